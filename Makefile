@@ -1,0 +1,89 @@
+# Makefile -- build pz, test it, measure it.  Outputs go to $(BUILD)/.
+CC      ?= cc
+BUILD   ?= build
+PREFIX  ?= /usr/local
+CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L
+WARN     = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+           -Wmissing-prototypes -Wold-style-definition -Wwrite-strings \
+           -Wundef -Wformat=2 -Wimplicit-fallthrough -Wvla
+WERROR  ?= -Werror
+OPT     ?= -O2 -g
+SAN     ?=
+ALL_CFLAGS = $(CSTD) $(WARN) $(WERROR) $(OPT) $(SAN) $(CFLAGS) -Iinterp -I$(BUILD)
+
+GEN    = $(BUILD)/parser.c $(BUILD)/lexer.c
+LIBSRC = $(filter-out interp/main.c,$(sort $(wildcard interp/*.c interp/props/*.c)))
+LIBOBJ = $(LIBSRC:%.c=$(BUILD)/%.o) $(GEN:.c=.o)
+
+all: $(BUILD)/pz
+
+$(BUILD)/pz: $(BUILD)/interp/main.o $(BUILD)/libpz.a
+	$(CC) $(SAN) $(LDFLAGS) -o $@ $^ -lm
+
+$(BUILD)/libpz.a: $(LIBOBJ)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/%.o: %.c | $(BUILD)/parser.h $(BUILD)/lexer.h $(BUILD)/stdlib.inc
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+# The generated parser and lexer: flex's output trips a few of our
+# warnings (unused functions, sign comparisons) that are not ours to fix.
+$(BUILD)/%.o: $(BUILD)/%.c
+	$(CC) $(ALL_CFLAGS) -Wno-unused-function -Wno-sign-compare -MMD -MP -c -o $@ $<
+
+$(BUILD)/parser.c $(BUILD)/parser.h &: grammar/parser.y
+	@mkdir -p $(BUILD)
+	bison -Wall -Werror --header=$(BUILD)/parser.h -o $(BUILD)/parser.c $<
+
+$(BUILD)/lexer.c $(BUILD)/lexer.h &: grammar/lexer.l
+	@mkdir -p $(BUILD)
+	flex --header-file=$(BUILD)/lexer.h -o $(BUILD)/lexer.c $<
+
+# The stdlib is compiled into the binary so pz runs straight from the tree.
+$(BUILD)/stdlib.inc: $(sort $(wildcard stdlib/*.pz)) tests/embed.sh
+	@mkdir -p $(BUILD)
+	sh tests/embed.sh $(sort $(wildcard stdlib/*.pz)) > $@
+
+UNIT = $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(sort $(wildcard tests/unit/test_*.c)))
+
+$(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/testutil.h $(BUILD)/libpz.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libpz.a $(SAN) -lcmocka -lm
+
+deps:                     ## install flex, bison and cmocka when missing (as root)
+	@sh tests/deps.sh
+
+unit: $(UNIT)             ## every cmocka binary; stop at the first failure
+	@for t in $(UNIT); do $$t || exit 1; done
+
+check: all unit           ## unit tests, examples, errors, golden files
+	sh tests/run.sh $(BUILD)/pz
+
+test: deps                ## what CI runs: install deps, build, test, then again under sanitizers
+	$(MAKE) check
+	$(MAKE) asan
+
+asan:                     ## the whole suite under ASan + UBSan, in its own build dir
+	$(MAKE) BUILD=build-asan OPT='-O1 -g -fno-omit-frame-pointer' \
+	  SAN='-fsanitize=address,undefined -fno-sanitize-recover=all' check
+
+run: deps all             ## the README's first command: solve an example
+	$(BUILD)/pz examples/magic_square3.pz
+
+accept: all               ## rewrite expected outputs from the current binary (review the diff!)
+	sh tests/run.sh --accept $(BUILD)/pz
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/pz/stdlib \
+	           $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BUILD)/pz $(DESTDIR)$(PREFIX)/bin/pz
+	install -m 644 stdlib/*.pz $(DESTDIR)$(PREFIX)/share/pz/stdlib/
+	install -m 644 doc/pz.1 $(DESTDIR)$(PREFIX)/share/man/man1/pz.1
+
+clean:
+	rm -rf build build-asan build-bench
+
+.PHONY: all deps unit check test asan run accept install clean
+-include $(LIBOBJ:.o=.d) $(BUILD)/interp/main.d

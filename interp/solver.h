@@ -1,0 +1,135 @@
+/*
+** solver.h -- the constraint engine as the grounding stage sees it.
+**
+** A Solver owns finite-domain integer variables and propagator instances.
+** The grounder creates variables and posts constraints; then search_next()
+** enumerates solutions one at a time.  Everything the engine needs lives
+** in the Solver (no globals, no I/O), so several solvers can live in one
+** process and one solver can be searched again and again (generation and
+** grading call it thousands of times).
+**
+** Values are int32_t; intermediate arithmetic is int64_t.  A variable's
+** domain is a bitset when its width (max - min + 1) is at most
+** SOLVER_BITSET_WIDTH, otherwise an interval whose holes are not stored
+** (propagators re-check at fixing time, so this is sound).
+**
+** Every constraint is posted under the current origin (solver_set_origin):
+** an opaque number that the front end maps back to the clue and file
+** position that produced it.  The engine records it in each propagator so
+** explanations and conflicts can name the clue.
+*/
+#ifndef PZ_SOLVER_H
+#define PZ_SOLVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint32_t VarId;
+typedef uint32_t PropId;
+typedef struct Solver Solver;
+
+/* Widest domain kept as a bitset; wider ones keep only their bounds. */
+#define SOLVER_BITSET_WIDTH (1u << 16)
+
+/* Relations of a linear constraint  sum(coef[i] * x[i])  REL  rhs. */
+typedef enum { LIN_EQ, LIN_NE, LIN_LE } LinRel;
+
+typedef struct SolverStats {
+  uint64_t nodes;        /* choice points opened (decisions) */
+  uint64_t failures;     /* fixpoints that ended in a wipe-out */
+  uint64_t propagations; /* propagator executions */
+  uint64_t solutions;    /* solutions returned by search_next */
+  uint32_t max_depth;    /* deepest decision level reached */
+} SolverStats;
+
+typedef struct SolverLimits {
+  double   timeout_seconds; /* 0 = none; wall clock, checked every few nodes */
+  uint64_t max_nodes;       /* 0 = none */
+} SolverLimits;
+
+typedef enum {
+  SEARCH_SOLUTION,   /* a solution is loaded: read it with var_value() */
+  SEARCH_EXHAUSTED,  /* no (more) solutions */
+  SEARCH_LIMIT,      /* stopped by the timeout or the node limit */
+} SearchResult;
+
+/* --- life cycle --- */
+
+Solver *solver_new(void);
+void solver_free(Solver *s);
+
+/* --- variables (before search) --- */
+
+/* A variable with domain lo..hi (lo <= hi). */
+VarId solver_new_var(Solver *s, int32_t lo, int32_t hi);
+/* A variable whose domain is the given values (n >= 1, any order, dups ok). */
+VarId solver_new_var_values(Solver *s, const int32_t *values, size_t n);
+/* A variable fixed to v (cached: the same constant shares one VarId). */
+VarId solver_const(Solver *s, int32_t v);
+size_t solver_nvars(const Solver *s);
+
+/* Reading domains (valid at any time, also during and after search). */
+int32_t var_min(const Solver *s, VarId x);
+int32_t var_max(const Solver *s, VarId x);
+uint64_t var_size(const Solver *s, VarId x);
+bool var_is_fixed(const Solver *s, VarId x);
+int32_t var_value(const Solver *s, VarId x);     /* requires var_is_fixed */
+bool var_contains(const Solver *s, VarId x, int32_t v);
+
+/* --- constraints (before search) --- */
+
+/* Origin recorded in every propagator posted from now on (0 = none). */
+void solver_set_origin(Solver *s, uint32_t origin);
+
+/*
+** Each post_* adds a propagator.  Posting never fails loudly: a constraint
+** found impossible at post time marks the solver as failed, and search
+** then reports SEARCH_EXHAUSTED.  Arrays are copied; the caller keeps its
+** own.  Coefficients of 0 are allowed and ignored.
+*/
+void post_linear(Solver *s, size_t n, const int32_t *coef, const VarId *x,
+                 LinRel rel, int64_t rhs);
+/* b <-> (sum coef*x REL rhs), where b is a 0/1 variable. */
+void post_linear_reif(Solver *s, size_t n, const int32_t *coef,
+                      const VarId *x, LinRel rel, int64_t rhs, VarId b);
+/* All different. */
+void post_distinct(Solver *s, size_t n, const VarId *x);
+/* result = arr[idx - base]; idx is restricted to base .. base+n-1. */
+void post_element(Solver *s, VarId idx, int32_t base, size_t n,
+                  const VarId *arr, VarId result);
+void post_times(Solver *s, VarId x, VarId y, VarId z);  /* z = x * y */
+void post_div(Solver *s, VarId x, VarId y, VarId z);    /* z = x / y, truncated; y != 0 */
+void post_mod(Solver *s, VarId x, VarId y, VarId z);    /* z = x mod y, sign of x; y != 0 */
+void post_abs(Solver *s, VarId x, VarId z);             /* z = |x| */
+void post_min(Solver *s, size_t n, const VarId *x, VarId z); /* z = min(x) */
+void post_max(Solver *s, size_t n, const VarId *x, VarId z); /* z = max(x) */
+/* At least one literal holds: some pos[i] = 1 or some neg[i] = 0 (0/1 vars). */
+void post_clause(Solver *s, size_t npos, const VarId *pos, size_t nneg,
+                 const VarId *neg);
+
+/* True once a post found the model impossible (before any search). */
+bool solver_failed(const Solver *s);
+
+/* --- search --- */
+
+/*
+** Variables to decide first, in this order of preference among equals
+** (smallest domain first, ties by degree).  Variables not listed are
+** decided afterwards, in case propagation left them open.
+*/
+void solver_set_decision_vars(Solver *s, size_t n, const VarId *x);
+void solver_set_limits(Solver *s, SolverLimits limits);
+
+/*
+** Find the next solution.  The first call starts the search; each later
+** call resumes after the previous solution.  After SEARCH_SOLUTION the
+** domains hold the solution until the next call.
+*/
+SearchResult search_next(Solver *s);
+/* Forget the search so the next search_next starts afresh. */
+void search_reset(Solver *s);
+
+const SolverStats *solver_stats(const Solver *s);
+
+#endif

@@ -1,0 +1,18 @@
+#!/bin/sh
+# deps.sh -- install what building and testing pz needs, when it is missing.
+# Runs apt-get only as root on a Debian-like machine; otherwise says what to do.
+missing=""
+command -v flex >/dev/null 2>&1 || missing="$missing flex"
+command -v bison >/dev/null 2>&1 || missing="$missing bison"
+[ -f /usr/include/cmocka.h ] || missing="$missing libcmocka-dev"
+command -v cc >/dev/null 2>&1 || missing="$missing gcc"
+command -v make >/dev/null 2>&1 || missing="$missing make"
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "installing:$missing"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq $missing >/dev/null || exit 1
+else
+  echo "pz needs:$missing (install them, e.g. sudo apt-get install$missing)" >&2
+  exit 1
+fi
