@@ -132,4 +132,24 @@ void search_reset(Solver *s);
 
 const SolverStats *solver_stats(const Solver *s);
 
+/* --- tracing and checking (additions for explain and grading) --- */
+
+/*
+** Called after every domain change, with the variable, the origin of the
+** propagator that caused it (0 for a search decision) and the new domain's
+** bounds and size.  NULL turns tracing off.  The hook must not call back
+** into the solver except to read domains.
+*/
+typedef void (*SolverTraceFn)(void *ctx, VarId x, uint32_t origin,
+                              int32_t lo, int32_t hi, uint64_t size);
+void solver_set_trace(Solver *s, SolverTraceFn fn, void *ctx);
+
+/*
+** True when every variable is fixed and every posted constraint holds on
+** those values, checked from the constraints' definitions rather than by
+** propagation.  Meant for tests and grading, e.g. right after
+** search_next returned SEARCH_SOLUTION.
+*/
+bool solver_holds(Solver *s);
+
 #endif

@@ -1,0 +1,183 @@
+/* parser.y -- the grammar of .pz.  Each action is one ast_*() call. */
+%code requires {
+#include "ast.h"
+#include "parse.h"
+}
+%code {
+#include "lexer.h"
+static int yylex(YYSTYPE *lval, YYLTYPE *lloc, Parser *ps);
+static void yyerror(YYLTYPE *lloc, Parser *ps, const char *msg);
+#define YYLLOC_DEFAULT(Cur, Rhs, N) \
+  ((Cur) = (N) ? loc_span(YYRHSLOC(Rhs, 1), YYRHSLOC(Rhs, N)) \
+               : (Loc){YYRHSLOC(Rhs, 0).src, YYRHSLOC(Rhs, 0).off + YYRHSLOC(Rhs, 0).len, 0})
+#define AST ps->ast
+}
+%define api.pure full
+%define api.location.type {Loc}
+%define api.token.prefix {TOK_}
+%define parse.error custom
+%define parse.lac full
+%locations
+%param {Parser *ps}
+%expect 0
+
+%union {
+  int64_t num;
+  Sym sym;
+  Node *node;
+  NodeList list;
+  Stmt *stmt;
+}
+
+%token <num> NUMBER "number"
+%token <sym> ATOM "name" VARIABLE "variable" STRING "string"
+%token WILD "'_'" IF "':-'" DOTDOT "'..'" IMPLIES "'->'" IFF "'<->'"
+%token NE "'!='" LE "'<='" GE "'>='"
+%token IMPORT "import" VARKW "var" BOARD "board" CONST "const" SHOW "show"
+%token CLUE "clue" FORALL "forall" EXISTS "exists" IN "in" AND "and" OR "or"
+%token NOT "not" MOD "mod" IFKW "if" THEN "then" ELSE "else" TRUE "true" FALSE "false"
+
+%type <node> expr postfix primary body disj conj decl label
+%type <list> expr_list decl_list
+%type <stmt> stmt
+
+%precedence FORALL IFKW
+%right IFF
+%right IMPLIES
+%left OR
+%left AND
+%precedence NOT
+%nonassoc '=' NE '<' LE '>' GE IN
+%nonassoc DOTDOT
+%left '+' '-'
+%left '*' '/' MOD
+%precedence UMINUS
+
+%%
+
+program
+  : %empty
+  | program stmt                       { if ($2) ast_add_stmt(AST, $2); }
+  ;
+
+/* --- clauses --- */
+stmt
+  : IMPORT ATOM '.'                    { $$ = ast_import(AST, @$, ast_name(AST, @2, $2)); }
+  | IMPORT STRING '.'                  { $$ = ast_import(AST, @$, ast_string(AST, @2, $2)); }
+  | VARKW decl_list IN expr '.'        { $$ = ast_var_decl(AST, @$, $2, $4, false); }
+  | BOARD decl_list IN expr '.'        { $$ = ast_var_decl(AST, @$, $2, $4, true); }
+  | CONST ATOM '=' expr '.'            { $$ = ast_const(AST, @$, ast_name(AST, @2, $2), $4); }
+  | expr IF body '.'                   { $$ = ast_rule(AST, @$, $1, $3); }
+  | CLUE label ':' body '.'            { $$ = ast_constraint(AST, @$, $2, $4); }
+  | body '.'                           { $$ = ast_constraint(AST, @$, NULL, $1); }
+  | SHOW expr_list '.'                 { $$ = ast_show(AST, @$, $2); }
+  | error '.'                          { $$ = NULL; yyerrok; }
+  ;
+
+decl_list
+  : decl                               { $$ = ast_list_one(AST, $1); }
+  | decl_list ',' decl                 { $$ = ast_list_append(AST, $1, $3); }
+  ;
+
+decl
+  : ATOM                               { $$ = ast_name(AST, @$, $1); }
+  | ATOM '[' expr_list ']'             { $$ = ast_index(AST, @$, ast_name(AST, @1, $1), $3); }
+  ;
+
+label
+  : NUMBER                             { $$ = ast_int(AST, @$, $1); }
+  | ATOM                               { $$ = ast_name(AST, @$, $1); }
+  | STRING                             { $$ = ast_string(AST, @$, $1); }
+  ;
+
+/* --- bodies: ',' is and, ';' is or, as in Prolog --- */
+body
+  : disj
+  ;
+
+disj
+  : conj
+  | disj ';' conj                      { $$ = ast_binary(AST, @$, OP_OR, $1, $3); }
+  ;
+
+conj
+  : expr
+  | conj ',' expr                      { $$ = ast_binary(AST, @$, OP_AND, $1, $3); }
+  ;
+
+/* --- expressions --- */
+expr
+  : FORALL expr_list ':' expr %prec FORALL { $$ = ast_quant(AST, @$, OP_FORALL, $2, $4); }
+  | EXISTS expr_list ':' expr %prec FORALL { $$ = ast_quant(AST, @$, OP_EXISTS, $2, $4); }
+  | IFKW expr THEN expr ELSE expr %prec IFKW { $$ = ast_if(AST, @$, $2, $4, $6); }
+  | expr IFF expr                      { $$ = ast_binary(AST, @$, OP_IFF, $1, $3); }
+  | expr IMPLIES expr                  { $$ = ast_binary(AST, @$, OP_IMPLIES, $1, $3); }
+  | expr OR expr                       { $$ = ast_binary(AST, @$, OP_OR, $1, $3); }
+  | expr AND expr                      { $$ = ast_binary(AST, @$, OP_AND, $1, $3); }
+  | NOT expr                           { $$ = ast_unary(AST, @$, OP_NOT, $2); }
+  | expr '=' expr                      { $$ = ast_binary(AST, @$, OP_EQ, $1, $3); }
+  | expr NE expr                       { $$ = ast_binary(AST, @$, OP_NE, $1, $3); }
+  | expr '<' expr                      { $$ = ast_binary(AST, @$, OP_LT, $1, $3); }
+  | expr LE expr                       { $$ = ast_binary(AST, @$, OP_LE, $1, $3); }
+  | expr '>' expr                      { $$ = ast_binary(AST, @$, OP_GT, $1, $3); }
+  | expr GE expr                       { $$ = ast_binary(AST, @$, OP_GE, $1, $3); }
+  | expr IN expr                       { $$ = ast_binary(AST, @$, OP_IN, $1, $3); }
+  | expr DOTDOT expr                   { $$ = ast_binary(AST, @$, OP_RANGE, $1, $3); }
+  | expr '+' expr                      { $$ = ast_binary(AST, @$, OP_ADD, $1, $3); }
+  | expr '-' expr                      { $$ = ast_binary(AST, @$, OP_SUB, $1, $3); }
+  | expr '*' expr                      { $$ = ast_binary(AST, @$, OP_MUL, $1, $3); }
+  | expr '/' expr                      { $$ = ast_binary(AST, @$, OP_DIV, $1, $3); }
+  | expr MOD expr                      { $$ = ast_binary(AST, @$, OP_MOD, $1, $3); }
+  | '-' expr %prec UMINUS              { $$ = ast_unary(AST, @$, OP_NEG, $2); }
+  | postfix
+  ;
+
+postfix
+  : primary
+  | postfix '[' expr_list ']'          { $$ = ast_index(AST, @$, $1, $3); }
+  ;
+
+primary
+  : NUMBER                             { $$ = ast_int(AST, @$, $1); }
+  | TRUE                               { $$ = ast_bool(AST, @$, true); }
+  | FALSE                              { $$ = ast_bool(AST, @$, false); }
+  | ATOM                               { $$ = ast_name(AST, @$, $1); }
+  | VARIABLE                           { $$ = ast_var(AST, @$, $1); }
+  | WILD                               { $$ = ast_wild(AST, @$); }
+  | STRING                             { $$ = ast_string(AST, @$, $1); }
+  | ATOM '(' expr_list ')'             { $$ = ast_call(AST, @$, $1, $3); }
+  | '(' body ')'                       { $$ = $2; }
+  | '[' ']'                            { $$ = ast_list(AST, @$, ast_list_new()); }
+  | '[' expr_list ']'                  { $$ = ast_list(AST, @$, $2); }
+  | '[' expr ':' expr_list ']'         { $$ = ast_comprehension(AST, @$, $2, $4); }
+  | '{' expr_list '}'                  { $$ = ast_list(AST, @$, $2); }
+  ;
+
+expr_list
+  : expr                               { $$ = ast_list_one(AST, $1); }
+  | expr_list ',' expr                 { $$ = ast_list_append(AST, $1, $3); }
+  ;
+
+%%
+
+static int yylex(YYSTYPE *lval, YYLTYPE *lloc, Parser *ps)
+{
+  return pz_yylex(lval, lloc, ps->scanner);
+}
+
+static void yyerror(YYLTYPE *lloc, Parser *ps, const char *msg)
+{
+  diag_error(ps->diag, *lloc, "%s", msg);
+}
+
+static int yyreport_syntax_error(const yypcontext_t *ctx, Parser *ps)
+{
+  yysymbol_kind_t expected[YYNTOKENS];
+  int n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
+  const char *names[YYNTOKENS];
+  for (int i = 0; i < n; i++)
+    names[i] = yysymbol_name(expected[i]);
+  parse_report_syntax_error(ps, *yypcontext_location(ctx),
+                            yypcontext_token(ctx) == YYSYMBOL_YYEOF, names, n);
+  return 0;
+}

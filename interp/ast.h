@@ -1,0 +1,125 @@
+/*
+** ast.h -- the syntax tree of a .pz program.
+**
+** The parser builds it through the ast_*() constructors, one call per
+** grammar action.  Nodes live in the compile arena.  Expressions,
+** collections and declared names all share one Node shape; statements
+** (clauses of the program) are Stmt.
+*/
+#ifndef PZ_AST_H
+#define PZ_AST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "src.h"
+#include "sym.h"
+
+/* ORDER NK: keep in step with node_names[] in ast.c */
+typedef enum {
+  NK_INT,       /* ival */
+  NK_NAME,      /* sym: a lower-case name (unknown, constant, value, rule) */
+  NK_VAR,       /* sym: an upper-case variable of a rule or quantifier */
+  NK_WILD,      /* _ : "any value", in a picture of givens */
+  NK_STRING,    /* sym: the text without quotes */
+  NK_BOOL,      /* ival: true or false */
+  NK_UNARY,     /* op, a */
+  NK_BINARY,    /* op, a, b */
+  NK_CALL,      /* sym (function or rule), list (arguments) */
+  NK_INDEX,     /* a [ list ] */
+  NK_LIST,      /* [ list ] */
+  NK_COMPREH,   /* [ a : list ] : a for each binding of the qualifiers */
+  NK_QUANT,     /* op (OP_FORALL/OP_EXISTS), list (qualifiers), a (body) */
+  NK_IF,        /* if a then b else c */
+} NodeKind;
+
+/* ORDER OP: keep in step with op_names[] in ast.c */
+typedef enum {
+  OP_NEG, OP_NOT,
+  OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD,
+  OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_IN,
+  OP_AND, OP_OR, OP_IMPLIES, OP_IFF,
+  OP_RANGE,
+  OP_FORALL, OP_EXISTS,
+} Op;
+
+typedef struct Node Node;
+
+typedef struct NodeList {
+  Node **items;
+  uint32_t len, cap;
+} NodeList;
+
+struct Node {
+  NodeKind kind;
+  Loc at;
+  Op op;
+  int64_t ival;
+  Sym sym;
+  Node *a, *b, *c;
+  NodeList list;
+};
+
+/* ORDER ST: keep in step with stmt handling in check.c and ground.c */
+typedef enum {
+  ST_IMPORT,      /* sym: module name or path string; items[0]: the name node */
+  ST_VAR,         /* items: declared names (NK_NAME or NK_INDEX); expr: domain */
+  ST_CONST,       /* sym: name; expr: value */
+  ST_RULE,        /* head (NK_CALL or NK_NAME); expr: body */
+  ST_CONSTRAINT,  /* label (may be NULL); expr */
+  ST_SHOW,        /* items: what to print */
+} StmtKind;
+
+typedef struct Stmt {
+  StmtKind kind;
+  Loc at;
+  Sym sym;
+  bool board;        /* ST_VAR declared with 'board' */
+  Node *head;        /* ST_RULE */
+  Node *label;       /* ST_CONSTRAINT: NK_INT, NK_NAME or NK_STRING */
+  Node *expr;
+  NodeList items;
+} Stmt;
+
+typedef struct StmtList {
+  Stmt **items;
+  uint32_t len, cap;
+} StmtList;
+
+typedef struct Ast {
+  Arena *arena;
+  StmtList stmts;
+} Ast;
+
+Node *ast_int(Ast *t, Loc at, int64_t v);
+Node *ast_bool(Ast *t, Loc at, bool v);
+Node *ast_name(Ast *t, Loc at, Sym s);
+Node *ast_var(Ast *t, Loc at, Sym s);
+Node *ast_wild(Ast *t, Loc at);
+Node *ast_string(Ast *t, Loc at, Sym s);
+Node *ast_unary(Ast *t, Loc at, Op op, Node *a);
+Node *ast_binary(Ast *t, Loc at, Op op, Node *a, Node *b);
+Node *ast_call(Ast *t, Loc at, Sym name, NodeList args);
+Node *ast_index(Ast *t, Loc at, Node *base, NodeList args);
+Node *ast_list(Ast *t, Loc at, NodeList items);
+Node *ast_comprehension(Ast *t, Loc at, Node *elem, NodeList quals);
+Node *ast_quant(Ast *t, Loc at, Op op, NodeList quals, Node *body);
+Node *ast_if(Ast *t, Loc at, Node *cond, Node *then, Node *otherwise);
+
+NodeList ast_list_new(void);
+NodeList ast_list_one(Ast *t, Node *n);
+NodeList ast_list_append(Ast *t, NodeList l, Node *n);
+
+Stmt *ast_import(Ast *t, Loc at, Node *name);
+Stmt *ast_var_decl(Ast *t, Loc at, NodeList names, Node *domain, bool board);
+Stmt *ast_const(Ast *t, Loc at, Node *name, Node *value);
+Stmt *ast_rule(Ast *t, Loc at, Node *head, Node *body);
+Stmt *ast_constraint(Ast *t, Loc at, Node *label, Node *expr);
+Stmt *ast_show(Ast *t, Loc at, NodeList items);
+void ast_add_stmt(Ast *t, Stmt *s);
+
+const char *ast_op_name(Op op);
+const char *ast_kind_name(NodeKind k);
+
+#endif

@@ -1,0 +1,31 @@
+/*
+** buf.h -- a growable text buffer.
+**
+** The core never writes to a FILE: diagnostics, answers and JSON are
+** built in a Buf and handed to the caller (the CLI prints them, a browser
+** playground would show them).
+*/
+#ifndef PZ_BUF_H
+#define PZ_BUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct Buf {
+  char *data;      /* always NUL-terminated once anything was added */
+  size_t len, cap;
+} Buf;
+
+void buf_add(Buf *b, const char *s, size_t n);
+void buf_puts(Buf *b, const char *s);
+void buf_putc(Buf *b, char c);
+void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_vprintf(Buf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+/* s as a JSON string literal, quotes included. */
+void buf_json_string(Buf *b, const char *s);
+void buf_clear(Buf *b);
+void buf_free(Buf *b);
+/* The text so far ("" for an empty buffer). */
+const char *buf_str(const Buf *b);
+
+#endif

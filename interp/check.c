@@ -1,0 +1,391 @@
+/*
+** check.c -- names, arities and variable scopes.
+*/
+#include "check.h"
+
+#include <string.h>
+
+#include "mem.h"
+#include "vec.h"
+
+typedef struct Checker {
+  const Ast *ast;
+  Names *names;
+  SymTable *syms;
+  Diag *diag;
+  VEC(Sym) scope;        /* upper-case variables bound here, innermost last */
+} Checker;
+
+static const char *name_of(const Checker *c, Sym s)
+{
+  return sym_name(c->syms, s);
+}
+
+/* --- did you mean --- */
+
+static uint32_t edit_distance(const char *a, const char *b)
+{
+  size_t la = strlen(a), lb = strlen(b);
+  if (la > 64 || lb > 64)
+    return 99;
+  uint32_t row[65];
+  for (size_t j = 0; j <= lb; j++)
+    row[j] = (uint32_t)j;
+  for (size_t i = 1; i <= la; i++) {
+    uint32_t diag = row[0];
+    row[0] = (uint32_t)i;
+    for (size_t j = 1; j <= lb; j++) {
+      uint32_t up = row[j];
+      uint32_t best = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < best)
+        best = up + 1;
+      if (row[j - 1] + 1 < best)
+        best = row[j - 1] + 1;
+      row[j] = best;
+      diag = up;
+    }
+  }
+  return row[lb];
+}
+
+const char *check_closest(const char *wrong, const char *const *candidates, uint32_t n)
+{
+  const char *best = NULL;
+  uint32_t best_d = (uint32_t)strlen(wrong) / 3 + 1;   /* allow ~1 typo per 3 letters */
+  if (best_d > 3)
+    best_d = 3;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t d = edit_distance(wrong, candidates[i]);
+    if (d <= best_d && (!best || d < best_d)) {
+      best = candidates[i];
+      best_d = d;
+    }
+  }
+  return best;
+}
+
+/* Suggest a global name (of the wanted kinds) close to `wrong`. */
+static void suggest_global(Checker *c, Sym wrong, bool want_rules, bool want_values)
+{
+  VEC(const char *) cands = {0};
+  VEC(Loc) locs = {0};
+  for (uint32_t s = 1; s < c->names->cap; s++) {
+    const NameInfo *ni = &c->names->info[s];
+    bool rule = ni->kind == NAME_RULE;
+    if (ni->kind == NAME_NONE || (rule && !want_rules) || (!rule && !want_values))
+      continue;
+    VEC_PUSH(cands, name_of(c, s));
+    VEC_PUSH(locs, ni->at);
+  }
+  if (want_rules) {
+    uint32_t nb;
+    const Builtin *b = builtin_table(&nb);
+    for (uint32_t i = 0; i < nb; i++) {
+      VEC_PUSH(cands, b[i].name);
+      VEC_PUSH(locs, ((Loc){0, 0, 0}));
+    }
+  }
+  const char *best = check_closest(name_of(c, wrong), cands.data, (uint32_t)cands.len);
+  for (size_t i = 0; best && i < cands.len; i++) {
+    if (cands.data[i] != best)
+      continue;
+    if (locs.data[i].src)
+      diag_note(c->diag, locs.data[i], "did you mean '%s'?", best);
+    else
+      diag_note(c->diag, locs.data[i], "did you mean '%s' (built in)?", best);
+    break;
+  }
+  VEC_FREE(cands);
+  VEC_FREE(locs);
+}
+
+/* --- declarations --- */
+
+static bool declare(Checker *c, Sym s, Loc at, NameKind kind)
+{
+  NameInfo *ni = names_get(c->names, s);
+  if (ni->kind != NAME_NONE) {
+    diag_error(c->diag, at, "'%s' is already declared", name_of(c, s));
+    diag_note(c->diag, ni->at, "'%s' was first declared here", name_of(c, s));
+    return false;
+  }
+  if (builtin_find(c->syms, s)) {
+    diag_error(c->diag, at, "'%s' is a built-in name and cannot be declared again", name_of(c, s));
+    return false;
+  }
+  ni->kind = kind;
+  ni->at = at;
+  return true;
+}
+
+static void declare_rule(Checker *c, Stmt *st)
+{
+  Node *h = st->head;
+  if (h->kind != NK_CALL && h->kind != NK_NAME) {
+    diag_error(c->diag, h->at, "the head of a rule must be a name with parameters, like next_to(A, B)");
+    return;
+  }
+  uint32_t arity = h->kind == NK_CALL ? h->list.len : 0;
+  NameInfo *ni = names_get(c->names, h->sym);
+  if (ni->kind == NAME_RULE) {
+    if (ni->arity != arity) {
+      diag_error(c->diag, h->at, "the rule '%s' has %u parameter%s here but %u in its first clause",
+                 name_of(c, h->sym), arity, arity == 1 ? "" : "s", ni->arity);
+      diag_note(c->diag, ni->at, "first clause of '%s'", name_of(c, h->sym));
+      return;
+    }
+  } else if (!declare(c, h->sym, h->at, NAME_RULE)) {
+    return;
+  }
+  ni = names_get(c->names, h->sym);
+  ni->arity = arity;
+  VEC_PUSH(ni->clauses, st);
+}
+
+/* Value names are introduced by the domains of variables and by constants. */
+static void declare_atoms(Checker *c, Node *n)
+{
+  if (!n)
+    return;
+  if (n->kind == NK_NAME) {
+    NameInfo *ni = names_get(c->names, n->sym);
+    if (ni->kind == NAME_NONE && !builtin_find(c->syms, n->sym)) {
+      ni->kind = NAME_ATOM;
+      ni->at = n->at;
+    }
+    return;
+  }
+  if (n->kind == NK_LIST)
+    for (uint32_t i = 0; i < n->list.len; i++)
+      declare_atoms(c, n->list.items[i]);
+}
+
+static void declare_all(Checker *c)
+{
+  for (uint32_t i = 0; i < c->ast->stmts.len; i++) {
+    Stmt *st = c->ast->stmts.items[i];
+    switch (st->kind) {
+    case ST_VAR:
+      for (uint32_t k = 0; k < st->items.len; k++) {
+        Node *d = st->items.items[k];
+        Sym s = d->kind == NK_INDEX ? d->a->sym : d->sym;
+        if (declare(c, s, d->at, NAME_VAR)) {
+          NameInfo *ni = names_get(c->names, s);
+          ni->decl = st;
+          ni->decl_node = d;
+        }
+      }
+      break;
+    case ST_CONST:
+      if (declare(c, st->sym, st->items.items[0]->at, NAME_CONST))
+        names_get(c->names, st->sym)->decl = st;
+      break;
+    case ST_RULE:
+      declare_rule(c, st);
+      break;
+    default:
+      break;
+    }
+  }
+  /* after the declared names, so a typo'd value cannot shadow a variable */
+  for (uint32_t i = 0; i < c->ast->stmts.len; i++) {
+    Stmt *st = c->ast->stmts.items[i];
+    if (st->kind == ST_VAR || st->kind == ST_CONST)
+      declare_atoms(c, st->expr);
+  }
+}
+
+/* --- expressions --- */
+
+static bool in_scope(const Checker *c, Sym s)
+{
+  for (size_t i = c->scope.len; i-- > 0;)
+    if (c->scope.data[i] == s)
+      return true;
+  return false;
+}
+
+static void check_expr(Checker *c, const Node *n);
+
+static void check_list(Checker *c, const NodeList *l)
+{
+  for (uint32_t i = 0; i < l->len; i++)
+    check_expr(c, l->items[i]);
+}
+
+/* Qualifiers bind left to right; returns how many variables were bound. */
+static size_t check_quals(Checker *c, const NodeList *quals)
+{
+  size_t bound = 0;
+  for (uint32_t i = 0; i < quals->len; i++) {
+    const Node *q = quals->items[i];
+    if (q->kind == NK_BINARY && q->op == OP_IN && q->a->kind == NK_VAR && !in_scope(c, q->a->sym)) {
+      check_expr(c, q->b);
+      VEC_PUSH(c->scope, q->a->sym);
+      bound++;
+    } else {
+      check_expr(c, q);
+    }
+  }
+  return bound;
+}
+
+static void check_name(Checker *c, const Node *n)
+{
+  const NameInfo *ni = names_find(c->names, n->sym);
+  if (ni->kind == NAME_RULE && ni->arity != 0) {
+    diag_error(c->diag, n->at, "the rule '%s' needs %u argument%s: %s(...)", name_of(c, n->sym),
+               ni->arity, ni->arity == 1 ? "" : "s", name_of(c, n->sym));
+  } else if (ni->kind == NAME_NONE) {
+    if (builtin_find(c->syms, n->sym))
+      diag_error(c->diag, n->at, "'%s' is built in and needs arguments: %s(...)", name_of(c, n->sym),
+                 name_of(c, n->sym));
+    else {
+      diag_error(c->diag, n->at, "unknown name '%s'", name_of(c, n->sym));
+      suggest_global(c, n->sym, false, true);
+    }
+  }
+}
+
+static void check_call(Checker *c, const Node *n)
+{
+  const Builtin *b = builtin_find(c->syms, n->sym);
+  uint32_t got = n->list.len;
+  if (b) {
+    if (got < b->min_args || (b->max_args != 255 && got > b->max_args)) {
+      if (b->min_args == b->max_args)
+        diag_error(c->diag, n->at, "'%s' takes %u argument%s, but %u %s given", b->name, b->min_args,
+                   b->min_args == 1 ? "" : "s", got, got == 1 ? "was" : "were");
+      else
+        diag_error(c->diag, n->at, "'%s' takes %u to %u arguments, but %u %s given", b->name,
+                   b->min_args, b->max_args, got, got == 1 ? "was" : "were");
+    }
+  } else {
+    const NameInfo *ni = names_find(c->names, n->sym);
+    if (ni->kind == NAME_RULE) {
+      if (ni->arity != got) {
+        diag_error(c->diag, n->at, "the rule '%s' takes %u argument%s, but %u %s given",
+                   name_of(c, n->sym), ni->arity, ni->arity == 1 ? "" : "s", got,
+                   got == 1 ? "was" : "were");
+        diag_note(c->diag, ni->at, "'%s' is defined here", name_of(c, n->sym));
+      }
+    } else if (ni->kind != NAME_NONE) {
+      diag_error(c->diag, n->at, "'%s' is not a rule, so it cannot be called with (...)",
+                 name_of(c, n->sym));
+      diag_note(c->diag, ni->at, "'%s' is declared here", name_of(c, n->sym));
+    } else {
+      diag_error(c->diag, n->at, "unknown rule '%s'", name_of(c, n->sym));
+      suggest_global(c, n->sym, true, false);
+    }
+  }
+  check_list(c, &n->list);
+}
+
+static void check_expr(Checker *c, const Node *n)
+{
+  if (!n || diag_full(c->diag))
+    return;
+  switch (n->kind) {
+  case NK_INT:
+  case NK_BOOL:
+  case NK_STRING:
+  case NK_WILD:
+    break;
+  case NK_NAME:
+    check_name(c, n);
+    break;
+  case NK_VAR:
+    if (!in_scope(c, n->sym))
+      diag_error(c->diag, n->at,
+                 "the variable '%s' has no value here (bind it with 'forall %s in ...' or make it a rule parameter)",
+                 name_of(c, n->sym), name_of(c, n->sym));
+    break;
+  case NK_UNARY:
+    check_expr(c, n->a);
+    break;
+  case NK_BINARY:
+    check_expr(c, n->a);
+    check_expr(c, n->b);
+    break;
+  case NK_IF:
+    check_expr(c, n->a);
+    check_expr(c, n->b);
+    check_expr(c, n->c);
+    break;
+  case NK_CALL:
+    check_call(c, n);
+    break;
+  case NK_INDEX:
+    check_expr(c, n->a);
+    check_list(c, &n->list);
+    break;
+  case NK_LIST:
+    check_list(c, &n->list);
+    break;
+  case NK_COMPREH:
+  case NK_QUANT: {
+    size_t bound = check_quals(c, &n->list);
+    check_expr(c, n->a);
+    c->scope.len -= bound;
+    break;
+  }
+  }
+}
+
+static void check_rule(Checker *c, const Stmt *st)
+{
+  const Node *h = st->head;
+  if (h->kind == NK_CALL) {
+    for (uint32_t i = 0; i < h->list.len; i++) {
+      const Node *p = h->list.items[i];
+      if (p->kind == NK_VAR) {
+        if (!in_scope(c, p->sym))
+          VEC_PUSH(c->scope, p->sym);
+      } else if (p->kind == NK_INT || p->kind == NK_WILD || p->kind == NK_STRING) {
+        /* a pattern: the clause applies when the argument equals it */
+      } else if (p->kind == NK_NAME) {
+        check_name(c, p);
+      } else {
+        diag_error(c->diag, p->at,
+                   "a rule parameter must be a variable (like X) or a plain value, not %s",
+                   ast_kind_name(p->kind));
+      }
+    }
+  }
+  check_expr(c, st->expr);
+  c->scope.len = 0;
+}
+
+bool check_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag)
+{
+  Checker c = {.ast = ast, .names = names, .syms = syms, .diag = diag};
+  unsigned before = diag->nerrors;
+  declare_all(&c);
+  for (uint32_t i = 0; i < ast->stmts.len && !diag_full(diag); i++) {
+    const Stmt *st = ast->stmts.items[i];
+    switch (st->kind) {
+    case ST_IMPORT:
+      break;
+    case ST_VAR:
+      for (uint32_t k = 0; k < st->items.len; k++)
+        if (st->items.items[k]->kind == NK_INDEX)
+          check_list(&c, &st->items.items[k]->list);
+      check_expr(&c, st->expr);
+      break;
+    case ST_CONST:
+      check_expr(&c, st->expr);
+      break;
+    case ST_RULE:
+      check_rule(&c, st);
+      break;
+    case ST_CONSTRAINT:
+      check_expr(&c, st->expr);
+      break;
+    case ST_SHOW:
+      check_list(&c, &st->items);
+      break;
+    }
+  }
+  VEC_FREE(c.scope);
+  return diag->nerrors == before;
+}

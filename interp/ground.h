@@ -1,0 +1,64 @@
+/*
+** ground.h -- grounding: rules and quantifiers expanded into constraints.
+**
+** The grounder evaluates everything that is known when a puzzle is
+** compiled (constants, ranges, board shapes, rule arguments, quantifier
+** bindings) and turns what is left into solver variables and propagators.
+** Rules are macros: a call is replaced by the rule's body with the
+** arguments bound, never solved by resolution.  Each constraint statement
+** gets an origin number, so every propagator can be traced back to the
+** clue that produced it.
+*/
+#ifndef PZ_GROUND_H
+#define PZ_GROUND_H
+
+#include <stdbool.h>
+
+#include "ast.h"
+#include "diag.h"
+#include "names.h"
+#include "solver.h"
+#include "value.h"
+#include "vec.h"
+
+/* Where a propagator came from: a clause of the program and its label. */
+typedef struct Origin {
+  Loc at;
+  const Node *label;   /* clue label, or NULL */
+} Origin;
+
+/* One thing to print per solution. */
+typedef struct ShowItem {
+  char *label;         /* the expression as written; owned */
+  Value value;
+  bool board;          /* declared with 'board': always drawn as a grid */
+} ShowItem;
+
+typedef struct Ground {
+  /* inputs */
+  const Ast *ast;
+  Names *names;
+  SymTable *syms;
+  const SrcTable *srcs;
+  Diag *diag;
+  Solver *s;
+  /* state */
+  Arena arena;                /* values, freed by ground_free */
+  Value *globals;             /* indexed by Sym: values of variables and constants */
+  uint32_t nglobals;
+  uint32_t origin;            /* current origin */
+  unsigned depth;             /* nesting of rule expansions */
+  uint64_t instances;         /* quantifier instances expanded so far */
+  bool too_big;               /* the expansion limit was reported */
+  /* outputs */
+  VEC(ShowItem) shows;
+  VEC(Origin) origins;        /* origins.data[k - 1] is origin k */
+  VEC(uint8_t) var_atom;      /* per VarId: 1 when it takes value names */
+  VEC(VarId) decision;        /* the declared unknowns, in order */
+} Ground;
+
+/* Ground a checked program into g->s.  True when no error was reported. */
+bool ground_program(Ground *g);
+void ground_free(Ground *g);
+
+#endif

@@ -1,0 +1,33 @@
+/*
+** lex.h -- the state and helpers behind grammar/lexer.l.
+**
+** The scanner tracks a byte offset; every token gets a Loc span.  Token
+** helpers that need more than one line of C live in lex.c.
+*/
+#ifndef PZ_LEX_H
+#define PZ_LEX_H
+
+#include <stddef.h>
+
+#include "ast.h"
+#include "diag.h"
+#include "src.h"
+#include "sym.h"
+
+typedef struct Lexer {
+  SrcId src;
+  uint32_t off;        /* byte offset of the next token */
+  Diag *diag;
+  SymTable *syms;
+} Lexer;
+
+/* Give the token just matched its location and move past it. */
+void lex_step(Lexer *lx, Loc *at, size_t len);
+/* A decimal literal; too large a number is reported and read as 0. */
+int64_t lex_number(Lexer *lx, const char *text, size_t len, Loc at);
+/* A string literal without its quotes (no escapes but \" and \\). */
+Sym lex_string(Lexer *lx, const char *text, size_t len);
+void lex_bad_char(Lexer *lx, const char *text, Loc at);
+void lex_unterminated_string(Lexer *lx, Loc at);
+
+#endif

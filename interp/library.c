@@ -1,0 +1,26 @@
+/*
+** library.c -- the embedded copies of the stdlib folder (see tests/embed.sh).
+*/
+#include "library.h"
+
+#include <string.h>
+
+static const StdlibFile files[] = {
+#include "stdlib.inc"
+  {NULL, NULL},
+};
+
+const StdlibFile *library_find(const char *name)
+{
+  size_t n = strlen(name);
+  for (const StdlibFile *f = files; f->name; f++)
+    if (strncmp(f->name, name, n) == 0 && strcmp(f->name + n, ".pz") == 0)
+      return f;
+  return NULL;
+}
+
+const StdlibFile *library_files(size_t *count)
+{
+  *count = sizeof files / sizeof files[0] - 1;
+  return files;
+}

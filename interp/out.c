@@ -1,0 +1,178 @@
+/*
+** out.c -- render the shown items of the current solution.
+*/
+#include "out.h"
+
+#include <string.h>
+
+#include "mem.h"
+
+typedef enum { SCALAR_NUMBER, SCALAR_NAME, SCALAR_TRUTH, SCALAR_TEXT } ScalarKind;
+
+/* The value of a scalar item in the current solution. */
+static ScalarKind scalar(const Ground *g, Value v, int64_t *out)
+{
+  switch (v.kind) {
+  case V_INT:
+    *out = v.i;
+    return SCALAR_NUMBER;
+  case V_ATOM:
+    *out = v.i;
+    return SCALAR_NAME;
+  case V_BOOL:
+    *out = v.i;
+    return SCALAR_TRUTH;
+  case V_STRING:
+    *out = v.i;
+    return SCALAR_TEXT;
+  case V_LIT:
+    *out = var_value(g->s, (VarId)v.i) ^ (v.neg ? 1 : 0);
+    return SCALAR_TRUTH;
+  case V_LIN: {
+    int64_t sum = v.lin->k;
+    for (uint32_t i = 0; i < v.lin->n; i++)
+      sum += v.lin->coef[i] * var_value(g->s, v.lin->vars[i]);
+    *out = sum;
+    return v.atom ? SCALAR_NAME : SCALAR_NUMBER;
+  }
+  default:
+    *out = 0;
+    return SCALAR_TEXT;
+  }
+}
+
+static void scalar_text(const Ground *g, Value v, Buf *b)
+{
+  if (v.kind == V_WILD) {
+    buf_putc(b, '_');
+    return;
+  }
+  int64_t x;
+  switch (scalar(g, v, &x)) {
+  case SCALAR_NUMBER:
+    buf_printf(b, "%lld", (long long)x);
+    break;
+  case SCALAR_NAME:
+  case SCALAR_TEXT:
+    buf_puts(b, sym_name(g->syms, (Sym)x));
+    break;
+  case SCALAR_TRUTH:
+    buf_puts(b, x ? "true" : "false");
+    break;
+  }
+}
+
+static bool is_grid(Value v)
+{
+  if (v.kind != V_LIST || v.n == 0)
+    return false;
+  for (uint32_t r = 0; r < v.n; r++) {
+    if (v.items[r].kind != V_LIST)
+      return false;
+    for (uint32_t c = 0; c < v.items[r].n; c++)
+      if (v.items[r].items[c].kind == V_LIST)
+        return false;
+  }
+  return true;
+}
+
+static void list_text(const Ground *g, Value v, Buf *b)
+{
+  if (v.kind != V_LIST) {
+    scalar_text(g, v, b);
+    return;
+  }
+  buf_putc(b, '[');
+  for (uint32_t i = 0; i < v.n; i++) {
+    if (i)
+      buf_puts(b, ", ");
+    list_text(g, v.items[i], b);
+  }
+  buf_putc(b, ']');
+}
+
+/* Rows on their own lines, cells right-aligned to the widest cell. */
+static void grid_text(const Ground *g, Value v, Buf *b)
+{
+  Buf cell = {0};
+  size_t width = 0;
+  for (uint32_t r = 0; r < v.n; r++)
+    for (uint32_t c = 0; c < v.items[r].n; c++) {
+      buf_clear(&cell);
+      scalar_text(g, v.items[r].items[c], &cell);
+      width = cell.len > width ? cell.len : width;
+    }
+  for (uint32_t r = 0; r < v.n; r++) {
+    for (uint32_t c = 0; c < v.items[r].n; c++) {
+      buf_clear(&cell);
+      scalar_text(g, v.items[r].items[c], &cell);
+      if (c)
+        buf_putc(b, ' ');
+      for (size_t k = cell.len; k < width; k++)
+        buf_putc(b, ' ');
+      buf_puts(b, buf_str(&cell));
+    }
+    buf_putc(b, '\n');
+  }
+  buf_free(&cell);
+}
+
+void out_text(const Ground *g, Buf *b)
+{
+  for (size_t i = 0; i < g->shows.len; i++) {
+    const ShowItem *it = &g->shows.data[i];
+    if (is_grid(it->value)) {
+      buf_printf(b, "%s =\n", it->label);
+      grid_text(g, it->value, b);
+    } else {
+      buf_printf(b, "%s = ", it->label);
+      list_text(g, it->value, b);
+      buf_putc(b, '\n');
+    }
+  }
+}
+
+static void json_value(const Ground *g, Value v, Buf *b)
+{
+  if (v.kind == V_LIST) {
+    buf_putc(b, '[');
+    for (uint32_t i = 0; i < v.n; i++) {
+      if (i)
+        buf_puts(b, ", ");
+      json_value(g, v.items[i], b);
+    }
+    buf_putc(b, ']');
+    return;
+  }
+  if (v.kind == V_WILD) {
+    buf_puts(b, "null");
+    return;
+  }
+  int64_t x;
+  switch (scalar(g, v, &x)) {
+  case SCALAR_NUMBER:
+    buf_printf(b, "%lld", (long long)x);
+    break;
+  case SCALAR_NAME:
+  case SCALAR_TEXT:
+    buf_json_string(b, sym_name(g->syms, (Sym)x));
+    break;
+  case SCALAR_TRUTH:
+    buf_puts(b, x ? "true" : "false");
+    break;
+  }
+}
+
+void out_json(const Ground *g, Buf *b)
+{
+  buf_putc(b, '{');
+  for (size_t i = 0; i < g->shows.len; i++) {
+    const ShowItem *it = &g->shows.data[i];
+    if (i)
+      buf_puts(b, ", ");
+    buf_json_string(b, it->label);
+    buf_puts(b, ": ");
+    json_value(g, it->value, b);
+  }
+  buf_putc(b, '}');
+}

@@ -1,0 +1,74 @@
+#!/bin/sh
+# run.sh -- the end-to-end tests: examples, error messages, golden files.
+#
+#   tests/run.sh [--accept] PZ
+#
+# examples: tests/examples/NAME.args holds the options for examples/NAME.pz;
+#           NAME.out is the expected stdout, NAME.status the exit status (0).
+# errors:   tests/errors/NAME.pz must fail with exactly NAME.err on stderr
+#           and exit status 2 (or NAME.status).
+# golden:   tests/golden/AREA/NAME.pz, with NAME.out (stdout) and optional
+#           NAME.args and NAME.status.
+# --accept rewrites the expected files from what pz prints now.
+accept=0
+if [ "$1" = "--accept" ]; then accept=1; shift; fi
+pz=${1:?usage: tests/run.sh [--accept] path/to/pz}
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root" || exit 2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+# check NAME EXPECTED-FILE ACTUAL-FILE EXPECTED-STATUS ACTUAL-STATUS
+check() {
+  if [ $accept = 1 ]; then
+    cp "$3" "$2"
+    [ "$5" != 0 ] && echo "$5" > "${2%.*}.status"
+    passed=$((passed + 1))
+    return
+  fi
+  if cmp -s "$2" "$3" && [ "$4" = "$5" ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $1 (exit status $5, expected $4)"
+    diff "$2" "$3" | head -20
+  fi
+}
+
+status_of() {
+  if [ -f "$1" ]; then cat "$1"; else echo "${2:-0}"; fi
+}
+
+for args in tests/examples/*.args; do
+  [ -f "$args" ] || continue
+  name=$(basename "$args" .args)
+  # shellcheck disable=SC2046
+  "$pz" $(cat "$args") "examples/$name.pz" > "$tmp/out" 2> "$tmp/err"
+  st=$?
+  check "examples/$name" "tests/examples/$name.out" "$tmp/out" \
+        "$(status_of "tests/examples/$name.status")" "$st"
+done
+
+for pzfile in tests/errors/*.pz; do
+  [ -f "$pzfile" ] || continue
+  base=${pzfile%.pz}
+  "$pz" "$pzfile" > "$tmp/out" 2> "$tmp/err"
+  st=$?
+  check "$pzfile" "$base.err" "$tmp/err" "$(status_of "$base.status" 2)" "$st"
+done
+
+for pzfile in tests/golden/*/*.pz; do
+  [ -f "$pzfile" ] || continue
+  base=${pzfile%.pz}
+  args=""
+  [ -f "$base.args" ] && args=$(cat "$base.args")
+  # shellcheck disable=SC2086
+  "$pz" $args "$pzfile" > "$tmp/out" 2> "$tmp/err"
+  st=$?
+  check "$pzfile" "$base.out" "$tmp/out" "$(status_of "$base.status")" "$st"
+done
+
+echo "end-to-end: $passed passed, $failed failed"
+[ "$failed" = 0 ]

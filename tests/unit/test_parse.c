@@ -1,0 +1,201 @@
+/* tests/unit/test_parse.c -- the lexer and parser, through parse.h. */
+#include "testutil.h"
+
+#include "arena.h"
+#include "ast.h"
+#include "diag.h"
+#include "parse.h"
+
+typedef struct Fixture {
+  SymTable syms;
+  SrcTable srcs;
+  Diag diag;
+  Arena arena;
+  Ast ast;
+  Buf text;
+} Fixture;
+
+static int setup(void **state)
+{
+  Fixture *f = calloc(1, sizeof *f);
+  sym_init(&f->syms);
+  src_init(&f->srcs);
+  diag_init(&f->diag, &f->srcs);
+  f->ast.arena = &f->arena;
+  *state = f;
+  return 0;
+}
+
+static int teardown(void **state)
+{
+  Fixture *f = *state;
+  buf_free(&f->text);
+  arena_free(&f->arena);
+  diag_free(&f->diag);
+  src_free(&f->srcs);
+  sym_free(&f->syms);
+  free(f);
+  return 0;
+}
+
+static bool parse(Fixture *f, const char *text)
+{
+  SrcId id = src_add(&f->srcs, "t.pz", text, strlen(text));
+  return parse_source(&f->ast, &f->diag, &f->syms, &f->srcs, id);
+}
+
+static const char *messages(Fixture *f)
+{
+  buf_clear(&f->text);
+  diag_render(&f->diag, &f->text);
+  return buf_str(&f->text);
+}
+
+static void a_declaration_becomes_a_var_statement(void **state)
+{
+  Fixture *f = *state;
+  assert_true(parse(f, "board sq[3, 3] in 1..9."));
+  assert_int_equal(f->ast.stmts.len, 1);
+  Stmt *st = f->ast.stmts.items[0];
+  assert_int_equal(st->kind, ST_VAR);
+  assert_true(st->board);
+  assert_int_equal(st->items.items[0]->kind, NK_INDEX);
+  assert_int_equal(st->items.items[0]->list.len, 2);
+  assert_int_equal(st->expr->kind, NK_BINARY);
+  assert_int_equal(st->expr->op, OP_RANGE);
+}
+
+static void arithmetic_binds_tighter_than_comparison(void **state)
+{
+  Fixture *f = *state;
+  assert_true(parse(f, "x + 2 * y = 7."));
+  Node *e = f->ast.stmts.items[0]->expr;
+  assert_int_equal(e->op, OP_EQ);
+  assert_int_equal(e->a->op, OP_ADD);
+  assert_int_equal(e->a->b->op, OP_MUL);
+  assert_int_equal(e->b->ival, 7);
+}
+
+static void comma_is_and_and_semicolon_is_or(void **state)
+{
+  Fixture *f = *state;
+  assert_true(parse(f, "a = 1, b = 2 ; c = 3."));
+  Node *e = f->ast.stmts.items[0]->expr;
+  assert_int_equal(e->op, OP_OR);
+  assert_int_equal(e->a->op, OP_AND);
+}
+
+static void forall_body_stops_at_a_comma(void **state)
+{
+  Fixture *f = *state;
+  assert_true(parse(f, "r(B) :- forall R in rows(B): sum(R) = 3, x = 1."));
+  Stmt *st = f->ast.stmts.items[0];
+  assert_int_equal(st->kind, ST_RULE);
+  assert_int_equal(st->expr->op, OP_AND);
+  assert_int_equal(st->expr->a->kind, NK_QUANT);
+  assert_int_equal(st->expr->a->a->op, OP_EQ);
+}
+
+static void labelled_clues_keep_their_label(void **state)
+{
+  Fixture *f = *state;
+  assert_true(parse(f, "clue 6: green = ivory + 1.\nclue rows: x = 1.\nclue \"top\": y = 2."));
+  assert_int_equal(f->ast.stmts.items[0]->label->kind, NK_INT);
+  assert_int_equal(f->ast.stmts.items[0]->label->ival, 6);
+  assert_int_equal(f->ast.stmts.items[1]->label->kind, NK_NAME);
+  assert_int_equal(f->ast.stmts.items[2]->label->kind, NK_STRING);
+}
+
+static void comprehension_and_list_are_told_apart(void **state)
+{
+  Fixture *f = *state;
+  assert_true(parse(f, "s = sum([X * 2 : X in 1..3, X != 2]).\nt = [1, 2]."));
+  Node *call = f->ast.stmts.items[0]->expr->b;
+  assert_int_equal(call->kind, NK_CALL);
+  assert_int_equal(call->list.items[0]->kind, NK_COMPREH);
+  assert_int_equal(call->list.items[0]->list.len, 2);
+  assert_int_equal(f->ast.stmts.items[1]->expr->b->kind, NK_LIST);
+}
+
+static void prolog_spellings_are_accepted(void **state)
+{
+  Fixture *f = *state;
+  assert_true(parse(f, "x \\= y.\nx =< y.\nx == y."));
+  assert_int_equal(f->ast.stmts.items[0]->expr->op, OP_NE);
+  assert_int_equal(f->ast.stmts.items[1]->expr->op, OP_LE);
+  assert_int_equal(f->ast.stmts.items[2]->expr->op, OP_EQ);
+}
+
+static void locations_point_at_the_token(void **state)
+{
+  Fixture *f = *state;
+  assert_true(parse(f, "x = 1.\n  y = 22."));
+  Node *e = f->ast.stmts.items[1]->expr;
+  LineCol lc = src_linecol(&f->srcs, e->b->at);
+  assert_int_equal(lc.line, 2);
+  assert_int_equal(lc.col, 7);
+  assert_int_equal(e->b->at.len, 2);
+}
+
+static void a_missing_dot_is_reported_with_a_hint(void **state)
+{
+  Fixture *f = *state;
+  assert_false(parse(f, "var x in 1..9\nx = 3."));
+  assert_non_null(strstr(messages(f), "t.pz:2:1: error: unexpected 'x'"));
+  assert_non_null(strstr(messages(f), "is a '.' missing"));
+}
+
+static void recovery_reports_several_errors(void **state)
+{
+  Fixture *f = *state;
+  assert_false(parse(f, "x = = 3.\ny + .\nz = 1."));
+  assert_int_equal(f->diag.nerrors, 2);
+  assert_int_equal(f->ast.stmts.len, 1);            /* z = 1 survives */
+}
+
+static void bad_characters_and_big_numbers_are_errors(void **state)
+{
+  Fixture *f = *state;
+  assert_false(parse(f, "x = 3 # 4.\ny = 99999999999."));
+  const char *m = messages(f);
+  assert_non_null(strstr(m, "t.pz:1:7: error: the character '#' has no meaning here"));
+  assert_non_null(strstr(m, "t.pz:2:5: error: the number 99999999999 is too large"));
+}
+
+static void end_of_file_inside_a_clause_is_explained(void **state)
+{
+  Fixture *f = *state;
+  assert_false(parse(f, "x = "));
+  assert_non_null(strstr(messages(f), "the file ends in the middle of a clause"));
+}
+
+static void binary_garbage_never_crashes(void **state)
+{
+  Fixture *f = *state;
+  char junk[256];
+  for (int i = 0; i < 255; i++)
+    junk[i] = (char)(i + 1);
+  junk[255] = '\0';
+  assert_false(parse(f, junk));
+  assert_true(f->diag.nerrors > 0);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test_setup_teardown(a_declaration_becomes_a_var_statement, setup, teardown),
+    cmocka_unit_test_setup_teardown(arithmetic_binds_tighter_than_comparison, setup, teardown),
+    cmocka_unit_test_setup_teardown(comma_is_and_and_semicolon_is_or, setup, teardown),
+    cmocka_unit_test_setup_teardown(forall_body_stops_at_a_comma, setup, teardown),
+    cmocka_unit_test_setup_teardown(labelled_clues_keep_their_label, setup, teardown),
+    cmocka_unit_test_setup_teardown(comprehension_and_list_are_told_apart, setup, teardown),
+    cmocka_unit_test_setup_teardown(prolog_spellings_are_accepted, setup, teardown),
+    cmocka_unit_test_setup_teardown(locations_point_at_the_token, setup, teardown),
+    cmocka_unit_test_setup_teardown(a_missing_dot_is_reported_with_a_hint, setup, teardown),
+    cmocka_unit_test_setup_teardown(recovery_reports_several_errors, setup, teardown),
+    cmocka_unit_test_setup_teardown(bad_characters_and_big_numbers_are_errors, setup, teardown),
+    cmocka_unit_test_setup_teardown(end_of_file_inside_a_clause_is_explained, setup, teardown),
+    cmocka_unit_test_setup_teardown(binary_garbage_never_crashes, setup, teardown),
+  };
+  return cmocka_run_group_tests_name("parse", tests, NULL, NULL);
+}
