@@ -32,6 +32,9 @@ typedef struct Env {
 typedef VEC(Value) Values;
 
 static Value eval(Ground *g, const Env *env, const Node *n);
+static Value const_value(Ground *g, const Node *use, const Stmt *st);
+static void set_global(Ground *g, Sym s, Value v);
+static bool contains_unknowns(Value v);
 static Value reify(Ground *g, const Env *env, const Node *n);
 static void post(Ground *g, const Env *env, const Node *n, bool pos);
 
@@ -203,7 +206,7 @@ static bool to_lin(Ground *g, Loc at, Value v, bool allow_cond, const char *what
   case V_LIT:
     if (!allow_cond) {
       fail(g, at, "%s needs numbers, but this is a condition (use count(...) to count true conditions)",
-           what);
+           what ? what : "this comparison");
       return false;
     }
     if (v.kind == V_BOOL) {
@@ -697,8 +700,10 @@ static void comprehension_fn(Ground *g, const Env *env, const Values *guards, vo
 {
   QuantCtx *q = ctx;
   if (guards->len) {
-    fail(g, q->body->at, "a condition inside [ ... : ... ] must be known before solving; "
-                         "use count(...) or forall for conditions on unknowns");
+    if (!q->pos)                        /* report once per comprehension */
+      fail(g, q->body->at, "a condition inside [ ... : ... ] must be known before solving; "
+                           "use count(...) or forall for conditions on unknowns");
+    q->pos = true;
     return;
   }
   VEC_PUSH(q->items, eval(g, env, q->body));
@@ -1410,8 +1415,9 @@ static Value eval(Ground *g, const Env *env, const Node *n)
   case NK_NAME: {
     const NameInfo *ni = names_find(g->names, n->sym);
     switch (ni->kind) {
-    case NAME_VAR:
     case NAME_CONST:
+      return const_value(g, n, ni->decl);
+    case NAME_VAR:
       if (n->sym < g->nglobals && g->globals[n->sym].kind != V_NONE)
         return g->globals[n->sym];
       return NONE;                          /* its declaration already failed */
@@ -1482,8 +1488,18 @@ static Value reify(Ground *g, const Env *env, const Node *n)
     case OP_IMPLIES:
     case OP_IFF: {
       Value a = as_cond(g, n->a->at, reify(g, env, n->a));
+      if (a.kind == V_NONE)
+        return NONE;
+      /* a known left side decides and/or/-> alone: this is what lets a
+         guarded recursive rule (N > 0, r(N - 1)) stop */
+      if (a.kind == V_BOOL && n->op == OP_AND && !a.i)
+        return vbool(false);
+      if (a.kind == V_BOOL && n->op == OP_OR && a.i)
+        return vbool(true);
+      if (a.kind == V_BOOL && n->op == OP_IMPLIES && !a.i)
+        return vbool(true);
       Value b = as_cond(g, n->b->at, reify(g, env, n->b));
-      if (a.kind == V_NONE || b.kind == V_NONE)
+      if (b.kind == V_NONE)
         return NONE;
       if (n->op == OP_AND)
         return lit_and2(g, a, b);
@@ -1512,6 +1528,23 @@ static Value reify(Ground *g, const Env *env, const Node *n)
   return eval(g, env, n);
 }
 
+/*
+** The truth of a comparison whose sides are known, without posting
+** anything; V_NONE for anything else.  Lets post() stop at a false guard.
+*/
+static Value reify_if_known(Ground *g, const Env *env, const Node *n)
+{
+  if (n->kind != NK_BINARY || n->op < OP_EQ || n->op > OP_GE)
+    return NONE;
+  Value a = eval(g, env, n->a);
+  if (!is_known(a))
+    return NONE;
+  Value b = eval(g, env, n->b);
+  if (!is_known(b))
+    return NONE;
+  return compare_values(g, n->at, n->op, a, b, true);
+}
+
 static void post(Ground *g, const Env *env, const Node *n, bool pos)
 {
   if (diag_full(g->diag) || g->too_big)
@@ -1531,7 +1564,13 @@ static void post(Ground *g, const Env *env, const Node *n, bool pos)
     switch (n->op) {
     case OP_AND:
       if (pos) {
-        post(g, env, n->a, true);
+        Value a = reify_if_known(g, env, n->a);
+        if (a.kind == V_BOOL && !a.i) {
+          post_false(g);                /* and do not expand the right side */
+          return;
+        }
+        if (a.kind != V_BOOL)
+          post(g, env, n->a, true);
         post(g, env, n->b, true);
         return;
       }
@@ -1705,7 +1744,9 @@ static void set_global(Ground *g, Sym s, Value v)
     while (n <= s)
       n *= 2;
     g->globals = xrealloc(g->globals, n * sizeof *g->globals);
+    g->global_state = xrealloc(g->global_state, n * sizeof *g->global_state);
     memset(g->globals + g->nglobals, 0, (n - g->nglobals) * sizeof *g->globals);
+    memset(g->global_state + g->nglobals, 0, (n - g->nglobals) * sizeof *g->global_state);
     g->nglobals = n;
   }
   g->globals[s] = v;
@@ -1759,15 +1800,33 @@ static bool contains_unknowns(Value v)
   return false;
 }
 
-static void ground_const(Ground *g, const Stmt *st)
+/*
+** A constant is evaluated when first used, so constants may refer to each
+** other in any order; a constant defined through itself is an error.
+*/
+static Value const_value(Ground *g, const Node *use, const Stmt *st)
 {
+  Sym s = st->sym;
+  if (s < g->nglobals && g->global_state[s] == GLOBAL_DONE)
+    return g->globals[s];
+  if (s < g->nglobals && g->global_state[s] == GLOBAL_BUSY)
+    return fail(g, use->at, "the constant '%s' is defined in terms of itself", sname(g, s));
+  set_global(g, s, NONE);
+  g->global_state[s] = GLOBAL_BUSY;
   Value v = eval(g, NULL, st->expr);
   if (contains_unknowns(v)) {
     fail(g, st->expr->at, "the constant '%s' must be known before solving, but it depends on unknowns",
-         sname(g, st->sym));
+         sname(g, s));
     v = NONE;
   }
-  set_global(g, st->sym, v);
+  g->globals[s] = v;
+  g->global_state[s] = GLOBAL_DONE;
+  return v;
+}
+
+static void ground_const(Ground *g, const Stmt *st)
+{
+  const_value(g, st->items.items[0], st);
 }
 
 static char *source_text(const Ground *g, Loc at)
@@ -1854,6 +1913,8 @@ void ground_free(Ground *g)
   VEC_FREE(g->var_atom);
   VEC_FREE(g->decision);
   xfree(g->globals);
+  xfree(g->global_state);
   g->globals = NULL;
+  g->global_state = NULL;
   arena_free(&g->arena);
 }

@@ -34,6 +34,8 @@ typedef struct ShowItem {
   bool board;          /* declared with 'board': always drawn as a grid */
 } ShowItem;
 
+enum { GLOBAL_TODO, GLOBAL_BUSY, GLOBAL_DONE };
+
 typedef struct Ground {
   /* inputs */
   const Ast *ast;
@@ -45,6 +47,7 @@ typedef struct Ground {
   /* state */
   Arena arena;                /* values, freed by ground_free */
   Value *globals;             /* indexed by Sym: values of variables and constants */
+  uint8_t *global_state;      /* indexed by Sym: GLOBAL_* for constants */
   uint32_t nglobals;
   uint32_t origin;            /* current origin */
   unsigned depth;             /* nesting of rule expansions */

@@ -238,8 +238,10 @@ static int solve(PzCtx *cx, const Cli *cli)
     else if (cli->mode == MODE_ALL && !cli->max_solutions && !stopped)
       printf("\nsolutions: %llu\n", (unsigned long long)found);
   }
-  if (cli->stats)
+  if (cli->stats) {
+    fflush(stdout);                     /* the answer first, then the numbers */
     print_stats(cx, seconds, stderr);
+  }
   buf_free(&out);
   buf_free(&json);
   return stopped ? EXIT_LIMIT : found ? EXIT_FOUND : EXIT_NONE;

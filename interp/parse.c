@@ -36,6 +36,14 @@ static void add_token_name(Buf *b, const char *name)
 void parse_report_syntax_error(Parser *ps, Loc at, bool at_end,
                                const char *const *expected, int nexpected)
 {
+  /* a bad character or number was just reported on this line: the
+     syntax error it causes would only repeat it */
+  if (ps->diag->count > 0) {
+    const DiagMsg *last = &ps->diag->msgs[ps->diag->count - 1];
+    if (last->kind == DIAG_ERROR && last->at.src == at.src &&
+        src_linecol(ps->srcs, last->at).line == src_linecol(ps->srcs, at).line)
+      return;
+  }
   if (at_end) {
     diag_error(ps->diag, at, "the file ends in the middle of a clause (is the final '.' missing?)");
     return;

@@ -1,0 +1,150 @@
+/* tests/unit/test_check.c -- the checker, through check.h. */
+#include "testutil.h"
+
+#include "arena.h"
+#include "check.h"
+#include "parse.h"
+
+typedef struct Fixture {
+  SymTable syms;
+  SrcTable srcs;
+  Diag diag;
+  Arena arena;
+  Ast ast;
+  Names names;
+  Buf text;
+} Fixture;
+
+static int setup(void **state)
+{
+  Fixture *f = calloc(1, sizeof *f);
+  sym_init(&f->syms);
+  src_init(&f->srcs);
+  diag_init(&f->diag, &f->srcs);
+  f->ast.arena = &f->arena;
+  *state = f;
+  return 0;
+}
+
+static int teardown(void **state)
+{
+  Fixture *f = *state;
+  buf_free(&f->text);
+  names_free(&f->names);
+  arena_free(&f->arena);
+  diag_free(&f->diag);
+  src_free(&f->srcs);
+  sym_free(&f->syms);
+  free(f);
+  return 0;
+}
+
+/* Parse and check; returns the rendered messages ("" when clean). */
+static const char *check(Fixture *f, const char *text)
+{
+  SrcId id = src_add(&f->srcs, "t.pz", text, strlen(text));
+  assert_true(parse_source(&f->ast, &f->diag, &f->syms, &f->srcs, id));
+  check_program(&f->ast, &f->names, &f->syms, &f->diag);
+  buf_clear(&f->text);
+  diag_render(&f->diag, &f->text);
+  return buf_str(&f->text);
+}
+
+static void a_clean_program_has_no_messages(void **state)
+{
+  Fixture *f = *state;
+  assert_string_equal(check(f, "var x, y in 1..3.\nnext(A, B) :- B = A + 1.\nnext(x, y).\n"
+                               "forall I in 1..3: x != I + 5.\n"), "");
+}
+
+static void a_typo_gets_did_you_mean(void **state)
+{
+  Fixture *f = *state;
+  const char *m = check(f, "var chesterfield, fox in 1..5.\nchesterfeld = fox.\n");
+  assert_non_null(strstr(m, "t.pz:2:1: error: unknown name 'chesterfeld'"));
+  assert_non_null(strstr(m, "t.pz:1:5: note: did you mean 'chesterfield'?"));
+}
+
+static void value_names_come_from_domains(void **state)
+{
+  Fixture *f = *state;
+  assert_string_equal(check(f, "var c in [red, green].\nc = red.\n"), "");
+  assert_int_equal(names_find(&f->names, sym_intern_cstr(&f->syms, "red"))->kind, NAME_ATOM);
+}
+
+static void wrong_arity_is_reported_for_rules_and_builtins(void **state)
+{
+  Fixture *f = *state;
+  const char *m = check(f, "var a in 1..3.\nr(X) :- X = 1.\nr(a, a).\nabs(a, a) = 1.\n");
+  assert_non_null(strstr(m, "t.pz:3:1: error: the rule 'r' takes 1 argument, but 2 were given"));
+  assert_non_null(strstr(m, "t.pz:4:1: error: 'abs' takes 1 argument, but 2 were given"));
+}
+
+static void unknown_rules_suggest_builtins_too(void **state)
+{
+  Fixture *f = *state;
+  const char *m = check(f, "var a in 1..3.\ndistnct([a]).\n");
+  assert_non_null(strstr(m, "unknown rule 'distnct'"));
+  assert_non_null(strstr(m, "did you mean 'distinct' (built in)?"));
+}
+
+static void unbound_variables_are_reported(void **state)
+{
+  Fixture *f = *state;
+  const char *m = check(f, "var x[3] in 1..3.\nforall I in 1..3: x[J] = I.\n");
+  assert_non_null(strstr(m, "t.pz:2:21: error: the variable 'J' has no value here"));
+}
+
+static void quantifier_variables_go_out_of_scope(void **state)
+{
+  Fixture *f = *state;
+  const char *m = check(f, "var x[3] in 1..3.\n(forall I in 1..3: x[I] > 0), x[I] = 1.\n");
+  assert_non_null(strstr(m, "the variable 'I' has no value here"));
+}
+
+static void duplicates_point_at_the_first_declaration(void **state)
+{
+  Fixture *f = *state;
+  const char *m = check(f, "var x in 1..3.\nvar x in 1..4.\n");
+  assert_non_null(strstr(m, "t.pz:2:5: error: 'x' is already declared"));
+  assert_non_null(strstr(m, "t.pz:1:5: note: 'x' was first declared here"));
+}
+
+static void builtins_cannot_be_redeclared(void **state)
+{
+  Fixture *f = *state;
+  assert_non_null(strstr(check(f, "const sum = 3.\n"), "'sum' is a built-in name"));
+}
+
+static void rule_clauses_must_agree_on_arity(void **state)
+{
+  Fixture *f = *state;
+  const char *m = check(f, "r(X) :- X = 1.\nr(X, Y) :- X = Y.\n");
+  assert_non_null(strstr(m, "the rule 'r' has 2 parameters here but 1 in its first clause"));
+}
+
+static void closest_name_needs_to_be_close(void **state)
+{
+  (void)state;
+  const char *cands[] = {"zebra", "water", "fox"};
+  assert_string_equal(check_closest("zebar", cands, 3), "zebra");
+  assert_null(check_closest("horse", cands, 3));
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test_setup_teardown(a_clean_program_has_no_messages, setup, teardown),
+    cmocka_unit_test_setup_teardown(a_typo_gets_did_you_mean, setup, teardown),
+    cmocka_unit_test_setup_teardown(value_names_come_from_domains, setup, teardown),
+    cmocka_unit_test_setup_teardown(wrong_arity_is_reported_for_rules_and_builtins, setup, teardown),
+    cmocka_unit_test_setup_teardown(unknown_rules_suggest_builtins_too, setup, teardown),
+    cmocka_unit_test_setup_teardown(unbound_variables_are_reported, setup, teardown),
+    cmocka_unit_test_setup_teardown(quantifier_variables_go_out_of_scope, setup, teardown),
+    cmocka_unit_test_setup_teardown(duplicates_point_at_the_first_declaration, setup, teardown),
+    cmocka_unit_test_setup_teardown(builtins_cannot_be_redeclared, setup, teardown),
+    cmocka_unit_test_setup_teardown(rule_clauses_must_agree_on_arity, setup, teardown),
+    cmocka_unit_test(closest_name_needs_to_be_close),
+  };
+  return cmocka_run_group_tests_name("check", tests, NULL, NULL);
+}

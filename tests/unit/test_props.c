@@ -1,0 +1,533 @@
+/*
+** tests/unit/test_props.c -- every propagator class against an oracle.
+**
+** For each class, many small random instances (2-4 variables over subsets
+** of -3..5, now and then with a far value that makes a domain bounds-only)
+** are checked three ways, as in Gecode's test/int:
+**   - search_next finds exactly the assignments that satisfy the
+**     constraint's definition (written here again, independently);
+**   - propagation, at the root and after fixing any one variable to any
+**     value, never removes a value that belongs to such an assignment;
+**   - posted on fixed variables, the constraint fails exactly when the
+**     definition says it does not hold.
+** Then a few strength tests check that pruning happens where it should.
+*/
+#include "testutil.h"
+
+#include "engine.h"
+
+#define MAXV 5        /* variables per instance */
+#define MAXD 10       /* values per domain */
+#define ROUNDS 500    /* instances per class */
+
+typedef enum {
+  K_LINEAR, K_REIF, K_DISTINCT, K_ELEMENT, K_TIMES, K_DIV, K_MOD, K_ABS,
+  K_MIN, K_MAX, K_CLAUSE,
+} Kind;
+
+typedef struct Case {
+  Kind    kind;
+  int     nv;               /* distinct variables */
+  int     ndom[MAXV];
+  int32_t dom[MAXV][MAXD];  /* initial domains */
+  int     nterms;           /* linear, reif: terms over variable indices */
+  int     tv[MAXV];
+  int32_t coef[MAXV];
+  LinRel  rel;
+  int64_t rhs;
+  int     npos;             /* clause: vars 0..npos-1 positive */
+  int32_t base;             /* element */
+} Case;
+
+static uint64_t rng_state;
+
+static uint32_t rnd(uint32_t n)
+{
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return (uint32_t)(rng_state % n);
+}
+
+/* A random nonempty subset of -3..5, sometimes with a far value. */
+static void random_domain(Case *c, int i, bool boolean)
+{
+  c->ndom[i] = 0;
+  int lo = boolean ? 0 : -3, hi = boolean ? 1 : 5;
+  bool full = rnd(3) == 0;
+  for (int v = lo; v <= hi; v++)
+    if (full || rnd(2))
+      c->dom[i][c->ndom[i]++] = v;
+  if (c->ndom[i] == 0)
+    c->dom[i][c->ndom[i]++] = lo + (int)rnd((uint32_t)(hi - lo + 1));
+  if (!boolean && rnd(4) == 0)
+    c->dom[i][c->ndom[i]++] = rnd(2) ? 100000 : -100000;
+}
+
+/* --- the definitions --- */
+
+static bool holds(const Case *c, const int32_t *v)
+{
+  int64_t sum = 0;
+  switch (c->kind) {
+  case K_LINEAR:
+  case K_REIF:
+    for (int k = 0; k < c->nterms; k++)
+      sum += (int64_t)c->coef[k] * v[c->tv[k]];
+    bool t = c->rel == LIN_EQ ? sum == c->rhs
+           : c->rel == LIN_NE ? sum != c->rhs : sum <= c->rhs;
+    if (c->kind == K_LINEAR)
+      return t;
+    return v[c->nv - 1] == (t ? 1 : 0);
+  case K_DISTINCT:
+    for (int i = 0; i < c->nv; i++)
+      for (int j = i + 1; j < c->nv; j++)
+        if (v[i] == v[j])
+          return false;
+    return true;
+  case K_ELEMENT: {
+    int64_t i = (int64_t)v[0] - c->base;
+    return i >= 0 && i < c->nv - 2 && v[1] == v[2 + i];
+  }
+  case K_TIMES:
+    return (int64_t)v[0] * v[1] == v[2];
+  case K_DIV:
+    return v[1] != 0 && (int64_t)v[0] / v[1] == v[2];
+  case K_MOD:
+    return v[1] != 0 && (int64_t)v[0] % v[1] == v[2];
+  case K_ABS:
+    return (v[0] < 0 ? -(int64_t)v[0] : v[0]) == v[1];
+  case K_MIN:
+  case K_MAX: {
+    int32_t best = v[0];
+    for (int i = 1; i < c->nv - 1; i++)
+      if (c->kind == K_MIN ? v[i] < best : v[i] > best)
+        best = v[i];
+    return v[c->nv - 1] == best;
+  }
+  case K_CLAUSE:
+    for (int i = 0; i < c->nv; i++)
+      if (v[i] == (i < c->npos ? 1 : 0))
+        return true;
+    return false;
+  }
+  return false;
+}
+
+/* --- posting --- */
+
+static void post_case(Solver *s, const Case *c, const VarId *x)
+{
+  VarId t[MAXV];
+  switch (c->kind) {
+  case K_LINEAR:
+  case K_REIF:
+    for (int k = 0; k < c->nterms; k++)
+      t[k] = x[c->tv[k]];
+    if (c->kind == K_LINEAR)
+      post_linear(s, (size_t)c->nterms, c->coef, t, c->rel, c->rhs);
+    else
+      post_linear_reif(s, (size_t)c->nterms, c->coef, t, c->rel, c->rhs,
+                       x[c->nv - 1]);
+    break;
+  case K_DISTINCT: post_distinct(s, (size_t)c->nv, x); break;
+  case K_ELEMENT:
+    post_element(s, x[0], c->base, (size_t)c->nv - 2, x + 2, x[1]);
+    break;
+  case K_TIMES: post_times(s, x[0], x[1], x[2]); break;
+  case K_DIV: post_div(s, x[0], x[1], x[2]); break;
+  case K_MOD: post_mod(s, x[0], x[1], x[2]); break;
+  case K_ABS: post_abs(s, x[0], x[1]); break;
+  case K_MIN: post_min(s, (size_t)c->nv - 1, x, x[c->nv - 1]); break;
+  case K_MAX: post_max(s, (size_t)c->nv - 1, x, x[c->nv - 1]); break;
+  case K_CLAUSE:
+    post_clause(s, (size_t)c->npos, x, (size_t)(c->nv - c->npos), x + c->npos);
+    break;
+  }
+}
+
+static Case random_case(Kind kind)
+{
+  Case c = { .kind = kind };
+  switch (kind) {
+  case K_LINEAR:
+  case K_REIF:
+    c.nv = 1 + (int)rnd(3);
+    c.nterms = c.nv + (int)rnd(2);     /* sometimes a repeated variable */
+    for (int k = 0; k < c.nterms; k++) {
+      c.tv[k] = k < c.nv ? k : (int)rnd((uint32_t)c.nv);
+      c.coef[k] = (int32_t)rnd(7) - 3;
+    }
+    if (rnd(2)) {                      /* the common x - y form */
+      c.nterms = c.nv = 2;
+      c.tv[0] = 0;
+      c.tv[1] = 1;
+      c.coef[0] = 1;
+      c.coef[1] = -1;
+    }
+    c.rel = (LinRel)rnd(3);
+    c.rhs = (int64_t)rnd(13) - 6;
+    if (kind == K_REIF)
+      c.nv++;                          /* b is the last variable */
+    break;
+  case K_DISTINCT: c.nv = 2 + (int)rnd(3); break;
+  case K_ELEMENT:
+    c.nv = 3 + (int)rnd(3);
+    c.base = (int32_t)rnd(3) - 1;
+    break;
+  case K_TIMES:
+  case K_DIV:
+  case K_MOD: c.nv = 3; break;
+  case K_ABS: c.nv = 2; break;
+  case K_MIN:
+  case K_MAX: c.nv = 2 + (int)rnd(3); break;
+  case K_CLAUSE:
+    c.nv = 1 + (int)rnd(4);
+    c.npos = (int)rnd((uint32_t)c.nv + 1);
+    break;
+  }
+  for (int i = 0; i < c.nv; i++)
+    random_domain(&c, i, kind == K_CLAUSE || (kind == K_REIF && i == c.nv - 1));
+  return c;
+}
+
+/* --- the oracle --- */
+
+typedef struct Truth {
+  int count;                        /* satisfying assignments */
+  bool sat[100000];                  /* by mixed-radix index */
+  bool supported[MAXV][MAXD];       /* value j of var i is in some solution */
+} Truth;
+
+static int index_of(const Case *c, const int32_t *v)
+{
+  int idx = 0;
+  for (int i = 0; i < c->nv; i++) {
+    int j = 0;
+    while (c->dom[i][j] != v[i])
+      j++;
+    idx = idx * c->ndom[i] + j;
+  }
+  return idx;
+}
+
+/* Enumerate the cross product; fixed[i] >= 0 restricts var i to that value. */
+static void brute_force(const Case *c, const int *fixed, Truth *t)
+{
+  int pos[MAXV] = { 0 };
+  int32_t v[MAXV];
+  memset(t, 0, sizeof *t);
+  for (;;) {
+    bool ok = true;
+    for (int i = 0; i < c->nv; i++) {
+      v[i] = c->dom[i][pos[i]];
+      ok &= fixed[i] < 0 || fixed[i] == pos[i];
+    }
+    if (ok && holds(c, v)) {
+      t->count++;
+      t->sat[index_of(c, v)] = true;
+      for (int i = 0; i < c->nv; i++)
+        t->supported[i][pos[i]] = true;
+    }
+    int i = c->nv - 1;
+    while (i >= 0 && ++pos[i] == c->ndom[i])
+      pos[i--] = 0;
+    if (i < 0)
+      break;
+  }
+}
+
+static Solver *build(const Case *c, VarId *x)
+{
+  Solver *s = solver_new();
+  for (int i = 0; i < c->nv; i++)
+    x[i] = solver_new_var_values(s, c->dom[i], (size_t)c->ndom[i]);
+  post_case(s, c, x);
+  return s;
+}
+
+/* Every supported value is still in its domain (unless the state failed,
+** which is only allowed when nothing is supported). */
+static void check_sound(const Case *c, const Solver *s, const VarId *x,
+                        const Truth *t, bool failed)
+{
+  if (failed) {
+    assert_int_equal(t->count, 0);
+    return;
+  }
+  for (int i = 0; i < c->nv; i++)
+    for (int j = 0; j < c->ndom[i]; j++)
+      if (t->supported[i][j])
+        assert_true(dom_contains(s, x[i], c->dom[i][j]));
+}
+
+static void check_case(const Case *c)
+{
+  static Truth t, tf;
+  int none[MAXV] = { -1, -1, -1, -1, -1 };
+  VarId x[MAXV];
+  brute_force(c, none, &t);
+
+  /* Soundness at the root, and one level down for every var = value. */
+  Solver *s = build(c, x);
+  check_sound(c, s, x, &t, solver_failed(s));
+  if (!solver_failed(s)) {
+    for (int i = 0; i < c->nv; i++)
+      for (int j = 0; j < c->ndom[i]; j++) {
+        if (!dom_contains(s, x[i], c->dom[i][j]))
+          continue;
+        int fixed[MAXV] = { -1, -1, -1, -1, -1 };
+        fixed[i] = j;
+        brute_force(c, fixed, &tf);
+        trail_push_level(&s->trail);
+        bool failed = dom_fix(s, x[i], c->dom[i][j], NULL) == EV_FAIL ||
+                      prop_fixpoint(s) == PS_FAIL;
+        check_sound(c, s, x, &tf, failed);
+        trail_pop_level(&s->trail);
+      }
+  }
+
+  /* Search finds exactly the satisfying assignments, each once. */
+  int found = 0;
+  static bool seen[100000];
+  memset(seen, 0, sizeof seen);
+  while (search_next(s) == SEARCH_SOLUTION) {
+    int32_t v[MAXV];
+    for (int i = 0; i < c->nv; i++)
+      v[i] = var_value(s, x[i]);
+    assert_true(holds(c, v));
+    assert_true(solver_holds(s));
+    int k = index_of(c, v);
+    assert_false(seen[k]);
+    seen[k] = true;
+    found++;
+  }
+  assert_int_equal(found, t.count);
+  solver_free(s);
+
+  /* On fixed inputs the post alone decides: pick some assignments. */
+  for (int round = 0; round < 4; round++) {
+    Case f = *c;
+    int32_t v[MAXV];
+    for (int i = 0; i < c->nv; i++) {
+      v[i] = c->dom[i][rnd((uint32_t)c->ndom[i])];
+      f.ndom[i] = 1;
+      f.dom[i][0] = v[i];
+    }
+    s = build(&f, x);
+    assert_int_equal(solver_failed(s), !holds(c, v));
+    solver_free(s);
+  }
+}
+
+static void run_oracle(Kind kind, uint64_t seed)
+{
+  rng_state = seed;
+  for (int r = 0; r < ROUNDS; r++) {
+    Case c = random_case(kind);
+    check_case(&c);
+  }
+}
+
+static void linear_matches_its_definition(void **state)
+{
+  (void)state;
+  run_oracle(K_LINEAR, 0x1234567);
+}
+
+static void linear_reif_matches_its_definition(void **state)
+{
+  (void)state;
+  run_oracle(K_REIF, 0x2345678);
+}
+
+static void distinct_matches_its_definition(void **state)
+{
+  (void)state;
+  run_oracle(K_DISTINCT, 0x3456789);
+}
+
+static void element_matches_its_definition(void **state)
+{
+  (void)state;
+  run_oracle(K_ELEMENT, 0x456789a);
+}
+
+static void times_matches_its_definition(void **state)
+{
+  (void)state;
+  run_oracle(K_TIMES, 0x56789ab);
+}
+
+static void div_matches_its_definition(void **state)
+{
+  (void)state;
+  run_oracle(K_DIV, 0x6789abc);
+}
+
+static void mod_matches_its_definition(void **state)
+{
+  (void)state;
+  run_oracle(K_MOD, 0x789abcd);
+}
+
+static void abs_matches_its_definition(void **state)
+{
+  (void)state;
+  run_oracle(K_ABS, 0x89abcde);
+}
+
+static void min_matches_its_definition(void **state)
+{
+  (void)state;
+  run_oracle(K_MIN, 0x9abcdef);
+}
+
+static void max_matches_its_definition(void **state)
+{
+  (void)state;
+  run_oracle(K_MAX, 0xabcdef1);
+}
+
+static void clause_matches_its_definition(void **state)
+{
+  (void)state;
+  run_oracle(K_CLAUSE, 0xbcdef12);
+}
+
+/* --- strength --- */
+
+static void distinct_finds_a_hall_set(void **state)
+{
+  (void)state;
+  Solver *s = solver_new();
+  VarId x[3] = { solver_new_var(s, 1, 2), solver_new_var(s, 1, 2),
+                 solver_new_var(s, 1, 3) };
+  post_distinct(s, 3, x);
+  assert_false(solver_failed(s));
+  assert_true(var_is_fixed(s, x[2]));
+  assert_int_equal(var_value(s, x[2]), 3);
+  solver_free(s);
+}
+
+static void distinct_prunes_to_arc_consistency(void **state)
+{
+  (void)state;
+  /* x0, x1 in {1,2}; x2 in {2,3}; x3 in {1,...,4}: x2 = 3, x3 = 4. */
+  Solver *s = solver_new();
+  VarId x[4] = { solver_new_var(s, 1, 2), solver_new_var(s, 1, 2),
+                 solver_new_var(s, 2, 3), solver_new_var(s, 1, 4) };
+  post_distinct(s, 4, x);
+  assert_int_equal(var_value(s, x[2]), 3);
+  assert_int_equal(var_value(s, x[3]), 4);
+  solver_free(s);
+}
+
+static void distinct_detects_pigeonholes_on_wide_domains(void **state)
+{
+  (void)state;
+  Solver *s = solver_new();
+  int32_t v[3] = { 0, 1, 1000000 };
+  VarId x[3] = { solver_new_var(s, 0, 1), solver_new_var(s, 0, 1),
+                 solver_new_var_values(s, v, 3) };
+  post_distinct(s, 3, x);
+  assert_false(solver_failed(s));
+  assert_int_equal(search_next(s), SEARCH_SOLUTION);
+  assert_int_equal(var_value(s, x[2]), 1000000);
+  solver_free(s);
+}
+
+static void linear_reasons_on_bounds(void **state)
+{
+  (void)state;
+  /* x + y + z = 10 with x, y in 0..3: z in 4..10 -> z in 4..9 */
+  Solver *s = solver_new();
+  VarId x[3] = { solver_new_var(s, 0, 3), solver_new_var(s, 0, 3),
+                 solver_new_var(s, 0, 9) };
+  int32_t one[3] = { 1, 1, 1 };
+  post_linear(s, 3, one, x, LIN_EQ, 10);
+  assert_int_equal(var_min(s, x[2]), 4);
+  assert_int_equal(var_max(s, x[2]), 9);
+  assert_int_equal(var_min(s, x[0]), 0);
+  /* 2x + 3y <= 6 with x, y >= 0: x <= 3, y <= 2 */
+  VarId a[2] = { solver_new_var(s, 0, 10), solver_new_var(s, 0, 10) };
+  int32_t c[2] = { 2, 3 };
+  post_linear(s, 2, c, a, LIN_LE, 6);
+  assert_int_equal(var_max(s, a[0]), 3);
+  assert_int_equal(var_max(s, a[1]), 2);
+  assert_false(solver_failed(s));
+  solver_free(s);
+}
+
+static void two_variable_equality_is_domain_consistent(void **state)
+{
+  (void)state;
+  Solver *s = solver_new();
+  int32_t xv[3] = { 1, 4, 6 }, yv[4] = { 0, 2, 3, 5 };
+  VarId xy[2] = { solver_new_var_values(s, xv, 3),
+                  solver_new_var_values(s, yv, 4) };
+  int32_t c[2] = { 1, -1 };
+  post_linear(s, 2, c, xy, LIN_EQ, 1);  /* x = y + 1 */
+  assert_int_equal(var_size(s, xy[0]), 3);
+  assert_int_equal(var_size(s, xy[1]), 3);
+  assert_false(var_contains(s, xy[1], 2));
+  solver_free(s);
+}
+
+static void element_prunes_index_and_result(void **state)
+{
+  (void)state;
+  Solver *s = solver_new();
+  VarId arr[4] = { solver_const(s, 10), solver_const(s, 20),
+                   solver_const(s, 30), solver_const(s, 20) };
+  VarId idx = solver_new_var(s, -5, 10), res = solver_new_var(s, 15, 35);
+  post_element(s, idx, 1, 4, arr, res);
+  /* idx in 1..4, arr[0] = 10 is out of result's range: idx in {2,3,4}. */
+  assert_int_equal(var_min(s, idx), 2);
+  assert_int_equal(var_max(s, idx), 4);
+  assert_int_equal(var_size(s, res), 2);  /* {20, 30} */
+  int32_t one = 1;
+  post_linear(s, 1, &one, &res, LIN_NE, 30);
+  assert_int_equal(var_size(s, idx), 2);  /* {2, 4} */
+  assert_false(var_contains(s, idx, 3));
+  solver_free(s);
+}
+
+static void reified_equality_decides_its_boolean(void **state)
+{
+  (void)state;
+  Solver *s = solver_new();
+  VarId x = solver_new_var(s, 0, 5), b = solver_new_var(s, 0, 1);
+  int32_t one = 1;
+  post_linear_reif(s, 1, &one, &x, LIN_EQ, 3, b);
+  assert_false(var_is_fixed(s, b));
+  post_linear(s, 1, &one, &x, LIN_NE, 3);
+  assert_true(var_is_fixed(s, b));
+  assert_int_equal(var_value(s, b), 0);
+  solver_free(s);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(linear_matches_its_definition),
+    cmocka_unit_test(linear_reif_matches_its_definition),
+    cmocka_unit_test(distinct_matches_its_definition),
+    cmocka_unit_test(element_matches_its_definition),
+    cmocka_unit_test(times_matches_its_definition),
+    cmocka_unit_test(div_matches_its_definition),
+    cmocka_unit_test(mod_matches_its_definition),
+    cmocka_unit_test(abs_matches_its_definition),
+    cmocka_unit_test(min_matches_its_definition),
+    cmocka_unit_test(max_matches_its_definition),
+    cmocka_unit_test(clause_matches_its_definition),
+    cmocka_unit_test(distinct_finds_a_hall_set),
+    cmocka_unit_test(distinct_prunes_to_arc_consistency),
+    cmocka_unit_test(distinct_detects_pigeonholes_on_wide_domains),
+    cmocka_unit_test(linear_reasons_on_bounds),
+    cmocka_unit_test(two_variable_equality_is_domain_consistent),
+    cmocka_unit_test(element_prunes_index_and_result),
+    cmocka_unit_test(reified_equality_decides_its_boolean),
+  };
+  return cmocka_run_group_tests_name("props", tests, NULL, NULL);
+}
