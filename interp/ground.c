@@ -16,7 +16,7 @@
 #include "mem.h"
 
 /* A quantifier, a rule or a range may not expand beyond these. */
-#define MAX_INSTANCES 20000000u
+#define MAX_INSTANCES 2000000u
 #define MAX_RULE_DEPTH 200u
 #define MAX_LIST 10000000
 #define MAX_ABS_VALUE 1000000000
@@ -862,6 +862,10 @@ static Value expand_rule(Ground *g, const Env *env, const Node *call, bool post_
   for (uint32_t i = 0; i < nargs; i++) {
     args[i] = eval(g, env, call->list.items[i]);
     ok &= args[i].kind != V_NONE;
+  }
+  if (ok && !budget_left(g, call->at)) {
+    xfree(args);
+    return NONE;
   }
   if (!ok || g->depth >= MAX_RULE_DEPTH) {
     if (ok && !g->too_big) {

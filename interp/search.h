@@ -43,6 +43,7 @@ typedef struct Search {
   uint64_t clock_nodes;   /* stats.nodes at which to look at the clock next */
 } Search;
 
+/* An idle search with empty buffers; search_free releases them. */
 void search_init(Search *q);
 void search_free(Search *q);
 

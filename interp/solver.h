@@ -130,9 +130,19 @@ SearchResult search_next(Solver *s);
 /* Forget the search so the next search_next starts afresh. */
 void search_reset(Solver *s);
 
+/* Counters of the current search: zeroed when a search starts (the first
+** search_next after solver_new or search_reset). */
 const SolverStats *solver_stats(const Solver *s);
 
 /* --- tracing and checking (additions for explain and grading) --- */
+
+/*
+** Note on editing after a search: creating variables (solver_const of a
+** new value included), posting, or setting decision variables while a
+** search is under way first performs search_reset, so the model always
+** changes at the root.  Posting runs propagation at the root at once, so
+** domains read right after a post are already pruned.
+*/
 
 /*
 ** Called after every domain change, with the variable, the origin of the
