@@ -65,7 +65,7 @@ const char *check_closest(const char *wrong, const char *const *candidates, uint
 }
 
 /* Suggest a global name (of the wanted kinds) close to `wrong`. */
-static void suggest_global(Checker *c, Sym wrong, bool want_rules, bool want_values)
+static void suggest_global(Checker *c, Sym wrong, Loc at, bool want_rules, bool want_values)
 {
   VEC(const char *) cands = {0};
   VEC(Loc) locs = {0};
@@ -92,7 +92,7 @@ static void suggest_global(Checker *c, Sym wrong, bool want_rules, bool want_val
     if (locs.data[i].src)
       diag_note(c->diag, locs.data[i], "did you mean '%s'?", best);
     else
-      diag_note(c->diag, locs.data[i], "did you mean '%s' (built in)?", best);
+      diag_note(c->diag, at, "did you mean '%s' (built in)?", best);
     break;
   }
   VEC_FREE(cands);
@@ -242,7 +242,7 @@ static void check_name(Checker *c, const Node *n)
                  name_of(c, n->sym));
     else {
       diag_error(c->diag, n->at, "unknown name '%s'", name_of(c, n->sym));
-      suggest_global(c, n->sym, false, true);
+      suggest_global(c, n->sym, n->at, false, true);
     }
   }
 }
@@ -275,7 +275,7 @@ static void check_call(Checker *c, const Node *n)
       diag_note(c->diag, ni->at, "'%s' is declared here", name_of(c, n->sym));
     } else {
       diag_error(c->diag, n->at, "unknown rule '%s'", name_of(c, n->sym));
-      suggest_global(c, n->sym, true, false);
+      suggest_global(c, n->sym, n->at, true, false);
     }
   }
   check_list(c, &n->list);

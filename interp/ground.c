@@ -239,7 +239,8 @@ static Value expand_rule(Ground *g, const Env *env, const Node *call, bool post_
   }
   g->depth++;
   Values alts = {0};
-  bool posted = false;
+  bool posted = false, noted = false;
+  unsigned errors_before = g->diag->nerrors;
   for (uint32_t c = 0; c < ni->clauses.len && !posted; c++) {
     const Stmt *cl = ni->clauses.data[c];
     Env *frames = xcalloc(nargs + 1, sizeof *frames);
@@ -268,6 +269,11 @@ static Value expand_rule(Ground *g, const Env *env, const Node *call, bool post_
     } else if (match.kind != V_NONE) {
       Value body = lit_check(g, cl->expr->at, ground_reify(g, scope, cl->expr));
       VEC_PUSH(alts, lit_and2(g, match, body));
+    }
+    /* an error inside a library rule also points at the user's call */
+    if (g->diag->nerrors > errors_before && cl->at.src != call->at.src && !noted) {
+      diag_note(g->diag, call->at, "the rule '%s' was used here", ground_name(g, call->sym));
+      noted = true;
     }
     VEC_FREE(conds);
     xfree(frames);
