@@ -160,10 +160,10 @@ static int parse_args(int argc, char **argv, Cli *cli)
 static void print_stats(const PzCtx *cx, double seconds, FILE *f)
 {
   const SolverStats *st = pz_stats(cx);
-  fprintf(f, "stats: nodes=%llu failures=%llu propagations=%llu solutions=%llu depth=%u time=%.3fs\n",
+  fprintf(f, "stats: nodes=%llu failures=%llu propagations=%llu solutions=%llu depth=%u time=%.3fms\n",
           (unsigned long long)st->nodes, (unsigned long long)st->failures,
           (unsigned long long)st->propagations, (unsigned long long)st->solutions, st->max_depth,
-          seconds);
+          seconds * 1000.0);
 }
 
 static void json_stats(const PzCtx *cx, double seconds, Buf *b)
