@@ -34,6 +34,7 @@ static void yyerror(YYLTYPE *lloc, Parser *ps, const char *msg);
 %token WILD "'_'" IF "':-'" DOTDOT "'..'" IMPLIES "'->'" IFF "'<->'"
 %token NE "'!='" LE "'<='" GE "'>='"
 %token IMPORT "import" VARKW "var" BOARD "board" CONST "const" SHOW "show"
+%token ENTITIES "entities" ATTRIBUTE "attribute"
 %token CLUE "clue" FORALL "forall" EXISTS "exists" IN "in" AND "and" OR "or"
 %token NOT "not" MOD "mod" IFKW "if" THEN "then" ELSE "else" TRUE "true" FALSE "false"
 
@@ -71,6 +72,8 @@ stmt
   | CLUE label ':' body '.'            { $$ = ast_constraint(AST, @$, $2, $4); }
   | body '.'                           { $$ = ast_constraint(AST, @$, NULL, $1); }
   | SHOW expr_list '.'                 { $$ = ast_show(AST, @$, $2); }
+  | ENTITIES ATOM ':' expr_list '.'    { $$ = ast_grid_decl(AST, @$, ST_ENTITIES, ast_name(AST, @2, $2), $4); }
+  | ATTRIBUTE ATOM ':' expr_list '.'   { $$ = ast_grid_decl(AST, @$, ST_ATTRIBUTE, ast_name(AST, @2, $2), $4); }
   | error '.'                          { $$ = NULL; yyerrok; }
   ;
 

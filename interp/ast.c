@@ -223,6 +223,15 @@ Stmt *ast_show(Ast *t, Loc at, NodeList items)
   return s;
 }
 
+Stmt *ast_grid_decl(Ast *t, Loc at, StmtKind kind, Node *name, NodeList items)
+{
+  Stmt *s = stmt(t, kind, at);
+  s->sym = name->sym;
+  s->name = name;
+  s->items = items;
+  return s;
+}
+
 void ast_add_stmt(Ast *t, Stmt *s)
 {
   StmtList *l = &t->stmts;

@@ -69,6 +69,8 @@ typedef enum {
   ST_RULE,        /* head (NK_CALL or NK_NAME); expr: body */
   ST_CONSTRAINT,  /* label (may be NULL); expr */
   ST_SHOW,        /* items: what to print */
+  ST_ENTITIES,    /* sym: the set's name (house); items: its members */
+  ST_ATTRIBUTE,   /* sym: the attribute (colour); items: its values */
 } StmtKind;
 
 typedef struct Stmt {
@@ -80,6 +82,7 @@ typedef struct Stmt {
   Node *label;       /* ST_CONSTRAINT: NK_INT, NK_NAME or NK_STRING */
   Node *expr;
   NodeList items;
+  Node *name;        /* ST_ENTITIES, ST_ATTRIBUTE: the declared name */
 } Stmt;
 
 typedef struct StmtList {
@@ -117,6 +120,8 @@ Stmt *ast_const(Ast *t, Loc at, Node *name, Node *value);
 Stmt *ast_rule(Ast *t, Loc at, Node *head, Node *body);
 Stmt *ast_constraint(Ast *t, Loc at, Node *label, Node *expr);
 Stmt *ast_show(Ast *t, Loc at, NodeList items);
+/* entities NAME: members.  or  attribute NAME: values. */
+Stmt *ast_grid_decl(Ast *t, Loc at, StmtKind kind, Node *name, NodeList items);
 void ast_add_stmt(Ast *t, Stmt *s);
 
 const char *ast_op_name(Op op);

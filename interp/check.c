@@ -71,7 +71,7 @@ static void suggest_global(Checker *c, Sym wrong, Loc at, bool want_rules, bool 
   VEC(Loc) locs = {0};
   for (uint32_t s = 1; s < c->names->cap; s++) {
     const NameInfo *ni = &c->names->info[s];
-    bool rule = ni->kind == NAME_RULE;
+    bool rule = ni->kind == NAME_RULE || ni->kind == NAME_ATTR;
     if (ni->kind == NAME_NONE || (rule && !want_rules) || (!rule && !want_values))
       continue;
     VEC_PUSH(cands, name_of(c, s));
@@ -160,6 +160,26 @@ static void declare_atoms(Checker *c, Node *n)
       declare_atoms(c, n->list.items[i]);
 }
 
+/* entities house: 1..5.   attribute colour: red, green, ... */
+static void declare_grid(Checker *c, Stmt *st)
+{
+  bool entities = st->kind == ST_ENTITIES;
+  declare(c, st->sym, st->name->at, entities ? NAME_ENTITIES : NAME_ATTR);
+  names_get(c->names, st->sym)->decl = st;
+  names_get(c->names, st->sym)->arity = 1;
+  for (uint32_t k = 0; k < st->items.len; k++) {
+    Node *v = st->items.items[k];
+    if (v->kind == NK_NAME) {
+      if (declare(c, v->sym, v->at, entities ? NAME_ENTITY : NAME_ITEM))
+        names_get(c->names, v->sym)->decl = st;
+    } else if (v->kind != NK_INT && !(v->kind == NK_UNARY && v->op == OP_NEG) &&
+               !(v->kind == NK_BINARY && v->op == OP_RANGE)) {
+      diag_error(c->diag, v->at, "%s must be names or numbers, like red or 1920",
+                 entities ? "entities" : "the values of an attribute");
+    }
+  }
+}
+
 static void declare_all(Checker *c)
 {
   for (uint32_t i = 0; i < c->ast->stmts.len; i++) {
@@ -182,6 +202,10 @@ static void declare_all(Checker *c)
       break;
     case ST_RULE:
       declare_rule(c, st);
+      break;
+    case ST_ENTITIES:
+    case ST_ATTRIBUTE:
+      declare_grid(c, st);
       break;
     default:
       break;
@@ -233,7 +257,10 @@ static size_t check_quals(Checker *c, const NodeList *quals)
 static void check_name(Checker *c, const Node *n)
 {
   const NameInfo *ni = names_find(c->names, n->sym);
-  if (ni->kind == NAME_RULE && ni->arity != 0) {
+  if (ni->kind == NAME_ATTR) {
+    diag_error(c->diag, n->at, "'%s' is an attribute: write %s(X) for the %s of X", name_of(c, n->sym),
+               name_of(c, n->sym), name_of(c, n->sym));
+  } else if (ni->kind == NAME_RULE && ni->arity != 0) {
     diag_error(c->diag, n->at, "the rule '%s' needs %u argument%s: %s(...)", name_of(c, n->sym),
                ni->arity, ni->arity == 1 ? "" : "s", name_of(c, n->sym));
   } else if (ni->kind == NAME_NONE) {
@@ -262,10 +289,10 @@ static void check_call(Checker *c, const Node *n)
     }
   } else {
     const NameInfo *ni = names_find(c->names, n->sym);
-    if (ni->kind == NAME_RULE) {
+    if (ni->kind == NAME_RULE || ni->kind == NAME_ATTR) {
       if (ni->arity != got) {
-        diag_error(c->diag, n->at, "the rule '%s' takes %u argument%s, but %u %s given",
-                   name_of(c, n->sym), ni->arity, ni->arity == 1 ? "" : "s", got,
+        diag_error(c->diag, n->at, "the %s '%s' takes %u argument%s, but %u %s given",
+                   ni->kind == NAME_ATTR ? "attribute" : "rule", name_of(c, n->sym), ni->arity, ni->arity == 1 ? "" : "s", got,
                    got == 1 ? "was" : "were");
         diag_note(c->diag, ni->at, "'%s' is defined here", name_of(c, n->sym));
       }
@@ -383,6 +410,9 @@ bool check_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag)
       break;
     case ST_SHOW:
       check_list(&c, &st->items);
+      break;
+    case ST_ENTITIES:
+    case ST_ATTRIBUTE:
       break;
     }
   }

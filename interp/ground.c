@@ -10,14 +10,13 @@
 ** by expand_rule().  Values and literals are in term.c, built-ins in
 ** builtin.c.
 */
-#include "term.h"
+#include "grid.h"
 
 #include <string.h>
 
 #include "mem.h"
 
 static Value const_value(Ground *g, const Node *use, const Stmt *st);
-static void set_global(Ground *g, Sym s, Value v);
 static bool contains_unknowns(Value v);
 static bool budget_left(Ground *g, Loc at);
 
@@ -340,7 +339,17 @@ Value ground_eval(Ground *g, const Env *env, const Node *n)
         return g->globals[n->sym];
       return VALUE_NONE;                          /* its declaration already failed */
     case NAME_ATOM:
+    case NAME_ENTITY:
       return (Value){.kind = V_ATOM, .i = n->sym};
+    case NAME_ENTITIES:
+      return g->entities_name == n->sym ? g->entities : VALUE_NONE;
+    case NAME_ITEM:
+      if (n->sym < g->nglobals && g->globals[n->sym].kind != V_NONE)
+        return g->globals[n->sym];
+      return VALUE_NONE;                    /* its attribute already failed */
+    case NAME_ATTR:
+      return ground_error(g, n->at, "'%s' is an attribute: write %s(X)", ground_name(g, n->sym),
+                          ground_name(g, n->sym));
     case NAME_RULE:
       return expand_rule(g, env, n, false, true);
     case NAME_NONE:
@@ -373,7 +382,13 @@ Value ground_eval(Ground *g, const Env *env, const Node *n)
     }
   case NK_CALL: {
     const Builtin *b = builtin_find(g->syms, n->sym);
-    return b ? builtin_call(g, env, n, b, false, true) : expand_rule(g, env, n, false, true);
+    if (b)
+      return builtin_call(g, env, n, b, false, true);
+    if (names_find(g->names, n->sym)->kind == NAME_ATTR) {
+      const GridAttr *a = grid_find_attr(g, n->sym);
+      return a ? grid_attr_of(g, n->at, a, ground_eval(g, env, n->list.items[0])) : VALUE_NONE;
+    }
+    return expand_rule(g, env, n, false, true);
   }
   case NK_INDEX:
     return builtin_index(g, env, n);
@@ -538,7 +553,7 @@ void ground_post(Ground *g, const Env *env, const Node *n, bool pos)
       builtin_call(g, env, n, b, true, pos);
       return;
     }
-    if (!b) {
+    if (!b && names_find(g->names, n->sym)->kind == NAME_RULE) {
       expand_rule(g, env, n, true, pos);
       return;
     }
@@ -655,7 +670,7 @@ static Value make_vars(Ground *g, const uint32_t *dims, uint32_t ndims, int64_t 
   return v;
 }
 
-static void set_global(Ground *g, Sym s, Value v)
+void ground_set_global(Ground *g, Sym s, Value v)
 {
   if (s >= g->nglobals) {
     uint32_t n = g->nglobals ? g->nglobals : 64;
@@ -703,7 +718,7 @@ static void ground_var_decl(Ground *g, const Stmt *st)
     bool atom;
     Values vals = {0};
     if (ok && domain_of(g, st, name, &lo, &hi, &vals, &atom))
-      set_global(g, name, make_vars(g, dims, ndims, lo, hi, &vals, atom));
+      ground_set_global(g, name, make_vars(g, dims, ndims, lo, hi, &vals, atom));
     VEC_FREE(vals);
   }
 }
@@ -729,7 +744,7 @@ static Value const_value(Ground *g, const Node *use, const Stmt *st)
     return g->globals[s];
   if (s < g->nglobals && g->global_state[s] == GLOBAL_BUSY)
     return ground_error(g, use->at, "the constant '%s' is defined in terms of itself", ground_name(g, s));
-  set_global(g, s, VALUE_NONE);
+  ground_set_global(g, s, VALUE_NONE);
   g->global_state[s] = GLOBAL_BUSY;
   Value v = ground_eval(g, NULL, st->expr);
   if (contains_unknowns(v)) {
@@ -786,6 +801,12 @@ bool ground_program(Ground *g)
   unsigned before = g->diag->nerrors;
   const StmtList *sl = &g->ast->stmts;
   bool any_show = false;
+  for (uint32_t i = 0; i < sl->len; i++)       /* entities before their attributes */
+    if (sl->items[i]->kind == ST_ENTITIES)
+      grid_entities(g, sl->items[i]);
+  for (uint32_t i = 0; i < sl->len; i++)
+    if (sl->items[i]->kind == ST_ATTRIBUTE)
+      grid_attribute(g, sl->items[i]);
   for (uint32_t i = 0; i < sl->len; i++) {
     const Stmt *st = sl->items[i];
     if (st->kind == ST_CONST)
@@ -807,6 +828,7 @@ bool ground_program(Ground *g)
         add_show(g, st->items.items[k]);
     }
   }
+  g->table = g->entities_name && g->attrs.len;
   if (!any_show) {                        /* by default: every declared unknown */
     for (uint32_t i = 0; i < sl->len; i++) {
       const Stmt *st = sl->items[i];
@@ -830,6 +852,7 @@ void ground_free(Ground *g)
   VEC_FREE(g->origins);
   VEC_FREE(g->var_atom);
   VEC_FREE(g->decision);
+  VEC_FREE(g->attrs);
   xfree(g->globals);
   xfree(g->global_state);
   g->globals = NULL;

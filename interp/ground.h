@@ -27,6 +27,16 @@ typedef struct Origin {
   const Node *label;   /* clue label, or NULL */
 } Origin;
 
+/* An attribute of a logic grid: one unknown value per entity. */
+typedef struct GridAttr {
+  Sym name;
+  bool names;          /* its values are names (red), not numbers (1920) */
+  VarId *of;           /* of[i]: the value of entity i */
+  int32_t base;        /* element array: arr[code - base] for entity codes */
+  uint32_t span;
+  VarId *arr;
+} GridAttr;
+
 /* One thing to print per solution. */
 typedef struct ShowItem {
   char *label;         /* the expression as written; owned */
@@ -58,6 +68,11 @@ typedef struct Ground {
   VEC(Origin) origins;        /* origins.data[k - 1] is origin k */
   VEC(uint8_t) var_atom;      /* per VarId: 1 when it takes value names */
   VEC(VarId) decision;        /* the declared unknowns, in order */
+  /* logic grids */
+  Sym entities_name;          /* 0 when the program declares no entities */
+  Value entities;             /* list of V_INT or V_ATOM */
+  VEC(GridAttr) attrs;
+  bool table;                 /* print the grid as a table (no show given) */
 } Ground;
 
 /* Ground a checked program into g->s.  True when no error was reported. */

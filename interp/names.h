@@ -17,6 +17,10 @@ typedef enum {
   NAME_CONST,     /* declared with const */
   NAME_RULE,      /* defined by one or more clauses head :- body */
   NAME_ATOM,      /* a value name introduced in a domain or constant list */
+  NAME_ENTITIES,  /* the set of entities of a logic grid (house) */
+  NAME_ENTITY,    /* one named entity (carrie) */
+  NAME_ATTR,      /* an attribute, used as attr(Entity) */
+  NAME_ITEM,      /* a value of an attribute (red): stands for its entity */
 } NameKind;
 
 typedef struct RuleClauses {

@@ -117,8 +117,53 @@ static void grid_text(const Ground *g, Value v, Buf *b)
   buf_free(&cell);
 }
 
+/* The cell text of entity e (row) or of attribute a of entity e. */
+static void table_cell(const Ground *g, uint32_t e, int attr, Buf *b)
+{
+  if (attr < 0)
+    scalar_text(g, g->entities.items[e], b);
+  else
+    scalar_text(g, (Value){.kind = V_LIN, .atom = g->attrs.data[attr].names,
+                           .lin = &(Lin){.n = 1, .coef = &(int64_t){1},
+                                         .vars = &g->attrs.data[attr].of[e]}}, b);
+}
+
+/* One row per entity, one column per attribute, columns aligned. */
+static void table_text(const Ground *g, Buf *b)
+{
+  int ncols = (int)g->attrs.len + 1;
+  size_t *width = xcalloc((size_t)ncols, sizeof *width);
+  Buf cell = {0};
+  for (int c = 0; c < ncols; c++) {
+    const char *head = sym_name(g->syms, c == 0 ? g->entities_name : g->attrs.data[c - 1].name);
+    width[c] = strlen(head);
+    for (uint32_t e = 0; e < g->entities.n; e++) {
+      buf_clear(&cell);
+      table_cell(g, e, c - 1, &cell);
+      width[c] = cell.len > width[c] ? cell.len : width[c];
+    }
+  }
+  for (int64_t e = -1; e < (int64_t)g->entities.n; e++) {
+    for (int c = 0; c < ncols; c++) {
+      buf_clear(&cell);
+      if (e < 0)
+        buf_puts(&cell, sym_name(g->syms, c == 0 ? g->entities_name : g->attrs.data[c - 1].name));
+      else
+        table_cell(g, (uint32_t)e, c - 1, &cell);
+      buf_puts(b, buf_str(&cell));
+      for (size_t k = cell.len; c + 1 < ncols && k < width[c] + 2; k++)
+        buf_putc(b, ' ');
+    }
+    buf_putc(b, '\n');
+  }
+  buf_free(&cell);
+  xfree(width);
+}
+
 void out_text(const Ground *g, Buf *b)
 {
+  if (g->table)
+    table_text(g, b);
   for (size_t i = 0; i < g->shows.len; i++) {
     const ShowItem *it = &g->shows.data[i];
     if (is_grid(it->value)) {
@@ -163,9 +208,37 @@ static void json_value(const Ground *g, Value v, Buf *b)
   }
 }
 
+/* {"entity": {"attribute": value, ...}, ...} */
+static void table_json(const Ground *g, Buf *b)
+{
+  Buf cell = {0};
+  for (uint32_t e = 0; e < g->entities.n; e++) {
+    buf_clear(&cell);
+    table_cell(g, e, -1, &cell);
+    buf_puts(b, e ? ", " : "");
+    buf_json_string(b, buf_str(&cell));
+    buf_puts(b, ": {");
+    for (size_t a = 0; a < g->attrs.len; a++) {
+      buf_puts(b, a ? ", " : "");
+      buf_json_string(b, sym_name(g->syms, g->attrs.data[a].name));
+      buf_puts(b, ": ");
+      json_value(g, (Value){.kind = V_LIN, .atom = g->attrs.data[a].names,
+                            .lin = &(Lin){.n = 1, .coef = &(int64_t){1},
+                                          .vars = &g->attrs.data[a].of[e]}}, b);
+    }
+    buf_putc(b, '}');
+  }
+  buf_free(&cell);
+}
+
 void out_json(const Ground *g, Buf *b)
 {
   buf_putc(b, '{');
+  if (g->table) {
+    table_json(g, b);
+    if (g->shows.len)
+      buf_puts(b, ", ");
+  }
   for (size_t i = 0; i < g->shows.len; i++) {
     const ShowItem *it = &g->shows.data[i];
     if (i)

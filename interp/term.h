@@ -38,6 +38,8 @@ Value ground_eval(Ground *g, const Env *env, const Node *n);
 Value ground_reify(Ground *g, const Env *env, const Node *n);
 /* Assert a condition (pos) or its negation, reifying only when needed. */
 void ground_post(Ground *g, const Env *env, const Node *n, bool pos);
+/* Bind a global name (a variable, constant or value name) to its value. */
+void ground_set_global(Ground *g, Sym s, Value v);
 
 /* --- built-ins, indexing, arithmetic, if-then-else (builtin.c) --- */
 
