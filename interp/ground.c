@@ -796,6 +796,32 @@ static void add_show(Ground *g, const Node *item)
   VEC_PUSH(g->shows, ((ShowItem){source_text(g, item->at), v, board}));
 }
 
+/*
+** A clue that is false whatever the unknowns are is a typing mistake: an
+** error.  A clue that only contradicts the clues before it is an answer
+** (no solution), but the teacher wants to know which clue: a note.
+*/
+static void report_impossible_clue(Ground *g, const Stmt *st, bool failed_before,
+                                   unsigned errors_before)
+{
+  if (g->diag->nerrors > errors_before || (failed_before && !g->posted_false))
+    return;
+  Buf name = {0};
+  if (st->label) {
+    char *text = source_text(g, st->label->at);
+    buf_printf(&name, "clue %s", text);
+    xfree(text);
+  } else {
+    buf_puts(&name, "this constraint");
+  }
+  if (g->posted_false)
+    ground_error(g, st->at, "%s can never hold", buf_str(&name));
+  else if (solver_failed(g->s))
+    diag_note(g->diag, st->at, "%s contradicts the clues before it, so there is no solution",
+              buf_str(&name));
+  buf_free(&name);
+}
+
 bool ground_program(Ground *g)
 {
   unsigned before = g->diag->nerrors;
@@ -820,8 +846,12 @@ bool ground_program(Ground *g)
       VEC_PUSH(g->origins, ((Origin){st->at, st->label}));
       g->origin = (uint32_t)g->origins.len;
       solver_set_origin(g->s, g->origin);
+      bool failed_before = solver_failed(g->s);
+      g->posted_false = false;
+      unsigned errors_before = g->diag->nerrors;
       ground_post(g, NULL, st->expr, true);
       solver_set_origin(g->s, 0);
+      report_impossible_clue(g, st, failed_before, errors_before);
     } else if (st->kind == ST_SHOW) {
       any_show = true;
       for (uint32_t k = 0; k < st->items.len; k++)

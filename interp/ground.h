@@ -72,7 +72,8 @@ typedef struct Ground {
   Sym entities_name;          /* 0 when the program declares no entities */
   Value entities;             /* list of V_INT or V_ATOM */
   VEC(GridAttr) attrs;
-  bool table;                 /* print the grid as a table (no show given) */
+  bool table;                 /* print the grid as a table */
+  bool posted_false;          /* the statement being grounded was found false */
 } Ground;
 
 /* Ground a checked program into g->s.  True when no error was reported. */

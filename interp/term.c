@@ -225,6 +225,7 @@ bool lin_fits(Wide v)
 
 void term_post_false(Ground *g)
 {
+  g->posted_false = true;
   VarId zero = solver_const(g->s, 0);
   int32_t one = 1;
   post_linear(g->s, 1, &one, &zero, LIN_EQ, 1);

@@ -82,8 +82,9 @@ static void rules_expand_with_patterns_and_clauses(void **state)
   (void)state;
   assert_int_equal(count_solutions("var a, b in 1..5.\nnext_to(A, B) :- abs(A - B) = 1.\n"
                                    "next_to(a, b).\n"), 8);
-  /* a clause without ':-' is a constraint, not a fact: small(1) asks 1 = 2 */
-  assert_int_equal(count_solutions("var a in 1..5.\nsmall(X) :- X = 2.\nsmall(1).\nsmall(a).\n"), 0);
+  /* a clause without ':-' is a constraint, not a fact: small(1) asks 1 = 2,
+     which can never hold */
+  assert_int_equal(count_solutions("var a in 1..5.\nsmall(X) :- X = 2.\nsmall(1).\nsmall(a).\n"), -1);
   /* two clauses: either may hold */
   assert_int_equal(count_solutions("var a in 1..5.\nok(1) :- true.\nok(X) :- X = 4.\nok(a).\n"), 2);
 }
@@ -138,7 +139,16 @@ static void impossible_clues_give_no_solution(void **state)
 {
   (void)state;
   assert_int_equal(count_solutions("var x in 1..3.\nx > 5.\n"), 0);
-  assert_int_equal(count_solutions("false.\n"), 0);
+  assert_int_equal(count_solutions("var x in 1..3.\nx < 2, x > 2.\n"), 0);
+}
+
+static void clues_false_in_themselves_are_errors(void **state)
+{
+  (void)state;
+  assert_int_equal(count_solutions("false.\n"), -1);
+  assert_first("var x in 1..3.\nclue 4: 1 + 1 = 3.\n",
+               "t.pz:2:1: error: clue 4 can never hold\n"
+               "    2 | clue 4: 1 + 1 = 3.\n      | ^~~~~~~~~~~~~~~~~~\n");
 }
 
 static void value_errors_are_located(void **state)
@@ -173,6 +183,7 @@ int main(void)
     cmocka_unit_test(if_then_else_picks_by_a_condition),
     cmocka_unit_test(show_prints_expressions),
     cmocka_unit_test(impossible_clues_give_no_solution),
+    cmocka_unit_test(clues_false_in_themselves_are_errors),
     cmocka_unit_test(value_errors_are_located),
     cmocka_unit_test(endless_recursion_is_stopped),
   };
