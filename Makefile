@@ -70,7 +70,7 @@ asan:                     ## the whole suite under ASan + UBSan, in its own buil
 	  SAN='-fsanitize=address,undefined -fno-sanitize-recover=all' check
 
 run: deps all             ## the README's first command: solve an example
-	$(BUILD)/pz examples/magic_square3.pz
+	$(BUILD)/pz examples/zebra.pz
 
 accept: all               ## rewrite expected outputs from the current binary (review the diff!)
 	sh tests/run.sh --accept $(BUILD)/pz

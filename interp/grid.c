@@ -81,7 +81,8 @@ void grid_attribute(Ground *g, const Stmt *st)
     return;
   Value ents = g->entities;
   if (vals.n != ents.n) {
-    ground_error(g, st->name->at, "the attribute '%s' has %u values, but there are %u %s: each has exactly one",
+    ground_error(g, st->name->at,
+                 "the attribute '%s' has %u values, but there are %u entities (%s): each needs exactly one",
                  ground_name(g, st->sym), vals.n, ents.n, ground_name(g, g->entities_name));
     return;
   }
