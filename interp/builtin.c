@@ -158,6 +158,19 @@ Value builtin_call(Ground *g, const Env *env, const Node *n, const Builtin *b, b
   case BI_ABS:
     r = builtin_abs(g, n->at, ground_eval(g, env, n->list.items[0]));
     break;
+  case BI_FIRST:
+  case BI_LAST:
+  case BI_MIDDLE:                                  /* first(house), middle(house) */
+    r = value_expect_list(g, n->at, ground_eval(g, env, n->list.items[0]), b->name);
+    if (r.kind != V_LIST)
+      break;
+    if (r.n == 0)
+      r = ground_error(g, n->at, "'%s' of an empty list has no value", b->name);
+    else if (b->id == BI_MIDDLE && r.n % 2 == 0)
+      r = ground_error(g, n->at, "a list of %u items has no single middle item", r.n);
+    else
+      r = r.items[b->id == BI_FIRST ? 0 : b->id == BI_LAST ? r.n - 1 : r.n / 2];
+    break;
   case BI_LEN:
     r = value_expect_list(g, n->at, ground_eval(g, env, n->list.items[0]), "len");
     if (r.kind == V_LIST)

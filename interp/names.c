@@ -54,6 +54,9 @@ static const Builtin builtins[] = {
   {"cells", BI_CELLS, 1, 1, "a list of cells"},
   {"distinct", BI_DISTINCT, 1, 1, "a condition"},
   {"all_different", BI_DISTINCT, 1, 1, "a condition"},
+  {"first", BI_FIRST, 1, 1, "an item"},
+  {"last", BI_LAST, 1, 1, "an item"},
+  {"middle", BI_MIDDLE, 1, 1, "an item"},
 };
 
 const Builtin *builtin_find(const SymTable *syms, Sym s)

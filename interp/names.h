@@ -52,6 +52,7 @@ typedef enum {
   BI_ROWS, BI_COLUMNS, BI_ROW, BI_COLUMN, BI_DIAGONAL, BI_ANTIDIAGONAL,
   BI_DIAGONALS, BI_CELLS,
   BI_DISTINCT,
+  BI_FIRST, BI_LAST, BI_MIDDLE,
 } BuiltinId;
 
 typedef struct Builtin {

@@ -159,6 +159,21 @@ static void value_errors_are_located(void **state)
                "    2 | c + 1 = 2.\n      | ^\n");
 }
 
+static void logic_grids_channel_values_and_entities(void **state)
+{
+  (void)state;
+  const char *grid = "entities kid: ann, bob, cy.\nattribute age: 7..9.\n"
+                     "attribute pet: cat, dog, eel.\n";
+  Buf b = {0};
+  buf_printf(&b, "%sage(dog) = 9, cat = bob, age(ann) < age(bob).\nshow pet(cy), first(kid).\n", grid);
+  assert_first(buf_str(&b), "kid  age  pet\nann  7    eel\nbob  8    cat\ncy   9    dog\n"
+                            "pet(cy) = dog\nfirst(kid) = ann\n");
+  buf_clear(&b);
+  buf_printf(&b, "%scat != ann.\n", grid);
+  assert_int_equal(count_solutions(buf_str(&b)), 24);      /* 3! ages x 4 pet orders */
+  buf_free(&b);
+}
+
 static void endless_recursion_is_stopped(void **state)
 {
   (void)state;
@@ -185,6 +200,7 @@ int main(void)
     cmocka_unit_test(impossible_clues_give_no_solution),
     cmocka_unit_test(clues_false_in_themselves_are_errors),
     cmocka_unit_test(value_errors_are_located),
+    cmocka_unit_test(logic_grids_channel_values_and_entities),
     cmocka_unit_test(endless_recursion_is_stopped),
   };
   return cmocka_run_group_tests_name("ground", tests, NULL, NULL);
