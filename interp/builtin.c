@@ -171,6 +171,12 @@ Value builtin_call(Ground *g, const Env *env, const Node *n, const Builtin *b, b
     else
       r = r.items[b->id == BI_FIRST ? 0 : b->id == BI_LAST ? r.n - 1 : r.n / 2];
     break;
+  case BI_WHO:                   /* the entity itself; show prints it in full */
+    if (!g->entities_name)
+      r = ground_error(g, n->at, "'who' needs a logic grid: declare entities and attributes first");
+    else
+      r = ground_eval(g, env, n->list.items[0]);
+    break;
   case BI_LEN:
     r = value_expect_list(g, n->at, ground_eval(g, env, n->list.items[0]), "len");
     if (r.kind == V_LIST)

@@ -793,7 +793,8 @@ static void add_show(Ground *g, const Node *item)
     const NameInfo *ni = names_find(g->names, item->sym);
     board = ni->kind == NAME_VAR && ni->decl && ni->decl->board;
   }
-  VEC_PUSH(g->shows, ((ShowItem){source_text(g, item->at), v, board}));
+  bool who = item->kind == NK_CALL && strcmp(ground_name(g, item->sym), "who") == 0;
+  VEC_PUSH(g->shows, ((ShowItem){source_text(g, item->at), v, board, who}));
 }
 
 /*

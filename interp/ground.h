@@ -42,6 +42,7 @@ typedef struct ShowItem {
   char *label;         /* the expression as written; owned */
   Value value;
   bool board;          /* declared with 'board': always drawn as a grid */
+  bool who;            /* who(X): print the entity with all its attributes */
 } ShowItem;
 
 enum { GLOBAL_TODO, GLOBAL_BUSY, GLOBAL_DONE };

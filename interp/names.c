@@ -57,6 +57,7 @@ static const Builtin builtins[] = {
   {"first", BI_FIRST, 1, 1, "an item"},
   {"last", BI_LAST, 1, 1, "an item"},
   {"middle", BI_MIDDLE, 1, 1, "an item"},
+  {"who", BI_WHO, 1, 1, "an entity"},
 };
 
 const Builtin *builtin_find(const SymTable *syms, Sym s)

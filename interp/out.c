@@ -160,13 +160,35 @@ static void table_text(const Ground *g, Buf *b)
   xfree(width);
 }
 
+/* who(zebra) = house 5: green, japanese, coffee, parliaments, zebra */
+static void who_text(const Ground *g, const ShowItem *it, Buf *b)
+{
+  int64_t code;
+  scalar(g, it->value, &code);
+  buf_printf(b, "%s = ", it->label);
+  for (uint32_t e = 0; e < g->entities.n; e++) {
+    if (g->entities.items[e].i != code)
+      continue;
+    if (g->entities.items[e].kind == V_INT)
+      buf_printf(b, "%s ", sym_name(g->syms, g->entities_name));
+    table_cell(g, e, -1, b);
+    for (size_t a = 0; a < g->attrs.len; a++) {
+      buf_puts(b, a ? ", " : ": ");
+      table_cell(g, e, (int)a, b);
+    }
+  }
+  buf_putc(b, '\n');
+}
+
 void out_text(const Ground *g, Buf *b)
 {
   if (g->table)
     table_text(g, b);
   for (size_t i = 0; i < g->shows.len; i++) {
     const ShowItem *it = &g->shows.data[i];
-    if (is_grid(it->value)) {
+    if (it->who) {
+      who_text(g, it, b);
+    } else if (is_grid(it->value)) {
       buf_printf(b, "%s =\n", it->label);
       grid_text(g, it->value, b);
     } else {
