@@ -188,6 +188,8 @@ void out_text(const Ground *g, Buf *b)
     const ShowItem *it = &g->shows.data[i];
     if (it->who) {
       who_text(g, it, b);
+    } else if (it->value.kind == V_STRING) {     /* show "Answer:" prints the text */
+      buf_printf(b, "%s\n", sym_name(g->syms, (Sym)it->value.i));
     } else if (is_grid(it->value)) {
       buf_printf(b, "%s =\n", it->label);
       grid_text(g, it->value, b);
