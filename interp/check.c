@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "library.h"
 #include "mem.h"
 #include "vec.h"
 
@@ -302,7 +303,13 @@ static void check_call(Checker *c, const Node *n)
       diag_note(c->diag, ni->at, "'%s' is declared here", name_of(c, n->sym));
     } else {
       diag_error(c->diag, n->at, "unknown rule '%s'", name_of(c, n->sym));
-      suggest_global(c, n->sym, n->at, true, false);
+      size_t len;
+      const char *lib = library_defining(name_of(c, n->sym), &len);
+      if (lib)
+        diag_note(c->diag, n->at, "'%s' is in the library '%.*s': add 'import %.*s.' to the puzzle",
+                  name_of(c, n->sym), (int)len, lib, (int)len, lib);
+      else
+        suggest_global(c, n->sym, n->at, true, false);
     }
   }
   check_list(c, &n->list);

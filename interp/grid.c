@@ -142,13 +142,16 @@ Value grid_attr_of(Ground *g, Loc at, const GridAttr *a, Value x)
     return VALUE_NONE;
   bool named = g->entities.items[0].kind == V_ATOM;
   if ((named && !value_is_name(x)) || (!named && !value_is_number(x)))
-    return ground_error(g, at, "'%s' needs one of the %s, but this is %s", ground_name(g, a->name),
-                        ground_name(g, g->entities_name), value_words(x));
+    return ground_error(g, at, "'%s' needs one of the entities (%s), but this is %s",
+                        ground_name(g, a->name), ground_name(g, g->entities_name), value_words(x));
   if (x.kind == V_INT || x.kind == V_ATOM) {
     for (uint32_t i = 0; i < g->entities.n; i++)
       if (g->entities.items[i].i == x.i)
         return value_var(g, a->of[i]);
-    return ground_error(g, at, "'%s' is not one of the %s", x.kind == V_ATOM ? ground_name(g, (Sym)x.i) : "this number",
+    if (x.kind == V_ATOM)
+      return ground_error(g, at, "'%s' is not one of the entities (%s)", ground_name(g, (Sym)x.i),
+                          ground_name(g, g->entities_name));
+    return ground_error(g, at, "%lld is not one of the entities (%s)", (long long)x.i,
                         ground_name(g, g->entities_name));
   }
   VarId ix;

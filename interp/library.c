@@ -3,6 +3,7 @@
 */
 #include "library.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 static const StdlibFile files[] = {
@@ -16,6 +17,21 @@ const StdlibFile *library_find(const char *name)
   for (const StdlibFile *f = files; f->name; f++)
     if (strncmp(f->name, name, n) == 0 && strcmp(f->name + n, ".pz") == 0)
       return f;
+  return NULL;
+}
+
+const char *library_defining(const char *rule, size_t *name_len)
+{
+  size_t n = strlen(rule);
+  for (const StdlibFile *f = files; f->name; f++) {
+    for (const char *p = f->text; (p = strstr(p, rule)) != NULL; p += n) {
+      bool line_start = p == f->text || p[-1] == '\n';
+      if (line_start && p[n] == '(') {
+        *name_len = strlen(f->name) - 3;             /* without ".pz" */
+        return f->name;
+      }
+    }
+  }
   return NULL;
 }
 
