@@ -34,12 +34,12 @@ static void yyerror(YYLTYPE *lloc, Parser *ps, const char *msg);
 %token WILD "'_'" IF "':-'" DOTDOT "'..'" IMPLIES "'->'" IFF "'<->'"
 %token NE "'!='" LE "'<='" GE "'>='"
 %token IMPORT "import" VARKW "var" BOARD "board" CONST "const" SHOW "show"
-%token ENTITIES "entities" ATTRIBUTE "attribute"
+%token ENTITIES "entities" ATTRIBUTE "attribute" LAYOUT "layout"
 %token CLUE "clue" FORALL "forall" EXISTS "exists" IN "in" AND "and" OR "or"
 %token NOT "not" MOD "mod" IFKW "if" THEN "then" ELSE "else" TRUE "true" FALSE "false"
 
 %type <node> expr postfix primary body disj conj decl label
-%type <list> expr_list decl_list
+%type <list> expr_list decl_list picture
 %type <stmt> stmt
 
 %precedence FORALL IFKW
@@ -67,6 +67,11 @@ stmt
   | IMPORT STRING '.'                  { $$ = ast_import(AST, @$, ast_string(AST, @2, $2)); }
   | VARKW decl_list IN expr '.'        { $$ = ast_var_decl(AST, @$, $2, $4, false); }
   | BOARD decl_list IN expr '.'        { $$ = ast_var_decl(AST, @$, $2, $4, true); }
+  | BOARD ATOM LAYOUT STRING IN expr '.'
+                                       { $$ = ast_layout_decl(AST, @$, ast_name(AST, @2, $2),
+                                                              ast_picture(AST, @4, ast_list_one(AST, ast_string(AST, @4, $4))), $6); }
+  | BOARD ATOM LAYOUT picture IN expr '.'
+                                       { $$ = ast_layout_decl(AST, @$, ast_name(AST, @2, $2), ast_picture(AST, @4, $4), $6); }
   | CONST ATOM '=' expr '.'            { $$ = ast_const(AST, @$, ast_name(AST, @2, $2), $4); }
   | expr IF body '.'                   { $$ = ast_rule(AST, @$, $1, $3); }
   | CLUE label ':' body '.'            { $$ = ast_constraint(AST, @$, $2, $4); }
@@ -91,6 +96,7 @@ label
   : NUMBER                             { $$ = ast_int(AST, @$, $1); }
   | ATOM                               { $$ = ast_name(AST, @$, $1); }
   | STRING                             { $$ = ast_string(AST, @$, $1); }
+  | picture                            { $$ = ast_picture(AST, @$, $1); }
   ;
 
 /* --- bodies: ',' is and, ';' is or, as in Prolog --- */
@@ -154,6 +160,12 @@ primary
   | '[' expr_list ']'                  { $$ = ast_list(AST, @$, $2); }
   | '[' expr ':' expr_list ']'         { $$ = ast_comprehension(AST, @$, $2, $4); }
   | '{' expr_list '}'                  { $$ = ast_list(AST, @$, $2); }
+  ;
+
+/* two or more strings in a row draw a picture: one string per row */
+picture
+  : STRING STRING                      { $$ = ast_list_append(AST, ast_list_one(AST, ast_string(AST, @1, $1)), ast_string(AST, @2, $2)); }
+  | picture STRING                     { $$ = ast_list_append(AST, $1, ast_string(AST, @2, $2)); }
   ;
 
 expr_list

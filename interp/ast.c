@@ -8,7 +8,7 @@
 static const char *const node_names[] = {
   "number", "name", "variable", "'_'", "string", "truth value",
   "operation", "operation", "call", "index", "list", "list", "quantifier",
-  "if",
+  "if", "picture",
 };
 
 static const char *const op_names[] = {
@@ -141,6 +141,13 @@ Node *ast_if(Ast *t, Loc at, Node *cond, Node *then, Node *otherwise)
   return n;
 }
 
+Node *ast_picture(Ast *t, Loc at, NodeList rows)
+{
+  Node *n = node(t, NK_PICTURE, at);
+  n->list = rows;
+  return n;
+}
+
 NodeList ast_list_new(void)
 {
   return (NodeList){0};
@@ -187,6 +194,13 @@ Stmt *ast_var_decl(Ast *t, Loc at, NodeList names, Node *domain, bool board)
   s->items = names;
   s->expr = domain;
   s->board = board;
+  return s;
+}
+
+Stmt *ast_layout_decl(Ast *t, Loc at, Node *name, Node *picture, Node *domain)
+{
+  Stmt *s = ast_var_decl(t, at, ast_list_one(t, name), domain, true);
+  s->layout = picture;
   return s;
 }
 

@@ -32,6 +32,7 @@ typedef enum {
   NK_COMPREH,   /* [ a : list ] : a for each binding of the qualifiers */
   NK_QUANT,     /* op (OP_FORALL/OP_EXISTS), list (qualifiers), a (body) */
   NK_IF,        /* if a then b else c */
+  NK_PICTURE,   /* list: the rows of a drawn picture, as NK_STRINGs */
 } NodeKind;
 
 /* ORDER OP: keep in step with op_names[] in ast.c */
@@ -83,6 +84,7 @@ typedef struct Stmt {
   Node *expr;
   NodeList items;
   Node *name;        /* ST_ENTITIES, ST_ATTRIBUTE: the declared name */
+  Node *layout;      /* ST_VAR of a drawn board: its NK_PICTURE */
 } Stmt;
 
 typedef struct StmtList {
@@ -109,6 +111,7 @@ Node *ast_list(Ast *t, Loc at, NodeList items);
 Node *ast_comprehension(Ast *t, Loc at, Node *elem, NodeList quals);
 Node *ast_quant(Ast *t, Loc at, Op op, NodeList quals, Node *body);
 Node *ast_if(Ast *t, Loc at, Node *cond, Node *then, Node *otherwise);
+Node *ast_picture(Ast *t, Loc at, NodeList rows);
 
 NodeList ast_list_new(void);
 NodeList ast_list_one(Ast *t, Node *n);
@@ -116,6 +119,8 @@ NodeList ast_list_append(Ast *t, NodeList l, Node *n);
 
 Stmt *ast_import(Ast *t, Loc at, Node *name);
 Stmt *ast_var_decl(Ast *t, Loc at, NodeList names, Node *domain, bool board);
+/* board NAME layout "row" "row" ... in DOMAIN. */
+Stmt *ast_layout_decl(Ast *t, Loc at, Node *name, Node *picture, Node *domain);
 Stmt *ast_const(Ast *t, Loc at, Node *name, Node *value);
 Stmt *ast_rule(Ast *t, Loc at, Node *head, Node *body);
 Stmt *ast_constraint(Ast *t, Loc at, Node *label, Node *expr);

@@ -4,7 +4,7 @@
 ** Known arguments are computed at once; unknown ones become auxiliary
 ** variables with a propagator (times, div, mod, abs, min, max, element).
 */
-#include "term.h"
+#include "board.h"
 
 #include <string.h>
 
@@ -131,6 +131,7 @@ Value builtin_call(Ground *g, const Env *env, const Node *n, const Builtin *b, b
   Values flat = {0};
   Value r = VALUE_NONE, board;
   uint32_t rows, cols, k;
+  BoardView bv;
   switch (b->id) {
   case BI_SUM:
     if (builtin_arg_list(g, env, n, "sum", &flat).kind != V_NONE)
@@ -183,27 +184,49 @@ Value builtin_call(Ground *g, const Env *env, const Node *n, const Builtin *b, b
       r = value_int(r.n);
     break;
   case BI_ROWS:
-    board = ground_eval(g, env, n->list.items[0]);
-    if (board_shape(g, n->at, board, b->name, &rows, &cols))
-      r = board;
-    break;
   case BI_COLUMNS:
-    board = ground_eval(g, env, n->list.items[0]);
-    if (board_shape(g, n->at, board, b->name, &rows, &cols)) {
-      r = value_list(g, cols);
-      for (uint32_t c = 0; c < cols; c++)
-        r.items[c] = board_column(g, board, rows, c);
-    }
+  case BI_LINES:
+  case BI_CELLS:
+    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
+      r = b->id == BI_ROWS ? board_rows(g, &bv) : b->id == BI_COLUMNS ? board_columns(g, &bv)
+        : b->id == BI_LINES ? board_lines(g, &bv) : board_cells(g, &bv);
     break;
   case BI_ROW:
   case BI_COLUMN:
-    board = ground_eval(g, env, n->list.items[0]);
-    if (board_shape(g, n->at, board, b->name, &rows, &cols)) {
+    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv)) {
       bool row = b->id == BI_ROW;
-      if (builtin_known_index(g, n->list.items[1]->at, ground_eval(g, env, n->list.items[1]), row ? rows : cols,
-                      row ? "row" : "column", &k))
-        r = row ? board.items[k] : board_column(g, board, rows, k);
+      Value lines = row ? board_rows(g, &bv) : board_columns(g, &bv);
+      if (builtin_known_index(g, n->list.items[1]->at, ground_eval(g, env, n->list.items[1]),
+                              lines.n, row ? "row" : "column", &k))
+        r = lines.items[k];
     }
+    break;
+  case BI_PAIRS:
+    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
+      r = board_pairs(g, n->at, &bv, ground_eval(g, env, n->list.items[1]));
+    break;
+  case BI_NEIGHBOURS:
+    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
+      r = board_neighbours(g, n->at, &bv, ground_eval(g, env, n->list.items[1]),
+                           ground_eval(g, env, n->list.items[2]), ground_eval(g, env, n->list.items[3]));
+    break;
+  case BI_REGIONS:
+    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
+      r = board_regions(g, n->at, &bv, ground_eval(g, env, n->list.items[1]));
+    break;
+  case BI_CELL_OF:
+    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
+      r = board_cell_of(g, n->at, &bv, ground_eval(g, env, n->list.items[1]));
+    break;
+  case BI_STEP:
+    if (!post_mode || !pos) {
+      r = ground_error(g, n->at, "'step' can only be a clue of its own (not under or, not, -> or count)");
+      break;
+    }
+    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
+      board_post_step(g, n->at, &bv, ground_eval(g, env, n->list.items[1]),
+                      ground_eval(g, env, n->list.items[2]), ground_eval(g, env, n->list.items[3]));
+    r = value_bool(true);
     break;
   case BI_DIAGONAL:
   case BI_ANTIDIAGONAL:
@@ -226,15 +249,6 @@ Value builtin_call(Ground *g, const Env *env, const Node *n, const Builtin *b, b
       } else {
         r = b->id == BI_DIAGONAL ? d : a;
       }
-    }
-    break;
-  case BI_CELLS:
-    board = value_expect_list(g, n->at, ground_eval(g, env, n->list.items[0]), "cells");
-    if (board.kind == V_LIST) {
-      value_flatten(board, &flat);
-      r = value_list(g, (uint32_t)flat.len);
-      if (flat.len)
-        memcpy(r.items, flat.data, flat.len * sizeof *r.items);
     }
     break;
   case BI_DISTINCT: {

@@ -212,6 +212,13 @@ static void declare_all(Checker *c)
       break;
     }
   }
+  /* the kinds of moves on a board, unless the program uses the names itself */
+  static const char *const moves[] = {"orthogonal", "diagonal", "king", "knight", "adjacent"};
+  for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+    NameInfo *ni = names_get(c->names, sym_intern_cstr(c->syms, moves[i]));
+    if (ni->kind == NAME_NONE)
+      ni->kind = NAME_ATOM;
+  }
   /* after the declared names, so a typo'd value cannot shadow a variable */
   for (uint32_t i = 0; i < c->ast->stmts.len; i++) {
     Stmt *st = c->ast->stmts.items[i];
@@ -238,16 +245,35 @@ static void check_list(Checker *c, const NodeList *l)
     check_expr(c, l->items[i]);
 }
 
+/* A pattern of new variables: X, or [X, Y] with every X new. */
+static bool is_binder(const Checker *c, const Node *n)
+{
+  if (n->kind == NK_VAR)
+    return !in_scope(c, n->sym);
+  if (n->kind != NK_LIST || n->list.len == 0)
+    return false;
+  for (uint32_t i = 0; i < n->list.len; i++)
+    if (n->list.items[i]->kind != NK_VAR || in_scope(c, n->list.items[i]->sym))
+      return false;
+  return true;
+}
+
 /* Qualifiers bind left to right; returns how many variables were bound. */
 static size_t check_quals(Checker *c, const NodeList *quals)
 {
   size_t bound = 0;
   for (uint32_t i = 0; i < quals->len; i++) {
     const Node *q = quals->items[i];
-    if (q->kind == NK_BINARY && q->op == OP_IN && q->a->kind == NK_VAR && !in_scope(c, q->a->sym)) {
+    if (q->kind == NK_BINARY && q->op == OP_IN && is_binder(c, q->a)) {
       check_expr(c, q->b);
-      VEC_PUSH(c->scope, q->a->sym);
-      bound++;
+      if (q->a->kind == NK_VAR) {
+        VEC_PUSH(c->scope, q->a->sym);
+        bound++;
+      } else {
+        for (uint32_t k = 0; k < q->a->list.len; k++)
+          VEC_PUSH(c->scope, q->a->list.items[k]->sym);
+        bound += q->a->list.len;
+      }
     } else {
       check_expr(c, q);
     }
@@ -324,6 +350,7 @@ static void check_expr(Checker *c, const Node *n)
   case NK_BOOL:
   case NK_STRING:
   case NK_WILD:
+  case NK_PICTURE:
     break;
   case NK_NAME:
     check_name(c, n);

@@ -10,6 +10,7 @@
 ** by expand_rule().  Values and literals are in term.c, built-ins in
 ** builtin.c.
 */
+#include "board.h"
 #include "grid.h"
 
 #include <string.h>
@@ -24,9 +25,41 @@ static bool budget_left(Ground *g, Loc at);
 
 typedef void (*InstanceFn)(Ground *g, const Env *env, const Values *guards, void *ctx);
 
+/* "X in S" or "[X, Y] in S" with variables not bound yet. */
 static bool is_generator(const Env *env, const Node *q)
 {
-  return q->kind == NK_BINARY && q->op == OP_IN && q->a->kind == NK_VAR && !env_find(env, q->a->sym);
+  if (q->kind != NK_BINARY || q->op != OP_IN)
+    return false;
+  if (q->a->kind == NK_VAR)
+    return !env_find(env, q->a->sym);
+  if (q->a->kind != NK_LIST || q->a->list.len == 0)
+    return false;
+  for (uint32_t i = 0; i < q->a->list.len; i++)
+    if (q->a->list.items[i]->kind != NK_VAR || env_find(env, q->a->list.items[i]->sym))
+      return false;
+  return true;
+}
+
+/* Bind the pattern of a generator to one item; false (reported) on a mismatch. */
+static bool bind_pattern(Ground *g, const Env *env, const Node *pat, Value item, Env *frames,
+                         const Env **out)
+{
+  if (pat->kind == NK_VAR) {
+    frames[0] = (Env){env, pat->sym, item};
+    *out = &frames[0];
+    return true;
+  }
+  if (item.kind != V_LIST || item.n != pat->list.len) {
+    ground_error(g, pat->at, "this pattern takes lists of %u items, but the list holds %s",
+                 pat->list.len, item.kind == V_LIST ? "lists of another length" : value_words(item));
+    return false;
+  }
+  for (uint32_t k = 0; k < pat->list.len; k++) {
+    frames[k] = (Env){env, pat->list.items[k]->sym, item.items[k]};
+    env = &frames[k];
+  }
+  *out = env;
+  return true;
 }
 
 static bool budget_left(Ground *g, Loc at)
@@ -61,15 +94,22 @@ static void each_instance(Ground *g, const Env *env, const NodeList *quals, uint
     Value coll = ground_eval(g, env, q->b);
     if (coll.kind == V_NONE)
       return;
+    if (coll.kind == V_BOARD)
+      coll = value_expect_list(g, q->b->at, coll, "in");
     if (coll.kind != V_LIST) {
       ground_error(g, q->b->at, "'%s in ...' needs a list or a range after 'in', but this is %s",
-           ground_name(g, q->a->sym), value_words(coll));
+                   q->a->kind == NK_VAR ? ground_name(g, q->a->sym) : "[...]", value_words(coll));
       return;
     }
+    uint32_t nvars = q->a->kind == NK_VAR ? 1 : q->a->list.len;
+    Env *frames = xmalloc(nvars * sizeof *frames);
     for (uint32_t k = 0; k < coll.n; k++) {
-      Env e = {env, q->a->sym, coll.items[k]};
-      each_instance(g, &e, quals, i + 1, guards, fn, ctx);
+      const Env *e;
+      if (!bind_pattern(g, env, q->a, coll.items[k], frames, &e))
+        break;
+      each_instance(g, e, quals, i + 1, guards, fn, ctx);
     }
+    xfree(frames);
     return;
   }
   Value c = lit_check(g, q->at, ground_reify(g, env, q));
@@ -404,6 +444,8 @@ Value ground_eval(Ground *g, const Env *env, const Node *n)
     return quant_lit(g, env, n);
   case NK_IF:
     return builtin_if(g, env, n);
+  case NK_PICTURE:
+    return board_picture(g, n);
   }
   return VALUE_NONE;
 }
@@ -718,7 +760,8 @@ static void ground_var_decl(Ground *g, const Stmt *st)
     bool atom;
     Values vals = {0};
     if (ok && domain_of(g, st, name, &lo, &hi, &vals, &atom))
-      ground_set_global(g, name, make_vars(g, dims, ndims, lo, hi, &vals, atom));
+      ground_set_global(g, name, st->layout ? board_from_layout(g, st->layout, lo, hi, &vals, atom)
+                                            : make_vars(g, dims, ndims, lo, hi, &vals, atom));
     VEC_FREE(vals);
   }
 }
@@ -884,6 +927,7 @@ void ground_free(Ground *g)
   VEC_FREE(g->var_atom);
   VEC_FREE(g->decision);
   VEC_FREE(g->attrs);
+  VEC_FREE(g->positions);
   xfree(g->globals);
   xfree(g->global_state);
   g->globals = NULL;

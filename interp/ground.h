@@ -37,6 +37,14 @@ typedef struct GridAttr {
   VarId *arr;
 } GridAttr;
 
+/* The position variable of "the cell that holds value" on one board. */
+typedef struct Position {
+  VarId first;         /* the board's first cell: identifies the board */
+  uint32_t ncells;
+  VarId value;
+  VarId pos;
+} Position;
+
 /* One thing to print per solution. */
 typedef struct ShowItem {
   char *label;         /* the expression as written; owned */
@@ -74,6 +82,7 @@ typedef struct Ground {
   Value entities;             /* list of V_INT or V_ATOM */
   VEC(GridAttr) attrs;
   bool table;                 /* print the grid as a table */
+  VEC(Position) positions;    /* cell_of(B, N), one per board and value */
   bool posted_false;          /* the statement being grounded was found false */
 } Ground;
 

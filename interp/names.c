@@ -58,6 +58,12 @@ static const Builtin builtins[] = {
   {"last", BI_LAST, 1, 1, "an item"},
   {"middle", BI_MIDDLE, 1, 1, "an item"},
   {"who", BI_WHO, 1, 1, "an entity"},
+  {"lines", BI_LINES, 1, 1, "a list of lines"},
+  {"pairs", BI_PAIRS, 2, 2, "a list of pairs of cells"},
+  {"neighbours", BI_NEIGHBOURS, 4, 4, "a list of cells"},
+  {"regions", BI_REGIONS, 2, 2, "a list of regions"},
+  {"cell_of", BI_CELL_OF, 2, 2, "a position"},
+  {"step", BI_STEP, 4, 4, "a condition"},
 };
 
 const Builtin *builtin_find(const SymTable *syms, Sym s)

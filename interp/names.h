@@ -53,6 +53,7 @@ typedef enum {
   BI_DIAGONALS, BI_CELLS,
   BI_DISTINCT,
   BI_FIRST, BI_LAST, BI_MIDDLE, BI_WHO,
+  BI_LINES, BI_PAIRS, BI_NEIGHBOURS, BI_REGIONS, BI_CELL_OF, BI_STEP,
 } BuiltinId;
 
 typedef struct Builtin {

@@ -180,6 +180,42 @@ static void who_text(const Ground *g, const ShowItem *it, Buf *b)
   buf_putc(b, '\n');
 }
 
+/* A drawn board in its own shape: holes are blank, cells right-aligned. */
+static void board_text(const Ground *g, const Board *bd, Buf *b)
+{
+  Buf cell = {0};
+  size_t width = 1;
+  for (size_t i = 0; i < (size_t)bd->rows * bd->cols; i++) {
+    if (bd->at[i].kind == V_WILD)
+      continue;
+    buf_clear(&cell);
+    scalar_text(g, bd->at[i], &cell);
+    width = cell.len > width ? cell.len : width;
+  }
+  Buf line = {0};
+  for (uint32_t r = 0; r < bd->rows; r++) {
+    buf_clear(&line);
+    for (uint32_t c = 0; c < bd->cols; c++) {
+      const Value *v = &bd->at[(size_t)r * bd->cols + c];
+      buf_clear(&cell);
+      if (v->kind != V_WILD)
+        scalar_text(g, *v, &cell);
+      if (c)
+        buf_putc(&line, ' ');
+      for (size_t k = cell.len; k < width; k++)
+        buf_putc(&line, ' ');
+      buf_puts(&line, buf_str(&cell));
+    }
+    size_t len = line.len;                    /* no spaces at the end of a line */
+    while (len > 0 && line.data[len - 1] == ' ')
+      len--;
+    buf_add(b, line.data, len);
+    buf_putc(b, '\n');
+  }
+  buf_free(&line);
+  buf_free(&cell);
+}
+
 void out_text(const Ground *g, Buf *b)
 {
   if (g->table)
@@ -190,6 +226,9 @@ void out_text(const Ground *g, Buf *b)
       who_text(g, it, b);
     } else if (it->value.kind == V_STRING) {     /* show "Answer:" prints the text */
       buf_printf(b, "%s\n", sym_name(g->syms, (Sym)it->value.i));
+    } else if (it->value.kind == V_BOARD) {
+      buf_printf(b, "%s =\n", it->label);
+      board_text(g, it->value.board, b);
     } else if (is_grid(it->value)) {
       buf_printf(b, "%s =\n", it->label);
       grid_text(g, it->value, b);
@@ -203,6 +242,19 @@ void out_text(const Ground *g, Buf *b)
 
 static void json_value(const Ground *g, Value v, Buf *b)
 {
+  if (v.kind == V_BOARD) {                    /* rows, with null where there is no cell */
+    buf_putc(b, '[');
+    for (uint32_t r = 0; r < v.board->rows; r++) {
+      buf_puts(b, r ? ", [" : "[");
+      for (uint32_t c = 0; c < v.board->cols; c++) {
+        buf_puts(b, c ? ", " : "");
+        json_value(g, v.board->at[(size_t)r * v.board->cols + c], b);
+      }
+      buf_putc(b, ']');
+    }
+    buf_putc(b, ']');
+    return;
+  }
   if (v.kind == V_LIST) {
     buf_putc(b, '[');
     for (uint32_t i = 0; i < v.n; i++) {

@@ -107,6 +107,12 @@ void post_max(Solver *s, size_t n, const VarId *x, VarId z); /* z = max(x) */
 /* At least one literal holds: some pos[i] = 1 or some neg[i] = 0 (0/1 vars). */
 void post_clause(Solver *s, size_t npos, const VarId *pos, size_t nneg,
                  const VarId *neg);
+/*
+** The tuple (x[0], ..., x[n-1]) is one of the ntuples rows of `tuples`
+** (row-major, n values per row).  Domain consistent.
+*/
+void post_table(Solver *s, size_t n, const VarId *x, size_t ntuples,
+                const int32_t *tuples);
 
 /* True once a post found the model impossible (before any search). */
 bool solver_failed(const Solver *s);

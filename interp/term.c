@@ -70,6 +70,8 @@ const char *value_words(Value v)
     return "'_'";
   case V_LIST:
     return "a list";
+  case V_BOARD:
+    return "a board";
   case V_NONE:
     break;
   }
@@ -523,12 +525,29 @@ Value lit_check(Ground *g, Loc at, Value v)
 
 /* --- lists and boards --- */
 
+/* A drawn board as rows with V_WILD in the holes. */
+Value board_rows_with_holes(Ground *g, Value board)
+{
+  const Board *b = board.board;
+  Value rows = value_list(g, b->rows);
+  for (uint32_t r = 0; r < b->rows; r++) {
+    rows.items[r] = value_list(g, b->cols);
+    memcpy(rows.items[r].items, b->at + (size_t)r * b->cols, b->cols * sizeof(Value));
+  }
+  return rows;
+}
+
 /* Append the leaves of v (flattening nested lists) to out. */
 void value_flatten(Value v, Values *out)
 {
   if (v.kind == V_LIST)
     for (uint32_t i = 0; i < v.n; i++)
       value_flatten(v.items[i], out);
+  else if (v.kind == V_BOARD)                   /* the cells, row by row, not the holes */
+    for (size_t i = 0; i < (size_t)v.board->rows * v.board->cols; i++) {
+      if (v.board->at[i].kind != V_WILD)
+        VEC_PUSH(*out, v.board->at[i]);
+    }
   else
     VEC_PUSH(*out, v);
 }
@@ -537,6 +556,15 @@ Value value_expect_list(Ground *g, Loc at, Value v, const char *what)
 {
   if (v.kind == V_LIST || v.kind == V_NONE)
     return v;
+  if (v.kind == V_BOARD) {                      /* a drawn board as a list: its cells */
+    Values cells = {0};
+    value_flatten(v, &cells);
+    Value l = value_list(g, (uint32_t)cells.len);
+    if (cells.len)
+      memcpy(l.items, cells.data, cells.len * sizeof *l.items);
+    VEC_FREE(cells);
+    return l;
+  }
   return ground_error(g, at, "%s needs a list, but this is %s", what, value_words(v));
 }
 
@@ -602,6 +630,10 @@ Value term_compare(Ground *g, Loc at, Op op, Value a, Value b, bool reif)
     return VALUE_NONE;
   if (a.kind == V_WILD || b.kind == V_WILD)
     return value_bool(true);
+  if (a.kind == V_BOARD)                        /* compare a drawn board as its picture */
+    a = board_rows_with_holes(g, a);
+  if (b.kind == V_BOARD)
+    b = board_rows_with_holes(g, b);
   if (a.kind == V_LIST || b.kind == V_LIST) {
     if (op == OP_EQ)
       return value_list_equal(g, at, a, b, reif);

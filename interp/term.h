@@ -71,6 +71,8 @@ void value_flatten(Value v, Values *out);
 /* v itself when it is a list, else an error naming `what`. */
 Value value_expect_list(Ground *g, Loc at, Value v, const char *what);
 Value value_list_equal(Ground *g, Loc at, Value a, Value b, bool reif);
+/* A drawn board (V_BOARD) as its rows, with V_WILD in the holes. */
+Value board_rows_with_holes(Ground *g, Value board);
 /* Rows and columns of a rectangular list of lists, or an error. */
 bool board_shape(Ground *g, Loc at, Value b, const char *what, uint32_t *rows, uint32_t *cols);
 Value board_column(Ground *g, Value b, uint32_t rows, uint32_t c);

@@ -27,6 +27,7 @@ typedef enum {
   V_LIN,      /* lin: sum coef*var + k; atom set when it ranges over value names */
   V_LIT,      /* i: a 0/1 variable; neg: the literal is its negation */
   V_LIST,     /* items[n]; a board is a list of rows */
+  V_BOARD,    /* board: a drawn shape, with holes where the picture has no cell */
 } ValueKind;
 
 typedef struct Lin {
@@ -37,6 +38,7 @@ typedef struct Lin {
 } Lin;
 
 typedef struct Value Value;
+typedef struct Board Board;
 struct Value {
   ValueKind kind;
   bool atom;    /* V_LIN: the variable takes value names */
@@ -45,6 +47,20 @@ struct Value {
   Lin *lin;
   Value *items;
   uint32_t n;
+  Board *board;
+};
+
+/*
+** A drawn board: a rows x cols picture in which some places are cells.
+** at[r * cols + c] is the cell's value, or V_WILD where there is none.
+** A hex board (the magic hexagon) puts its cells on every other column:
+** neighbours in a row are two columns apart, and its lines run in three
+** directions.
+*/
+struct Board {
+  uint32_t rows, cols;
+  Value *at;
+  bool hex;
 };
 
 #endif

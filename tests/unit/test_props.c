@@ -19,10 +19,11 @@
 #define MAXV 5        /* variables per instance */
 #define MAXD 10       /* values per domain */
 #define ROUNDS 500    /* instances per class */
+#define MAXT 24       /* table rows */
 
 typedef enum {
   K_LINEAR, K_REIF, K_DISTINCT, K_ELEMENT, K_TIMES, K_DIV, K_MOD, K_ABS,
-  K_MIN, K_MAX, K_CLAUSE,
+  K_MIN, K_MAX, K_CLAUSE, K_TABLE,
 } Kind;
 
 typedef struct Case {
@@ -37,6 +38,8 @@ typedef struct Case {
   int64_t rhs;
   int     npos;             /* clause: vars 0..npos-1 positive */
   int32_t base;             /* element */
+  int     ntuples;          /* table: rows over vars 0..nv-1 */
+  int32_t tuples[MAXT][MAXV];
 } Case;
 
 static uint64_t rng_state;
@@ -110,6 +113,15 @@ static bool holds(const Case *c, const int32_t *v)
       if (v[i] == (i < c->npos ? 1 : 0))
         return true;
     return false;
+  case K_TABLE:
+    for (int k = 0; k < c->ntuples; k++) {
+      int i = 0;
+      while (i < c->nv && c->tuples[k][i] == v[i])
+        i++;
+      if (i == c->nv)
+        return true;
+    }
+    return false;
   }
   return false;
 }
@@ -143,7 +155,33 @@ static void post_case(Solver *s, const Case *c, const VarId *x)
   case K_CLAUSE:
     post_clause(s, (size_t)c->npos, x, (size_t)(c->nv - c->npos), x + c->npos);
     break;
+  case K_TABLE: {
+    int32_t rows[MAXT * MAXV];          /* packed: nv values per row */
+    for (int k = 0; k < c->ntuples; k++)
+      memcpy(&rows[k * c->nv], c->tuples[k], (size_t)c->nv * sizeof *rows);
+    post_table(s, (size_t)c->nv, x, (size_t)c->ntuples, rows);
+    break;
   }
+  }
+}
+
+/*
+** Random rows, sometimes none: values mostly from -3..5, now and then a
+** value of the domain (far ones included) or one outside every domain;
+** repeats happen by chance and are copied on purpose.
+*/
+static void random_table(Case *c)
+{
+  c->ntuples = rnd(8) == 0 ? 0 : 1 + (int)rnd(MAXT);
+  for (int k = 0; k < c->ntuples; k++)
+    for (int i = 0; i < c->nv; i++) {
+      uint32_t r = rnd(10);
+      c->tuples[k][i] = r < 6 ? (int32_t)rnd(9) - 3
+                      : r < 9 ? c->dom[i][rnd((uint32_t)c->ndom[i])]
+                              : 7;
+    }
+  if (c->ntuples > 1 && rnd(3) == 0)
+    memcpy(c->tuples[1], c->tuples[0], sizeof c->tuples[0]);
 }
 
 static Case random_case(Kind kind)
@@ -185,9 +223,12 @@ static Case random_case(Kind kind)
     c.nv = 1 + (int)rnd(4);
     c.npos = (int)rnd((uint32_t)c.nv + 1);
     break;
+  case K_TABLE: c.nv = 2 + (int)rnd(2); break;
   }
   for (int i = 0; i < c.nv; i++)
     random_domain(&c, i, kind == K_CLAUSE || (kind == K_REIF && i == c.nv - 1));
+  if (kind == K_TABLE)
+    random_table(&c);
   return c;
 }
 
@@ -261,6 +302,26 @@ static void check_sound(const Case *c, const Solver *s, const VarId *x,
         assert_true(dom_contains(s, x[i], c->dom[i][j]));
 }
 
+/*
+** Tables are domain consistent: when every domain is a bitset, exactly
+** the supported values remain, and no support at all means failure.
+*/
+static void check_table_strength(const Case *c, const Solver *s,
+                                 const VarId *x, const Truth *t, bool failed)
+{
+  if (c->kind != K_TABLE)
+    return;
+  for (int i = 0; i < c->nv; i++)
+    if (!dom_is_bitset(s, x[i]))
+      return;
+  assert_int_equal(failed, t->count == 0);
+  if (failed)
+    return;
+  for (int i = 0; i < c->nv; i++)
+    for (int j = 0; j < c->ndom[i]; j++)
+      assert_int_equal(dom_contains(s, x[i], c->dom[i][j]), t->supported[i][j]);
+}
+
 static void check_case(const Case *c)
 {
   static Truth t, tf;
@@ -271,6 +332,7 @@ static void check_case(const Case *c)
   /* Soundness at the root, and one level down for every var = value. */
   Solver *s = build(c, x);
   check_sound(c, s, x, &t, solver_failed(s));
+  check_table_strength(c, s, x, &t, solver_failed(s));
   if (!solver_failed(s)) {
     for (int i = 0; i < c->nv; i++)
       for (int j = 0; j < c->ndom[i]; j++) {
@@ -283,6 +345,7 @@ static void check_case(const Case *c)
         bool failed = dom_fix(s, x[i], c->dom[i][j], NULL) == EV_FAIL ||
                       prop_fixpoint(s) == PS_FAIL;
         check_sound(c, s, x, &tf, failed);
+        check_table_strength(c, s, x, &tf, failed);
         trail_pop_level(&s->trail);
       }
   }
@@ -393,6 +456,12 @@ static void clause_matches_its_definition(void **state)
 {
   (void)state;
   run_oracle(K_CLAUSE, 0xbcdef12);
+}
+
+static void table_matches_its_definition(void **state)
+{
+  (void)state;
+  run_oracle(K_TABLE, 0xcdef123);
 }
 
 /* --- strength --- */
@@ -507,6 +576,127 @@ static void reified_equality_decides_its_boolean(void **state)
   solver_free(s);
 }
 
+/* --- table --- */
+
+static void table_keeps_exactly_the_supported_values(void **state)
+{
+  (void)state;
+  /* (9, 0) is out of x's domain, so y loses 0 too. */
+  Solver *s = solver_new();
+  VarId x[2] = { solver_new_var(s, 0, 5), solver_new_var(s, 0, 5) };
+  int32_t rows[][2] = { { 0, 1 }, { 0, 3 }, { 2, 3 }, { 4, 5 }, { 9, 0 },
+                        { 2, 3 } };
+  post_table(s, 2, x, 6, &rows[0][0]);
+  assert_false(solver_failed(s));
+  for (int32_t v = 0; v <= 5; v++) {
+    assert_int_equal(var_contains(s, x[0], v), v % 2 == 0);
+    assert_int_equal(var_contains(s, x[1], v), v % 2 == 1);
+  }
+  solver_free(s);
+}
+
+static void table_without_rows_fails(void **state)
+{
+  (void)state;
+  Solver *s = solver_new();
+  VarId x[2] = { solver_new_var(s, 0, 5), solver_new_var(s, 0, 5) };
+  post_table(s, 2, x, 0, NULL);
+  assert_true(solver_failed(s));
+  assert_int_equal(search_next(s), SEARCH_EXHAUSTED);
+  solver_free(s);
+  /* Rows that no domain allows fail the same way. */
+  s = solver_new();
+  x[0] = solver_new_var(s, 0, 5);
+  x[1] = solver_new_var(s, 0, 5);
+  int32_t rows[][2] = { { 6, 0 }, { 0, -1 } };
+  post_table(s, 2, x, 2, &rows[0][0]);
+  assert_true(solver_failed(s));
+  solver_free(s);
+}
+
+static void fixing_one_table_variable_leaves_its_partners(void **state)
+{
+  (void)state;
+  /* King moves on a 3x3 board, cells 0..8: the partners of the corner 0
+  ** are 1, 3 and 4; of the centre 4, everything else. */
+  Solver *s = solver_new();
+  VarId x[2] = { solver_new_var(s, 0, 8), solver_new_var(s, 0, 8) };
+  int32_t rows[64][2];
+  size_t nrows = 0;
+  for (int32_t a = 0; a < 9; a++)
+    for (int32_t b = 0; b < 9; b++) {
+      int32_t dr = a / 3 - b / 3, dc = a % 3 - b % 3;
+      if (a != b && dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1) {
+        rows[nrows][0] = a;
+        rows[nrows++][1] = b;
+      }
+    }
+  post_table(s, 2, x, nrows, &rows[0][0]);
+  assert_int_equal(var_size(s, x[1]), 9);
+  trail_push_level(&s->trail);
+  assert_int_not_equal(dom_fix(s, x[0], 0, NULL), EV_FAIL);
+  assert_int_equal(prop_fixpoint(s), PS_FIX);
+  assert_int_equal(var_size(s, x[1]), 3);
+  assert_true(var_contains(s, x[1], 1));
+  assert_true(var_contains(s, x[1], 3));
+  assert_true(var_contains(s, x[1], 4));
+  trail_pop_level(&s->trail);
+  assert_int_equal(var_size(s, x[1]), 9);     /* the rows came back */
+  trail_push_level(&s->trail);
+  assert_int_not_equal(dom_fix(s, x[0], 4, NULL), EV_FAIL);
+  assert_int_equal(prop_fixpoint(s), PS_FIX);
+  assert_int_equal(var_size(s, x[1]), 8);
+  assert_false(var_contains(s, x[1], 4));
+  trail_pop_level(&s->trail);
+  /* At the root for good: y = 8 leaves x in {4, 5, 7}. */
+  int32_t one = 1;
+  post_linear(s, 1, &one, &x[1], LIN_EQ, 8);
+  assert_int_equal(var_size(s, x[0]), 3);
+  assert_true(var_contains(s, x[0], 5));
+  assert_true(var_contains(s, x[0], 7));
+  solver_free(s);
+}
+
+static void table_over_a_repeated_variable_keeps_the_diagonal(void **state)
+{
+  (void)state;
+  Solver *s = solver_new();
+  VarId v = solver_new_var(s, 0, 5);
+  VarId x[2] = { v, v };
+  int32_t rows[][2] = { { 1, 2 }, { 3, 3 }, { 4, 0 }, { 5, 5 } };
+  post_table(s, 2, x, 4, &rows[0][0]);
+  assert_int_equal(var_size(s, v), 2);        /* {3, 5} */
+  assert_true(var_contains(s, v, 3));
+  assert_true(var_contains(s, v, 5));
+  int n = 0;
+  while (search_next(s) == SEARCH_SOLUTION) {
+    assert_true(solver_holds(s));
+    n++;
+  }
+  assert_int_equal(n, 2);
+  solver_free(s);
+}
+
+static void table_narrows_bounds_only_domains(void **state)
+{
+  (void)state;
+  Solver *s = solver_new();
+  VarId x[2] = { solver_new_var(s, -1000000, 1000000),
+                 solver_new_var(s, 0, 3) };
+  int32_t rows[][2] = { { -50, 1 }, { 7, 2 }, { 900, 3 }, { 2000000, 0 } };
+  post_table(s, 2, x, 4, &rows[0][0]);
+  assert_int_equal(var_min(s, x[0]), -50);
+  assert_int_equal(var_max(s, x[0]), 900);
+  assert_false(var_contains(s, x[1], 0));
+  int n = 0;
+  while (search_next(s) == SEARCH_SOLUTION) {
+    assert_true(solver_holds(s));
+    n++;
+  }
+  assert_int_equal(n, 3);
+  solver_free(s);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -528,6 +718,12 @@ int main(void)
     cmocka_unit_test(two_variable_equality_is_domain_consistent),
     cmocka_unit_test(element_prunes_index_and_result),
     cmocka_unit_test(reified_equality_decides_its_boolean),
+    cmocka_unit_test(table_matches_its_definition),
+    cmocka_unit_test(table_keeps_exactly_the_supported_values),
+    cmocka_unit_test(table_without_rows_fails),
+    cmocka_unit_test(fixing_one_table_variable_leaves_its_partners),
+    cmocka_unit_test(table_over_a_repeated_variable_keeps_the_diagonal),
+    cmocka_unit_test(table_narrows_bounds_only_domains),
   };
   return cmocka_run_group_tests_name("props", tests, NULL, NULL);
 }
