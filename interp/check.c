@@ -110,8 +110,10 @@ static bool declare(Checker *c, Sym s, Loc at, NameKind kind)
     diag_note(c->diag, ni->at, "'%s' was first declared here", name_of(c, s));
     return false;
   }
-  if (builtin_find(c->syms, s)) {
-    diag_error(c->diag, at, "'%s' is a built-in name and cannot be declared again", name_of(c, s));
+  /* a bare name never calls a built-in, so unknowns and constants may
+     share a built-in's name; rules and attributes, which are called, may not */
+  if ((kind == NAME_RULE || kind == NAME_ATTR) && builtin_find(c->syms, s)) {
+    diag_error(c->diag, at, "'%s' is a built-in name and cannot be defined again", name_of(c, s));
     return false;
   }
   ni->kind = kind;

@@ -110,10 +110,16 @@ static void duplicates_point_at_the_first_declaration(void **state)
   assert_non_null(strstr(m, "t.pz:1:5: note: 'x' was first declared here"));
 }
 
-static void builtins_cannot_be_redeclared(void **state)
+static void builtins_cannot_be_redefined_as_rules(void **state)
 {
   Fixture *f = *state;
-  assert_non_null(strstr(check(f, "const sum = 3.\n"), "'sum' is a built-in name"));
+  assert_non_null(strstr(check(f, "sum(X) :- X = 1.\n"), "'sum' is a built-in name"));
+}
+
+static void constants_may_share_a_builtin_name(void **state)
+{
+  Fixture *f = *state;
+  assert_string_equal(check(f, "const pairs = [1, 2].\nvar x in 1..3.\nx = sum(pairs).\n"), "");
 }
 
 static void rule_clauses_must_agree_on_arity(void **state)
@@ -142,7 +148,8 @@ int main(void)
     cmocka_unit_test_setup_teardown(unbound_variables_are_reported, setup, teardown),
     cmocka_unit_test_setup_teardown(quantifier_variables_go_out_of_scope, setup, teardown),
     cmocka_unit_test_setup_teardown(duplicates_point_at_the_first_declaration, setup, teardown),
-    cmocka_unit_test_setup_teardown(builtins_cannot_be_redeclared, setup, teardown),
+    cmocka_unit_test_setup_teardown(builtins_cannot_be_redefined_as_rules, setup, teardown),
+    cmocka_unit_test_setup_teardown(constants_may_share_a_builtin_name, setup, teardown),
     cmocka_unit_test_setup_teardown(rule_clauses_must_agree_on_arity, setup, teardown),
     cmocka_unit_test(closest_name_needs_to_be_close),
   };

@@ -593,6 +593,22 @@ static void table_keeps_exactly_the_supported_values(void **state)
     assert_int_equal(var_contains(s, x[1], v), v % 2 == 1);
   }
   solver_free(s);
+  /* The same over multi-word domains: y = 2x for x a multiple of 3. */
+  s = solver_new();
+  x[0] = solver_new_var(s, 0, 199);
+  x[1] = solver_new_var(s, 0, 199);
+  int32_t wide[100][2];
+  for (int32_t i = 0; i < 100; i++) {
+    wide[i][0] = 3 * i;
+    wide[i][1] = 6 * i;
+  }
+  post_table(s, 2, x, 100, &wide[0][0]);
+  assert_int_equal(var_size(s, x[0]), 34);    /* 0, 3, ..., 99 */
+  assert_int_equal(var_max(s, x[0]), 99);
+  assert_int_equal(var_size(s, x[1]), 34);    /* 0, 6, ..., 198 */
+  assert_int_equal(var_max(s, x[1]), 198);
+  assert_false(var_contains(s, x[1], 3));
+  solver_free(s);
 }
 
 static void table_without_rows_fails(void **state)
