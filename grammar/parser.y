@@ -96,7 +96,6 @@ label
   : NUMBER                             { $$ = ast_int(AST, @$, $1); }
   | ATOM                               { $$ = ast_name(AST, @$, $1); }
   | STRING                             { $$ = ast_string(AST, @$, $1); }
-  | picture                            { $$ = ast_picture(AST, @$, $1); }
   ;
 
 /* --- bodies: ',' is and, ';' is or, as in Prolog --- */
@@ -154,6 +153,7 @@ primary
   | VARIABLE                           { $$ = ast_var(AST, @$, $1); }
   | WILD                               { $$ = ast_wild(AST, @$); }
   | STRING                             { $$ = ast_string(AST, @$, $1); }
+  | picture                            { $$ = ast_picture(AST, @$, $1); }
   | ATOM '(' expr_list ')'             { $$ = ast_call(AST, @$, $1, $3); }
   | '(' body ')'                       { $$ = $2; }
   | '[' ']'                            { $$ = ast_list(AST, @$, ast_list_new()); }
