@@ -591,7 +591,7 @@ void ground_post(Ground *g, const Env *env, const Node *n, bool pos)
     break;
   case NK_CALL: {
     const Builtin *b = builtin_find(g->syms, n->sym);
-    if (b && b->id == BI_DISTINCT) {
+    if (b && (b->id == BI_DISTINCT || b->id == BI_STEP)) {
       builtin_call(g, env, n, b, true, pos);
       return;
     }
