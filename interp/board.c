@@ -106,7 +106,7 @@ Value board_picture(Ground *g, const Node *picture)
 static bool looks_hex(const Board *b)
 {
   int parity = -1;
-  bool any_gap = false;
+  bool any_gap = false, any_slant = false;
   for (uint32_t r = 0; r < b->rows; r++)
     for (uint32_t c = 0; c < b->cols; c++) {
       if (b->at[r * b->cols + c].kind == V_WILD)
@@ -117,8 +117,10 @@ static bool looks_hex(const Board *b)
         return false;
       parity = (int)((r + c) % 2);
       any_gap |= c + 2 < b->cols && b->at[r * b->cols + c + 2].kind != V_WILD;
+      any_slant |= r + 1 < b->rows && ((c > 0 && b->at[(r + 1) * b->cols + c - 1].kind != V_WILD) ||
+                                       (c + 1 < b->cols && b->at[(r + 1) * b->cols + c + 1].kind != V_WILD));
     }
-  return any_gap;
+  return any_gap && any_slant;     /* spaced-out squares ("a.b" "..." "c.d") are not hex */
 }
 
 Value board_from_layout(Ground *g, const Node *picture, int64_t lo, int64_t hi,

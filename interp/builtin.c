@@ -302,6 +302,20 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
     all_known &= idx[i].kind == V_INT;
   }
   Value cur = base, r = VALUE_NONE;
+  if (base.kind == V_BOARD) {                   /* a drawn board: b[row, column] */
+    BoardView bv;
+    board_view(g, n->at, base, "indexing", &bv);
+    const Value *cell = NULL;
+    if (k != 2 || !all_known)
+      r = ground_error(g, n->at, "a drawn board takes two known indices: b[row, column]");
+    else if (!(cell = board_cell(&bv, idx[0].i - 1, idx[1].i - 1)))
+      r = ground_error(g, n->at, "there is no cell at row %lld, column %lld of this board",
+                       (long long)idx[0].i, (long long)idx[1].i);
+    else
+      r = *cell;
+    xfree(idx);
+    return r;
+  }
   if (all_known) {
     r = cur;
     for (uint32_t i = 0; i < k; i++) {

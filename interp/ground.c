@@ -837,7 +837,7 @@ static void add_show(Ground *g, const Node *item)
     board = ni->kind == NAME_VAR && ni->decl && ni->decl->board;
   }
   bool who = item->kind == NK_CALL && strcmp(ground_name(g, item->sym), "who") == 0;
-  VEC_PUSH(g->shows, ((ShowItem){source_text(g, item->at), v, board, who}));
+  VEC_PUSH(g->shows, ((ShowItem){source_text(g, item->at), v, board, who, item->kind == NK_STRING}));
 }
 
 /*

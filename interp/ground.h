@@ -51,6 +51,7 @@ typedef struct ShowItem {
   Value value;
   bool board;          /* declared with 'board': always drawn as a grid */
   bool who;            /* who(X): print the entity with all its attributes */
+  bool text;           /* a string: printed as a line of its own */
 } ShowItem;
 
 enum { GLOBAL_TODO, GLOBAL_BUSY, GLOBAL_DONE };

@@ -224,7 +224,7 @@ void out_text(const Ground *g, Buf *b)
     const ShowItem *it = &g->shows.data[i];
     if (it->who) {
       who_text(g, it, b);
-    } else if (it->value.kind == V_STRING) {     /* show "Answer:" prints the text */
+    } else if (it->text) {                       /* show "Answer:" prints the text */
       buf_printf(b, "%s\n", sym_name(g->syms, (Sym)it->value.i));
     } else if (it->value.kind == V_BOARD) {
       buf_printf(b, "%s =\n", it->label);

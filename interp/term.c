@@ -573,6 +573,10 @@ bool board_shape(Ground *g, Loc at, Value b, const char *what, uint32_t *rows, u
 {
   if (b.kind == V_NONE)
     return false;
+  if (b.kind == V_BOARD) {
+    ground_error(g, at, "%s needs a square board of rows and columns, not a drawn shape", what);
+    return false;
+  }
   if (b.kind != V_LIST || b.n == 0 || b.items[0].kind != V_LIST) {
     ground_error(g, at, "%s needs a board (a list of rows), but this is %s", what, value_words(b));
     return false;
