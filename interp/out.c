@@ -117,15 +117,20 @@ static void grid_text(const Ground *g, Value v, Buf *b)
   buf_free(&cell);
 }
 
+/* The value attribute a gives entity e in the current solution. */
+static Value attr_value(const Ground *g, size_t a, uint32_t e)
+{
+  const GridAttr *at = &g->attrs.data[a];
+  return (Value){.kind = at->names ? V_ATOM : V_INT, .i = var_value(g->s, at->of[e])};
+}
+
 /* The cell text of entity e (row) or of attribute a of entity e. */
 static void table_cell(const Ground *g, uint32_t e, int attr, Buf *b)
 {
   if (attr < 0)
     scalar_text(g, g->entities.items[e], b);
   else
-    scalar_text(g, (Value){.kind = V_LIN, .atom = g->attrs.data[attr].names,
-                           .lin = &(Lin){.n = 1, .coef = &(int64_t){1},
-                                         .vars = &g->attrs.data[attr].of[e]}}, b);
+    scalar_text(g, attr_value(g, (size_t)attr, e), b);
 }
 
 /* One row per entity, one column per attribute, columns aligned. */
@@ -298,9 +303,7 @@ static void table_json(const Ground *g, Buf *b)
       buf_puts(b, a ? ", " : "");
       buf_json_string(b, sym_name(g->syms, g->attrs.data[a].name));
       buf_puts(b, ": ");
-      json_value(g, (Value){.kind = V_LIN, .atom = g->attrs.data[a].names,
-                            .lin = &(Lin){.n = 1, .coef = &(int64_t){1},
-                                          .vars = &g->attrs.data[a].of[e]}}, b);
+      json_value(g, attr_value(g, a, e), b);
     }
     buf_putc(b, '}');
   }
