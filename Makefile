@@ -87,3 +87,15 @@ clean:
 
 .PHONY: all deps unit check test asan run accept install clean
 -include $(LIBOBJ:.o=.d) $(BUILD)/interp/main.d
+
+# The benchmark: pz against MiniZinc+Gecode, SWI-Prolog clpfd and clingo on
+# every puzzle of bench/puzzles.txt (see doc/performance.md).  pz is built
+# in release mode in its own dir; the table goes to build/bench.md.
+bench-deps:               ## install the peers (as root): minizinc, flatzinc, swi-prolog-nox, gringo
+	@sh bench/deps.sh
+
+bench:                    ## release build, then time every example against the peers
+	$(MAKE) BUILD=build-bench OPT='-O2 -DNDEBUG' all
+	sh bench/run.sh build-bench/pz build/bench.md
+
+.PHONY: bench bench-deps
