@@ -54,6 +54,7 @@ struct Solver {
   Prop *running;                /* the propagator being executed, or NULL */
   bool self_woken;              /* running changed a variable it watches */
   bool failed;                  /* the model is infeasible at the root */
+  bool deferred;                /* posts only schedule; solver_propagate runs them */
   uint32_t origin;              /* stamped on new propagators */
   SolverTraceFn trace;          /* called after each domain change, or NULL */
   void *trace_ctx;

@@ -871,6 +871,7 @@ bool ground_program(Ground *g)
   unsigned before = g->diag->nerrors;
   const StmtList *sl = &g->ast->stmts;
   bool any_show = false;
+  solver_defer_propagation(g->s, true);
   for (uint32_t i = 0; i < sl->len; i++)       /* entities before their attributes */
     if (sl->items[i]->kind == ST_ENTITIES)
       grid_entities(g, sl->items[i]);
@@ -895,6 +896,7 @@ bool ground_program(Ground *g)
       unsigned errors_before = g->diag->nerrors;
       ground_post(g, NULL, st->expr, true);
       solver_set_origin(g->s, 0);
+      solver_propagate(g->s);             /* once per clue, not once per post */
       report_impossible_clue(g, st, failed_before, errors_before);
     } else if (st->kind == ST_SHOW) {
       any_show = true;
@@ -914,6 +916,7 @@ bool ground_program(Ground *g)
       }
     }
   }
+  solver_defer_propagation(g->s, false);
   solver_set_decision_vars(g->s, g->decision.len, g->decision.data);
   return g->diag->nerrors == before;
 }

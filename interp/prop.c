@@ -11,18 +11,29 @@
 
 #include <string.h>
 
-/* Grow every queue so that each propagator fits once (setup only). */
+/*
+** Grow every queue so that each propagator fits once (setup only).  With
+** deferred propagation a queue may hold scheduled propagators while it
+** grows: they are copied over in order.
+*/
 static void queues_fit(Solver *s)
 {
   for (int c = 0; c < PC_NCLASSES; c++) {
     PropQueue *q = &s->queues[c];
     if (q->cap >= s->props.len)
       continue;
-    assert(q->len == 0);
-    q->cap = q->cap ? q->cap : 16;
-    while (q->cap < s->props.len)
-      q->cap *= 2;
-    q->ring = xrealloc(q->ring, q->cap * sizeof *q->ring);
+    uint32_t cap = q->cap ? q->cap : 16;
+    while (cap < s->props.len)
+      cap *= 2;
+    PropId *ring = xmalloc(cap * sizeof *ring);
+    for (uint32_t k = 0, i = q->head; k < q->len; k++) {
+      ring[k] = q->ring[i];
+      if (++i == q->cap)
+        i = 0;
+    }
+    xfree(q->ring);
+    q->ring = ring;
+    q->cap = cap;
     q->head = 0;
   }
 }
@@ -197,7 +208,7 @@ void prop_post(Solver *s, Prop *p)
 {
   assert(trail_level(&s->trail) == 0);
   prop_schedule(s, prop_id(s, p));
-  if (prop_fixpoint(s) == PS_FAIL)
+  if (!s->deferred && prop_fixpoint(s) == PS_FAIL)
     s->failed = true;
 }
 

@@ -156,6 +156,21 @@ bool solver_failed(const Solver *s)
   return s->failed;
 }
 
+void solver_defer_propagation(Solver *s, bool on)
+{
+  s->deferred = on;
+  if (!on)
+    solver_propagate(s);
+}
+
+bool solver_propagate(Solver *s)
+{
+  solver_begin_edit(s);
+  if (!s->failed && prop_fixpoint(s) == PS_FAIL)
+    s->failed = true;
+  return !s->failed;
+}
+
 void solver_set_decision_vars(Solver *s, size_t n, const VarId *x)
 {
   solver_begin_edit(s);

@@ -117,6 +117,16 @@ void post_table(Solver *s, size_t n, const VarId *x, size_t ntuples,
 /* True once a post found the model impossible (before any search). */
 bool solver_failed(const Solver *s);
 
+/*
+** While deferred, posts only schedule their propagators; solver_propagate
+** runs the root fixpoint (and updates solver_failed).  A grounder posting
+** hundreds of constraints propagates once per clue instead of once per
+** post.  Turning deferral off propagates what is pending.
+*/
+void solver_defer_propagation(Solver *s, bool on);
+/* Run the root fixpoint now; false when the model is impossible. */
+bool solver_propagate(Solver *s);
+
 /* --- search --- */
 
 /*
