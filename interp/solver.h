@@ -131,7 +131,7 @@ bool solver_propagate(Solver *s);
 
 /*
 ** Variables to decide first, in this order of preference among equals
-** (smallest domain first, ties by degree).  Variables not listed are
+** (smallest domain size / degree first).  Variables not listed are
 ** decided afterwards, in case propagation left them open.
 */
 void solver_set_decision_vars(Solver *s, size_t n, const VarId *x);
