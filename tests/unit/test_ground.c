@@ -1,40 +1,7 @@
 /* tests/unit/test_ground.c -- grounding, through the public pz.h pipeline. */
-#include "testutil.h"
+#include "pzrun.h"
 
-#include "pz.h"
-
-/* Number of solutions of a program, or -1 when it does not load. */
-static long count_solutions(const char *text)
-{
-  PzCtx *cx = pz_open(NULL);
-  long n = -1;
-  if (pz_load(cx, "t.pz", text, strlen(text)))
-    for (n = 0; pz_next(cx) == PZ_SOLUTION; n++)
-      ;
-  pz_close(cx);
-  return n;
-}
-
-/* The first solution as text, in buf (or the diagnostics when it fails). */
-static void first_solution(const char *text, Buf *buf)
-{
-  PzCtx *cx = pz_open(NULL);
-  if (!pz_load(cx, "t.pz", text, strlen(text)))
-    buf_puts(buf, pz_diagnostics(cx));
-  else if (pz_next(cx) == PZ_SOLUTION)
-    pz_solution_text(cx, buf);
-  else
-    buf_puts(buf, "no solution\n");
-  pz_close(cx);
-}
-
-#define assert_first(text, expected)                                        \
-  do {                                                                      \
-    Buf b_ = {0};                                                           \
-    first_solution(text, &b_);                                              \
-    assert_string_equal(buf_str(&b_), expected);                            \
-    buf_free(&b_);                                                          \
-  } while (0)
+#define assert_first(text, expected) assert_first_as(text, false, expected)
 
 static void arithmetic_on_known_values_folds(void **state)
 {
