@@ -175,15 +175,15 @@ static void json_stats(const PzCtx *cx, double seconds, Buf *b)
              (unsigned long long)st->propagations, st->max_depth, seconds);
 }
 
-static const char *limit_words(const Cli *cli)
+/* Which limit stopped the search, in words, into words[size]. */
+static const char *limit_words(const Cli *cli, char *words, size_t size)
 {
-  static char words[128];
   if (cli->timeout > 0 && cli->max_nodes == 0)
-    snprintf(words, sizeof words, "the time limit of %g s", cli->timeout);
+    snprintf(words, size, "the time limit of %g s", cli->timeout);
   else if (cli->timeout == 0)
-    snprintf(words, sizeof words, "the node limit of %llu", (unsigned long long)cli->max_nodes);
+    snprintf(words, size, "the node limit of %llu", (unsigned long long)cli->max_nodes);
   else
-    snprintf(words, sizeof words, "the time or node limit");
+    snprintf(words, size, "the time or node limit");
   return words;
 }
 
@@ -228,9 +228,10 @@ static int solve(PzCtx *cx, const Cli *cli)
     buf_puts(&out, "}\n");
     fputs(buf_str(&out), stdout);
   } else {
+    char words[128];
     if (stopped)
-      printf("%sstopped: %s was reached%s\n", found && print_each ? "\n" : "", limit_words(cli),
-             found ? "" : " before any solution was found");
+      printf("%sstopped: %s was reached%s\n", found && print_each ? "\n" : "",
+             limit_words(cli, words, sizeof words), found ? "" : " before any solution was found");
     if (cli->mode == MODE_COUNT)
       printf("solutions: %s%llu\n", stopped ? "at least " : "", (unsigned long long)found);
     else if (found == 0 && !stopped)
