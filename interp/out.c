@@ -41,10 +41,11 @@ static ScalarKind scalar(const Ground *g, Value v, int64_t *out)
   }
 }
 
-static void scalar_text(const Ground *g, Value v, Buf *b)
+/* A scalar as text, or as a JSON value (names quoted, a blank as null). */
+static void scalar_out(const Ground *g, Value v, Buf *b, bool json)
 {
   if (v.kind == V_WILD) {
-    buf_putc(b, '_');
+    buf_puts(b, json ? "null" : "_");
     return;
   }
   int64_t x;
@@ -54,12 +55,20 @@ static void scalar_text(const Ground *g, Value v, Buf *b)
     break;
   case SCALAR_NAME:
   case SCALAR_TEXT:
-    buf_puts(b, sym_name(g->syms, (Sym)x));
+    if (json)
+      buf_json_string(b, sym_name(g->syms, (Sym)x));
+    else
+      buf_puts(b, sym_name(g->syms, (Sym)x));
     break;
   case SCALAR_TRUTH:
     buf_puts(b, x ? "true" : "false");
     break;
   }
+}
+
+static void scalar_text(const Ground *g, Value v, Buf *b)
+{
+  scalar_out(g, v, b, false);
 }
 
 static bool is_grid(Value v)
@@ -270,23 +279,7 @@ static void json_value(const Ground *g, Value v, Buf *b)
     buf_putc(b, ']');
     return;
   }
-  if (v.kind == V_WILD) {
-    buf_puts(b, "null");
-    return;
-  }
-  int64_t x;
-  switch (scalar(g, v, &x)) {
-  case SCALAR_NUMBER:
-    buf_printf(b, "%lld", (long long)x);
-    break;
-  case SCALAR_NAME:
-  case SCALAR_TEXT:
-    buf_json_string(b, sym_name(g->syms, (Sym)x));
-    break;
-  case SCALAR_TRUTH:
-    buf_puts(b, x ? "true" : "false");
-    break;
-  }
+  scalar_out(g, v, b, true);
 }
 
 /* {"entity": {"attribute": value, ...}, ...} */
