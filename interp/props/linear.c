@@ -460,6 +460,8 @@ void post_linear(Solver *s, size_t n, const int32_t *coef, const VarId *x,
       prop_subscribe_all(s, p, rel == LIN_EQ ? EV_DOM : EV_BND);
       prop_post(s, p);
     }
+  } else if (t == LIN_OPEN && rel == LIN_EQ && sum_dc_fits(s, &f)) {
+    sum_dc_post(s, &f);
   } else if (t == LIN_OPEN) {
     VEC(int64_t) c = {0};
     for (size_t i = 0; i < f.n; i++)

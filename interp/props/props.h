@@ -60,6 +60,14 @@ PropStatus lin_ne(Solver *s, const Prop *p, uint32_t n, const VarId *x,
 void lin1_post(Solver *s, VarId x, int rel, int64_t k);
 /* Post  x != y + c. */
 void ne2_post(Solver *s, VarId x, VarId y, int64_t c);
+/*
+** Unit sums  x[0] + ... + x[n-1] = c  (or all coefficients -1) of 3 to
+** SUM_DC_MAX one-word variables get sum_dc, which is domain consistent
+** while the sum's span is under 64 (sum_dc.c).
+*/
+#define SUM_DC_MAX 16
+bool sum_dc_fits(const Solver *s, const LinForm *f);
+void sum_dc_post(Solver *s, const LinForm *f);
 /* Post the member constraint x in values[0..n) for a bounds-only x. */
 void member_post(Solver *s, VarId x, const int32_t *values, size_t n);
 

@@ -23,7 +23,7 @@
 
 typedef enum {
   K_LINEAR, K_REIF, K_DISTINCT, K_ELEMENT, K_TIMES, K_DIV, K_MOD, K_ABS,
-  K_MIN, K_MAX, K_CLAUSE, K_TABLE,
+  K_MIN, K_MAX, K_CLAUSE, K_TABLE, K_SUM,
 } Kind;
 
 typedef struct Case {
@@ -75,11 +75,12 @@ static bool holds(const Case *c, const int32_t *v)
   switch (c->kind) {
   case K_LINEAR:
   case K_REIF:
+  case K_SUM:
     for (int k = 0; k < c->nterms; k++)
       sum += (int64_t)c->coef[k] * v[c->tv[k]];
     bool t = c->rel == LIN_EQ ? sum == c->rhs
            : c->rel == LIN_NE ? sum != c->rhs : sum <= c->rhs;
-    if (c->kind == K_LINEAR)
+    if (c->kind != K_REIF)
       return t;
     return v[c->nv - 1] == (t ? 1 : 0);
   case K_DISTINCT:
@@ -134,9 +135,10 @@ static void post_case(Solver *s, const Case *c, const VarId *x)
   switch (c->kind) {
   case K_LINEAR:
   case K_REIF:
+  case K_SUM:
     for (int k = 0; k < c->nterms; k++)
       t[k] = x[c->tv[k]];
-    if (c->kind == K_LINEAR)
+    if (c->kind != K_REIF)
       post_linear(s, (size_t)c->nterms, c->coef, t, c->rel, c->rhs);
     else
       post_linear_reif(s, (size_t)c->nterms, c->coef, t, c->rel, c->rhs,
@@ -208,6 +210,17 @@ static Case random_case(Kind kind)
     if (kind == K_REIF)
       c.nv++;                          /* b is the last variable */
     break;
+  case K_SUM: {                       /* x + y + z = r, or all minus */
+    c.nv = c.nterms = 3 + (int)rnd(3);
+    int32_t sign = rnd(2) ? 1 : -1;
+    for (int k = 0; k < c.nterms; k++) {
+      c.tv[k] = k;
+      c.coef[k] = sign;
+    }
+    c.rel = LIN_EQ;
+    c.rhs = sign * ((int64_t)rnd(21) - 6);
+    break;
+  }
   case K_DISTINCT: c.nv = 2 + (int)rnd(3); break;
   case K_ELEMENT:
     c.nv = 3 + (int)rnd(3);
@@ -303,13 +316,14 @@ static void check_sound(const Case *c, const Solver *s, const VarId *x,
 }
 
 /*
-** Tables are domain consistent: when every domain is a bitset, exactly
-** the supported values remain, and no support at all means failure.
+** Tables and unit sums are domain consistent: when every domain is a
+** bitset, exactly the supported values remain, and no support at all
+** means failure.
 */
-static void check_table_strength(const Case *c, const Solver *s,
-                                 const VarId *x, const Truth *t, bool failed)
+static void check_strength(const Case *c, const Solver *s,
+                           const VarId *x, const Truth *t, bool failed)
 {
-  if (c->kind != K_TABLE)
+  if (c->kind != K_TABLE && c->kind != K_SUM)
     return;
   for (int i = 0; i < c->nv; i++)
     if (!dom_is_bitset(s, x[i]))
@@ -332,7 +346,7 @@ static void check_case(const Case *c)
   /* Soundness at the root, and one level down for every var = value. */
   Solver *s = build(c, x);
   check_sound(c, s, x, &t, solver_failed(s));
-  check_table_strength(c, s, x, &t, solver_failed(s));
+  check_strength(c, s, x, &t, solver_failed(s));
   if (!solver_failed(s)) {
     for (int i = 0; i < c->nv; i++)
       for (int j = 0; j < c->ndom[i]; j++) {
@@ -345,7 +359,7 @@ static void check_case(const Case *c)
         bool failed = dom_fix(s, x[i], c->dom[i][j], NULL) == EV_FAIL ||
                       prop_fixpoint(s) == PS_FAIL;
         check_sound(c, s, x, &tf, failed);
-        check_table_strength(c, s, x, &tf, failed);
+        check_strength(c, s, x, &tf, failed);
         trail_pop_level(&s->trail);
       }
   }
@@ -396,6 +410,12 @@ static void linear_matches_its_definition(void **state)
 {
   (void)state;
   run_oracle(K_LINEAR, 0x1234567);
+}
+
+static void unit_sum_matches_its_definition(void **state)
+{
+  (void)state;
+  run_oracle(K_SUM, 0x1357913);
 }
 
 static void linear_reif_matches_its_definition(void **state)
@@ -717,6 +737,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(linear_matches_its_definition),
+    cmocka_unit_test(unit_sum_matches_its_definition),
     cmocka_unit_test(linear_reif_matches_its_definition),
     cmocka_unit_test(distinct_matches_its_definition),
     cmocka_unit_test(element_matches_its_definition),

@@ -1,0 +1,117 @@
+/*
+** sum_dc.c -- x[0] + ... + x[n-1] = c, domain consistent for small sums.
+**
+** Magic squares, magic hexagons and killer cages are sums of a few
+** cells with small values.  Bounds reasoning (lin_eq) cannot see holes:
+** in a + b = 19 with 5 used elsewhere, 14 must go from the partner.  Here
+** every value that belongs to no solution of the sum is removed.
+**
+** Shift each term to start at 0 (y[i] = x[i] - min x[i]) so the target
+** is T = c - sum of the minima.  When T < 64, sets of partial sums fit
+** in one machine word:
+**
+**   P[k]  sums reachable by y[0..k)          P[0] = {0}
+**   Q     sums of y[0..k) that the rest can complete to T, built from
+**         the right:  Q = {T}, then Q = union over v in y[k] of Q - v
+**
+** Value v of y[k] has a support exactly when (P[k] << v) meets the Q of
+** y[k+1..n).  That is 2 * (sum of domain sizes) shifts, with no search.
+** The result is the sum's own arc consistency, so one pass is a
+** fixpoint.  While T is too wide (early on, or for big sums) the
+** propagator falls back to bounds reasoning; the sum only narrows, so
+** it switches to the exact rule as soon as T drops below 64.
+**
+** Consts are the eq layout of linear.c (a[0..n) all 1, then c), so the
+** explanation and the holds check read the same as any linear sum.
+*/
+#include "props.h"
+
+/* Bitsets of partial sums hold bits 0..SUM_DC_SPAN-1. */
+#define SUM_DC_SPAN 64
+
+static PropStatus sum_dc_propagate(Solver *s, Prop *p)
+{
+  const VarId *x = prop_vars(s, p);
+  const int64_t *a = prop_consts(s, p);
+  uint32_t n = p->nvars;
+  int64_t t = a[n];
+  for (uint32_t i = 0; i < n; i++)
+    t -= dom_min(s, x[i]);
+  if (t < 0)
+    return PS_FAIL;
+  if (t >= SUM_DC_SPAN)
+    return lin_eq(s, p, n, x, a, a[n]);
+
+  /* Only the open variables take part: a fixed one is already in t.
+  ** prefix[k] = P[k] over them; dom[k] = y (bit v: x = min + v). */
+  uint64_t prefix[SUM_DC_MAX + 1], dom[SUM_DC_MAX];
+  uint32_t open[SUM_DC_MAX], m = 0;
+  uint64_t below_t = t == 63 ? UINT64_MAX : ((uint64_t)1 << (t + 1)) - 1;
+  prefix[0] = 1;
+  for (uint32_t i = 0; i < n; i++) {
+    const Dom *d = dom_get(s, x[i]);
+    if (d->lo == d->hi)
+      continue;
+    uint64_t y = (d->bits >> (d->lo - d->base)) & below_t;
+    uint64_t reach = 0;
+    for (uint64_t b = y; b; b &= b - 1)
+      reach |= prefix[m] << __builtin_ctzll(b);
+    open[m] = i;
+    dom[m] = y;
+    prefix[++m] = reach & below_t;
+  }
+  if (!(prefix[m] >> t & 1))
+    return PS_FAIL;
+  if (m == 0)
+    return PS_DONE;
+  uint64_t need = (uint64_t)1 << t;
+  for (uint32_t k = m; k-- > 0;) {
+    uint64_t keep = 0, need_before = 0;
+    for (uint64_t b = dom[k]; b; b &= b - 1) {
+      int v = __builtin_ctzll(b);
+      if ((prefix[k] << v) & need)
+        keep |= (uint64_t)1 << v;
+      need_before |= need >> v;
+    }
+    const Dom *d = dom_get(s, x[open[k]]);
+    uint32_t shift = (uint32_t)(d->lo - d->base);
+    if (keep != d->bits >> shift)
+      PROP_TRY(dom_keep_word(s, x[open[k]], keep << shift, p));
+    need = need_before;
+  }
+  return PS_FIX;
+}
+
+static bool sum_dc_holds(const Solver *s, const Prop *p, const int32_t *v)
+{
+  int64_t sum = 0;
+  for (uint32_t i = 0; i < p->nvars; i++)
+    sum += v[i];
+  return sum == prop_consts(s, p)[p->nvars];
+}
+
+static const PropClass sum_dc_class = { "linear", sum_dc_propagate,
+                                        sum_dc_holds };
+
+bool sum_dc_fits(const Solver *s, const LinForm *f)
+{
+  if (f->n < 3 || f->n > SUM_DC_MAX)
+    return false;
+  for (size_t i = 0; i < f->n; i++)
+    if (f->a[i] != f->a[0] || dom_get(s, f->x[i])->nwords != 1)
+      return false;
+  return f->a[0] == 1 || f->a[0] == -1;
+}
+
+void sum_dc_post(Solver *s, const LinForm *f)
+{
+  assert(sum_dc_fits(s, f));
+  int64_t c[SUM_DC_MAX + 1];
+  for (size_t i = 0; i < f->n; i++)
+    c[i] = 1;
+  /* -x - y - z = r is x + y + z = -r. */
+  c[f->n] = f->a[0] == 1 ? f->rhs : -f->rhs;
+  Prop *p = prop_new(s, &sum_dc_class, f->n <= 8 ? PC_CHEAP : PC_EXPENSIVE, f->n, f->x, f->n + 1, c);
+  prop_subscribe_all(s, p, EV_DOM);
+  prop_post(s, p);
+}
