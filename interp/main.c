@@ -160,19 +160,20 @@ static int parse_args(int argc, char **argv, Cli *cli)
 static void print_stats(const PzCtx *cx, double seconds, FILE *f)
 {
   const SolverStats *st = pz_stats(cx);
-  fprintf(f, "stats: nodes=%llu failures=%llu propagations=%llu solutions=%llu depth=%u time=%.3fms\n",
+  fprintf(f, "stats: nodes=%llu failures=%llu propagations=%llu solutions=%llu depth=%u probes=%llu time=%.3fms\n",
           (unsigned long long)st->nodes, (unsigned long long)st->failures,
           (unsigned long long)st->propagations, (unsigned long long)st->solutions, st->max_depth,
-          seconds * 1000.0);
+          (unsigned long long)st->probes, seconds * 1000.0);
 }
 
 static void json_stats(const PzCtx *cx, double seconds, Buf *b)
 {
   const SolverStats *st = pz_stats(cx);
   buf_printf(b, "{\"nodes\": %llu, \"failures\": %llu, \"propagations\": %llu, \"depth\": %u, "
-                "\"time\": %.6f}",
+                "\"probes\": %llu, \"time\": %.6f}",
              (unsigned long long)st->nodes, (unsigned long long)st->failures,
-             (unsigned long long)st->propagations, st->max_depth, seconds);
+             (unsigned long long)st->propagations, st->max_depth,
+             (unsigned long long)st->probes, seconds);
 }
 
 /* Which limit stopped the search, in words, into words[size]. */

@@ -158,6 +158,21 @@ static void queues_clear(Solver *s)
   }
 }
 
+/*
+** Conflict weights, as in dom/wdeg (Boussemart et al. 2004): each failure
+** adds one to the weight of the variables of the propagator that failed.
+** Search breaks dom/deg ties by weight, turning to the variables at the
+** heart of the conflicts.  Weights live only while a search runs.
+*/
+static void blame_failure(Solver *s, const Prop *p)
+{
+  Search *q = &s->search;
+  const VarId *x = prop_vars(s, p);
+  for (uint32_t i = 0; i < p->nvars; i++)
+    if (x[i] < q->weight.len)
+      q->weight.data[x[i]]++;
+}
+
 PropStatus prop_fixpoint(Solver *s)
 {
   for (;;) {
@@ -185,6 +200,7 @@ PropStatus prop_fixpoint(Solver *s)
       p->queued = 0;
       queues_clear(s);
       s->stats.failures++;
+      blame_failure(s, p);
       return PS_FAIL;
     case PS_DONE:
       p->queued = 0;

@@ -38,6 +38,7 @@ typedef struct Search {
   VEC(SearchStep) path;   /* one step per open trail level */
   VEC(VarId) order;       /* decision variables first, then all others */
   VEC(uint32_t) degree;   /* per variable: propagators on it, at start */
+  VEC(uint32_t) weight;   /* per variable: failures of its propagators (wdeg) */
   size_t ndecision;       /* order[0..ndecision) are the decision vars */
   struct timespec start;  /* when the search started, for the timeout */
   uint64_t clock_nodes;   /* stats.nodes at which to look at the clock next */

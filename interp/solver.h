@@ -41,6 +41,7 @@ typedef struct SolverStats {
   uint64_t propagations; /* propagator executions */
   uint64_t solutions;    /* solutions returned by search_next */
   uint32_t max_depth;    /* deepest decision level reached */
+  uint64_t probes;       /* values tried at the root before search */
 } SolverStats;
 
 typedef struct SolverLimits {
