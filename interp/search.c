@@ -133,8 +133,10 @@ static VarId select_in(const Solver *s, size_t from, size_t to)
 static PropStatus probe_root(Solver *s)
 {
   const Search *q = &s->search;
+  /* The decision variables, or every variable when none were named. */
+  size_t nprobe = q->ndecision ? q->ndecision : q->order.len;
   uint64_t values = 0;
-  for (size_t k = 0; k < q->ndecision; k++) {
+  for (size_t k = 0; k < nprobe; k++) {
     VarId x = q->order.data[k];
     if (!dom_is_fixed(s, x))
       values += dom_is_bitset(s, x) ? dom_size(s, x) : PROBE_MAX_VALUES + 1;
@@ -144,7 +146,7 @@ static PropStatus probe_root(Solver *s)
   uint32_t futile = 0;
   for (bool changed = true; changed;) {
     changed = false;
-    for (size_t k = 0; k < q->ndecision; k++) {
+    for (size_t k = 0; k < nprobe; k++) {
       VarId x = q->order.data[k];
       if (dom_is_fixed(s, x))
         continue;

@@ -158,6 +158,40 @@ static void infeasible_found_by_search_is_exhausted(void **state)
   assert_true(solver_stats(s)->failures > 0);
 }
 
+/* x, y, z pairwise different: each != alone waits for a fixed side. */
+static void post_triangle(Solver *s, VarId x, VarId y, VarId z)
+{
+  int32_t coef[2] = { 1, -1 };
+  VarId pairs[3][2] = { { x, y }, { y, z }, { x, z } };
+  for (int i = 0; i < 3; i++)
+    post_linear(s, 2, coef, pairs[i], LIN_NE, 0);
+}
+
+static void probing_refutes_what_propagation_cannot(void **state)
+{
+  Solver *s = *state;
+  VarId x = solver_new_var(s, 0, 1), y = solver_new_var(s, 0, 1),
+        z = solver_new_var(s, 0, 1);
+  post_triangle(s, x, y, z);
+  assert_false(solver_failed(s));       /* three values short of a clash */
+  assert_int_equal(search_next(s), SEARCH_EXHAUSTED);
+  assert_int_equal(solver_stats(s)->nodes, 0);
+  assert_true(solver_stats(s)->probes > 0);
+}
+
+static void probing_removes_failing_values_and_keeps_solutions(void **state)
+{
+  Solver *s = *state;
+  VarId x = solver_new_var(s, 0, 2), y = solver_new_var(s, 0, 1),
+        z = solver_new_var(s, 0, 1);
+  post_triangle(s, x, y, z);
+  assert_false(var_is_fixed(s, x));
+  assert_int_equal(search_next(s), SEARCH_SOLUTION);
+  assert_int_equal(var_value(s, x), 2);   /* x = 0 and x = 1 fail at once */
+  assert_int_equal(solver_stats(s)->nodes, 1);  /* y = 0; z follows */
+  assert_int_equal(count_solutions(s), 1);      /* and (2, 1, 0) */
+}
+
 static void stats_counters_move(void **state)
 {
   Solver *s = *state;
@@ -230,6 +264,8 @@ int main(void)
     T(infeasible_at_post_time_is_exhausted),
     T(infeasible_found_by_search_is_exhausted),
     T(stats_counters_move),
+    T(probing_refutes_what_propagation_cannot),
+    T(probing_removes_failing_values_and_keeps_solutions),
     T(undecided_variables_are_decided_too),
     T(posting_after_a_solution_restarts_from_the_root),
     T(wide_domains_are_searched),
