@@ -360,6 +360,52 @@ static bool augment_word(const uint64_t *dom, GacWord *g, uint64_t *matched, uin
   return false;
 }
 
+/*
+** Do the open variables form one strongly connected component of the
+** graph to[]?  Then every edge between them lies on a cycle and stays,
+** which is the common case in a sudoku-like group: two bit-parallel
+** searches (forward from one open variable, backward to it) instead of
+** the closure.
+*/
+static bool one_component(const uint64_t *to, uint64_t open)
+{
+  if (!open)
+    return true;
+  uint64_t root = open & -open, forward = root, frontier = root;
+  while (frontier) {
+    uint64_t fresh = to[__builtin_ctzll(frontier)] & ~forward;
+    frontier = (frontier & (frontier - 1)) | fresh;
+    forward |= fresh;
+  }
+  if ((forward & open) != open)
+    return false;
+  uint64_t backward = root;
+  for (;;) {
+    uint64_t grow = 0;
+    for (uint64_t m = open & ~backward; m; m &= m - 1)
+      if (to[__builtin_ctzll(m)] & backward)
+        grow |= m & -m;
+    if (!grow)
+      return (backward & open) == open;
+    backward |= grow;
+  }
+}
+
+/* The one-component case: open variables lose only the fixed values. */
+static PropStatus keep_all_but(Solver *s, const Prop *p, const VarId *x,
+                               uint32_t n, int32_t vmin, const uint64_t *dom,
+                               uint64_t fixed_values)
+{
+  for (uint32_t i = 0; i < n; i++) {
+    if (!(dom[i] & (dom[i] - 1)) || !(dom[i] & fixed_values))
+      continue;
+    const Dom *d = dom_get(s, x[i]);
+    PROP_TRY(dom_keep_word(s, x[i],
+                           word_shift(dom[i] & ~fixed_values, (int64_t)vmin - d->base), p));
+  }
+  return PS_FIX;
+}
+
 static PropStatus dgacw_propagate(Solver *s, Prop *p)
 {
   const VarId *x = prop_vars(s, p);
@@ -384,6 +430,7 @@ static PropStatus dgacw_propagate(Solver *s, Prop *p)
   if (all_fixed)
     return PS_DONE;
   /* var i points to var w when i can take w's value */
+  uint64_t open = 0, fixed_values = 0;
   for (uint32_t i = 0; i < n; i++) {
     uint64_t to = 0;
     for (uint64_t m = dom[i] & matched & ~((uint64_t)1 << g->var_match[i]); m; m &= m - 1)
@@ -391,7 +438,13 @@ static PropStatus dgacw_propagate(Solver *s, Prop *p)
     reach[i] = to;
     if (dom[i] & ~matched)
       can_free_vars |= (uint64_t)1 << i;
+    if (dom[i] & (dom[i] - 1))
+      open |= (uint64_t)1 << i;
+    else
+      fixed_values |= dom[i];
   }
+  if (one_component(reach, open))
+    return keep_all_but(s, p, x, n, g->vmin, dom, fixed_values);
   for (uint32_t k = 0; k < n; k++) {        /* transitive closure (Warshall, by columns) */
     uint64_t from_k = reach[k], bit = (uint64_t)1 << k;
     for (uint32_t i = 0; i < n; i++)
