@@ -316,14 +316,14 @@ static void check_sound(const Case *c, const Solver *s, const VarId *x,
 }
 
 /*
-** Tables and unit sums are domain consistent: when every domain is a
-** bitset, exactly the supported values remain, and no support at all
-** means failure.
+** Tables, unit sums and distinct are domain consistent: when every
+** domain is a bitset, exactly the supported values remain, and no
+** support at all means failure.
 */
 static void check_strength(const Case *c, const Solver *s,
                            const VarId *x, const Truth *t, bool failed)
 {
-  if (c->kind != K_TABLE && c->kind != K_SUM)
+  if (c->kind != K_TABLE && c->kind != K_SUM && c->kind != K_DISTINCT)
     return;
   for (int i = 0; i < c->nv; i++)
     if (!dom_is_bitset(s, x[i]))
