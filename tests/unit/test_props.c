@@ -242,6 +242,18 @@ static Case random_case(Kind kind)
     random_domain(&c, i, kind == K_CLAUSE || (kind == K_REIF && i == c.nv - 1));
   if (kind == K_TABLE)
     random_table(&c);
+  if (kind == K_DISTINCT && rnd(2)) {
+    /* Few values for many variables, so that Hall sets are common. */
+    c.nv = 3 + (int)rnd(3);
+    for (int i = 0; i < c.nv; i++) {
+      c.ndom[i] = 0;
+      for (int v = 0; v < c.nv; v++)
+        if (rnd(3))
+          c.dom[i][c.ndom[i]++] = v;
+      if (c.ndom[i] == 0)
+        c.dom[i][c.ndom[i]++] = (int32_t)rnd((uint32_t)c.nv);
+    }
+  }
   return c;
 }
 
