@@ -29,6 +29,48 @@
 /* Bitsets of partial sums hold bits 0..SUM_DC_SPAN-1. */
 #define SUM_DC_SPAN 64
 
+/* w with its bits in reverse order (bit i moves to bit 63 - i). */
+static uint64_t reverse_bits(uint64_t w)
+{
+  w = ((w >> 1) & 0x5555555555555555ull) | ((w & 0x5555555555555555ull) << 1);
+  w = ((w >> 2) & 0x3333333333333333ull) | ((w & 0x3333333333333333ull) << 2);
+  w = ((w >> 4) & 0x0f0f0f0f0f0f0f0full) | ((w & 0x0f0f0f0f0f0f0f0full) << 4);
+  return __builtin_bswap64(w);
+}
+
+/* Narrow x to the values keep, shifted as y (bit v: x = min + v). */
+static Event keep_values(Solver *s, const Prop *p, VarId x, uint64_t keep)
+{
+  const Dom *d = dom_get(s, x);
+  uint32_t shift = (uint32_t)(d->lo - d->base);
+  if (keep == d->bits >> shift)
+    return EV_NONE;
+  return dom_keep_word(s, x, keep << shift, p);
+}
+
+/*
+** At most two open variables, the common case deep in the search: one
+** takes t exactly; two, y0 + y1 = t, keep in y0 the mirror image of y1
+** about t (bit v of y1 is bit 63 - v reversed, t - v after the shift).
+*/
+static PropStatus sum_dc_small(Solver *s, const Prop *p, const VarId *x,
+                               const uint32_t *open, const uint64_t *dom,
+                               uint32_t m, int64_t t)
+{
+  if (m == 0)
+    return t == 0 ? PS_DONE : PS_FAIL;
+  if (m == 1) {
+    PROP_TRY(keep_values(s, p, x[open[0]], dom[0] & ((uint64_t)1 << t)));
+    return PS_DONE;
+  }
+  uint32_t down = (uint32_t)(63 - t);
+  uint64_t keep0 = dom[0] & (reverse_bits(dom[1]) >> down);
+  uint64_t keep1 = dom[1] & (reverse_bits(dom[0]) >> down);
+  PROP_TRY(keep_values(s, p, x[open[0]], keep0));
+  PROP_TRY(keep_values(s, p, x[open[1]], keep1));
+  return PS_FIX;
+}
+
 static PropStatus sum_dc_propagate(Solver *s, Prop *p)
 {
   const VarId *x = prop_vars(s, p);
@@ -43,27 +85,28 @@ static PropStatus sum_dc_propagate(Solver *s, Prop *p)
     return lin_eq(s, p, n, x, a, a[n]);
 
   /* Only the open variables take part: a fixed one is already in t.
-  ** prefix[k] = P[k] over them; dom[k] = y (bit v: x = min + v). */
+  ** dom[k] = y of the k-th open variable (bit v: x = min + v). */
   uint64_t prefix[SUM_DC_MAX + 1], dom[SUM_DC_MAX];
   uint32_t open[SUM_DC_MAX], m = 0;
   uint64_t below_t = t == 63 ? UINT64_MAX : ((uint64_t)1 << (t + 1)) - 1;
-  prefix[0] = 1;
   for (uint32_t i = 0; i < n; i++) {
     const Dom *d = dom_get(s, x[i]);
     if (d->lo == d->hi)
       continue;
-    uint64_t y = (d->bits >> (d->lo - d->base)) & below_t;
-    uint64_t reach = 0;
-    for (uint64_t b = y; b; b &= b - 1)
-      reach |= prefix[m] << __builtin_ctzll(b);
     open[m] = i;
-    dom[m] = y;
-    prefix[++m] = reach & below_t;
+    dom[m++] = (d->bits >> (d->lo - d->base)) & below_t;
+  }
+  if (m <= 2)
+    return sum_dc_small(s, p, x, open, dom, m, t);
+  prefix[0] = 1;
+  for (uint32_t k = 0; k < m; k++) {
+    uint64_t reach = 0;
+    for (uint64_t b = dom[k]; b; b &= b - 1)
+      reach |= prefix[k] << __builtin_ctzll(b);
+    prefix[k + 1] = reach & below_t;
   }
   if (!(prefix[m] >> t & 1))
     return PS_FAIL;
-  if (m == 0)
-    return PS_DONE;
   uint64_t need = (uint64_t)1 << t;
   for (uint32_t k = m; k-- > 0;) {
     uint64_t keep = 0, need_before = 0;
@@ -73,10 +116,7 @@ static PropStatus sum_dc_propagate(Solver *s, Prop *p)
         keep |= (uint64_t)1 << v;
       need_before |= need >> v;
     }
-    const Dom *d = dom_get(s, x[open[k]]);
-    uint32_t shift = (uint32_t)(d->lo - d->base);
-    if (keep != d->bits >> shift)
-      PROP_TRY(dom_keep_word(s, x[open[k]], keep << shift, p));
+    PROP_TRY(keep_values(s, p, x[open[k]], keep));
     need = need_before;
   }
   return PS_FIX;
