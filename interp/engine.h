@@ -61,6 +61,7 @@ struct Solver {
   VEC(ConstSlot) consts;        /* cache for solver_const; len == cap, power of 2 */
   size_t nconsts;               /* used slots */
   VEC(VarId) decision_vars;
+  VEC(PropId) ne_star;          /* per variable: its != group under the newest origin (neq.c) */
   Search search;
   SolverStats stats;
   SolverLimits limits;

@@ -46,6 +46,7 @@ Prop *prop_new(Solver *s, const PropClass *cls, PropCost cost, size_t nvars,
     .cls = cls, .origin = s->origin, .cost = (uint8_t)cost,
     .first_var = (uint32_t)s->pvars.len, .nvars = (uint32_t)nvars,
     .first_const = (uint32_t)s->pconsts.len, .nconsts = (uint32_t)nconsts,
+    .degree = 1,
   };
   for (size_t i = 0; i < nvars; i++) {
     assert(vars[i] < s->doms.len);

@@ -44,6 +44,7 @@ struct Prop {
   uint32_t first_const, nconsts; /* slice of Solver.pconsts */
   void    *aux;                /* class scratch, allocated at post, freed with the solver */
   uint32_t state;              /* class counter; write with prop_set_state (trailed) */
+  uint32_t degree;             /* constraints it stands for, for dom/deg (usually 1) */
   uint8_t  cost;               /* PropCost */
   uint8_t  queued;             /* in a queue, or running */
   uint8_t  done;               /* entailed on this branch (trailed) */

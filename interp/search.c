@@ -5,8 +5,8 @@
 ** explicit path of SearchSteps, one per trail level, so there is no
 ** recursion and nothing is allocated per node.  Before the first
 ** decision, small models are probed (probe_root).  Variable choice: the
-** smallest domain size divided by degree (number of propagators, plus
-** one) among the open decision variables; ties go to the variable whose
+** smallest domain size divided by degree (number of constraints on it,
+** plus one) among the open decision variables; ties go to the variable whose
 ** propagators failed most often so far (dom/wdeg's weights), then to the
 ** smaller domain, then to the given order; once they are all fixed, any
 ** other open variable the same way.  Value choice: the smallest.
@@ -52,7 +52,8 @@ static void search_start(Solver *s)
   VEC_RESERVE(q->degree, nvars);
   VEC_CLEAR(q->weight);
   VEC_RESERVE(q->weight, nvars);
-  memset(q->weight.data, 0, nvars * sizeof *q->weight.data);
+  for (size_t i = 0; i < nvars; i++)
+    q->weight.data[i] = 0;
   q->weight.len = nvars;
   /* degree doubles as a "listed" mark while the order is built. */
   for (size_t i = 0; i < nvars; i++)
@@ -71,7 +72,10 @@ static void search_start(Solver *s)
       VEC_PUSH(q->order, (VarId)i);
   for (size_t i = 0; i < nvars; i++) {
     const VarSubs *vs = &s->subs.data[i];
-    q->degree.data[i] = vs->ndom + vs->nbnd + vs->nval;
+    uint32_t degree = 0;
+    for (uint32_t k = 0; k < vs->ndom + vs->nbnd + vs->nval; k++)
+      degree += s->props.data[vs->ids[k]].degree;
+    q->degree.data[i] = degree;
   }
   /* Size the trail and the path up front so search does not allocate
   ** in the common case: a level saves each domain and flag at most once. */

@@ -3,7 +3,8 @@
 **
 ** Posting normalises the constraint (lin_normalize) and picks the
 ** cheapest class that fits: lin1 for one variable (usually done at the
-** root for good), eq2/le2/ne2 for x REL y + c, and the general classes
+** root for good), eq2/le2 for x REL y + c (ne2, x != y + c, is in
+** neq.c), and the general classes
 ** otherwise.  Bounds reasoning is in int64_t: with int32_t values and
 ** coefficients each term fits, and sums stay exact for the sizes that
 ** puzzles produce (a sum of more than two extreme terms could overflow).
@@ -342,40 +343,6 @@ static bool le2_holds(const Solver *s, const Prop *p, const int32_t *v)
 }
 
 static const PropClass le2_class = { "linear", le2_propagate, le2_holds };
-
-/* --- ne2: x != y + c, on fixing --- */
-
-static PropStatus ne2_propagate(Solver *s, Prop *p)
-{
-  VarId x = prop_vars(s, p)[0], y = prop_vars(s, p)[1];
-  int64_t c = prop_consts(s, p)[0];
-  if (dom_is_fixed(s, x)) {
-    int64_t v = (int64_t)dom_value(s, x) - c;
-    PROP_TRY(dom_remove(s, y, v, p));
-    return dom_contains(s, y, v) ? PS_FIX : PS_DONE;
-  }
-  if (dom_is_fixed(s, y)) {
-    int64_t v = (int64_t)dom_value(s, y) + c;
-    PROP_TRY(dom_remove(s, x, v, p));
-    return dom_contains(s, x, v) ? PS_FIX : PS_DONE;
-  }
-  return PS_FIX;
-}
-
-static bool ne2_holds(const Solver *s, const Prop *p, const int32_t *v)
-{
-  return v[0] != (int64_t)v[1] + prop_consts(s, p)[0];
-}
-
-static const PropClass ne2_class = { "linear", ne2_propagate, ne2_holds };
-
-void ne2_post(Solver *s, VarId x, VarId y, int64_t c)
-{
-  VarId xs[2] = { x, y };
-  Prop *p = prop_new(s, &ne2_class, PC_CHEAP, 2, xs, 1, &c);
-  prop_subscribe_all(s, p, EV_VAL);
-  prop_post(s, p);
-}
 
 /* --- the general classes: consts are a[0..n) then rhs --- */
 

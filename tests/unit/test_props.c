@@ -575,6 +575,47 @@ static void two_variable_equality_is_domain_consistent(void **state)
   solver_free(s);
 }
 
+static void disequalities_group_per_variable_and_clue(void **state)
+{
+  (void)state;
+  Solver *s = solver_new();
+  VarId x = solver_new_var(s, 1, 9), y = solver_new_var(s, 1, 9),
+        z = solver_new_var(s, 1, 9);
+  int32_t c[2] = { 1, -1 };
+  VarId xy[2] = { x, y }, xz[2] = { x, z }, zy[2] = { z, y };
+  solver_set_origin(s, 1);
+  post_linear(s, 2, c, xy, LIN_NE, 0);      /* x != y */
+  post_linear(s, 2, c, xz, LIN_NE, 1);      /* x != z + 1 */
+  size_t one_clue = s->props.len;
+  assert_int_equal(one_clue, 3);            /* stars of x, y and z */
+  solver_set_origin(s, 2);
+  post_linear(s, 2, c, zy, LIN_NE, 0);      /* z != y, another clue */
+  assert_int_equal(s->props.len, one_clue + 2);
+  trail_push_level(&s->trail);
+  assert_int_not_equal(dom_fix(s, x, 5, NULL), EV_FAIL);
+  assert_int_equal(prop_fixpoint(s), PS_FIX);
+  assert_false(var_contains(s, y, 5));
+  assert_false(var_contains(s, z, 4));
+  assert_true(var_contains(s, z, 5));
+  trail_pop_level(&s->trail);
+  /* Fixing the other side first prunes x. */
+  trail_push_level(&s->trail);
+  assert_int_not_equal(dom_fix(s, z, 3, NULL), EV_FAIL);
+  assert_int_equal(prop_fixpoint(s), PS_FIX);
+  assert_false(var_contains(s, x, 4));
+  assert_false(var_contains(s, y, 3));
+  trail_pop_level(&s->trail);
+  /* A finished star takes a new partner posted later at the root. */
+  VarId u = solver_new_var(s, 1, 9), t = solver_new_var(s, 1, 9);
+  post_distinct(s, 2, (VarId[]){ u, y });
+  post_linear(s, 1, c, &u, LIN_EQ, 3);      /* u = 3: u's star is done */
+  assert_false(var_contains(s, y, 3));
+  post_distinct(s, 2, (VarId[]){ u, t });   /* u's star again */
+  assert_false(var_contains(s, t, 3));
+  assert_false(solver_failed(s));
+  solver_free(s);
+}
+
 static void element_prunes_index_and_result(void **state)
 {
   (void)state;
@@ -765,6 +806,7 @@ int main(void)
     cmocka_unit_test(distinct_detects_pigeonholes_on_wide_domains),
     cmocka_unit_test(linear_reasons_on_bounds),
     cmocka_unit_test(two_variable_equality_is_domain_consistent),
+    cmocka_unit_test(disequalities_group_per_variable_and_clue),
     cmocka_unit_test(element_prunes_index_and_result),
     cmocka_unit_test(reified_equality_decides_its_boolean),
     cmocka_unit_test(table_matches_its_definition),
