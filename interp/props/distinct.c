@@ -306,10 +306,12 @@ static const PropClass dgac_class = { "distinct", dgac_propagate,
 **
 ** The same rule as dgac, computed with bit masks: value j of the span
 ** is bit j.  The matching is repaired by breadth-first search over
-** variables; strongly connected components come from the transitive
-** closure of the contracted graph (reach[i] has bit w when var i can
-** reach var w), which for n <= 64 is n * n word operations and beats
-** Tarjan with per-value iteration on sudoku-sized groups.
+** variables.  The contracted graph is kept on matched values (one mask
+** per row, straight from the domain); when its open part is one strongly
+** connected component, as it mostly is, two bit-parallel searches prove
+** it, and otherwise the components come from the transitive closure,
+** n * n word operations, which beats Tarjan with per-value iteration on
+** sudoku-sized groups.
 */
 
 typedef struct GacWord {
@@ -411,7 +413,7 @@ static PropStatus dgacw_propagate(Solver *s, Prop *p)
   const VarId *x = prop_vars(s, p);
   uint32_t n = p->nvars;
   GacWord *g = p->aux;
-  uint64_t dom[64], reach[64], matched = 0, can_free_vars = 0;
+  uint64_t dom[64], matched = 0;
   bool all_fixed = true;
   for (uint32_t i = 0; i < n; i++) {
     dom[i] = word_of(s, x[i], g->vmin);
@@ -429,42 +431,48 @@ static PropStatus dgacw_propagate(Solver *s, Prop *p)
       return PS_FAIL;
   if (all_fixed)
     return PS_DONE;
-  /* var i points to var w when i can take w's value */
-  uint64_t open = 0, fixed_values = 0;
+  /* The graph on matched values: value o points to value k when the
+  ** variable matched to o can take k.  It is dgac's graph on variables
+  ** with each variable named by its matched value, so a row is one mask
+  ** of the domain, with no loop over the values. */
+  uint64_t to[64], open = 0, fixed_values = 0, can_free = 0;
   for (uint32_t i = 0; i < n; i++) {
-    uint64_t to = 0;
-    for (uint64_t m = dom[i] & matched & ~((uint64_t)1 << g->var_match[i]); m; m &= m - 1)
-      to |= (uint64_t)1 << g->val_match[__builtin_ctzll(m)];
-    reach[i] = to;
-    if (dom[i] & ~matched)
-      can_free_vars |= (uint64_t)1 << i;
+    uint64_t own = (uint64_t)1 << g->var_match[i];
+    to[g->var_match[i]] = dom[i] & matched & ~own;
     if (dom[i] & (dom[i] - 1))
-      open |= (uint64_t)1 << i;
+      open |= own;
     else
-      fixed_values |= dom[i];
+      fixed_values |= own;
+    if (dom[i] & ~matched)
+      can_free |= own;
   }
-  if (one_component(reach, open))
+  if (one_component(to, open))
     return keep_all_but(s, p, x, n, g->vmin, dom, fixed_values);
-  for (uint32_t k = 0; k < n; k++) {        /* transitive closure (Warshall, by columns) */
-    uint64_t from_k = reach[k], bit = (uint64_t)1 << k;
-    for (uint32_t i = 0; i < n; i++)
-      reach[i] |= (reach[i] & bit) ? from_k : 0;
+  for (uint64_t mk = matched; mk; mk &= mk - 1) {   /* closure (Warshall) */
+    int k = __builtin_ctzll(mk);
+    uint64_t from_k = to[k], bit = (uint64_t)1 << k;
+    for (uint64_t mj = matched; mj; mj &= mj - 1) {
+      int j = __builtin_ctzll(mj);
+      to[j] |= (to[j] & bit) ? from_k : 0;
+    }
   }
-  uint64_t to_free = 0;                     /* vars that reach a var with a free value */
-  for (uint32_t w = 0; w < n; w++)
-    if ((can_free_vars >> w & 1) || (reach[w] & can_free_vars))
-      to_free |= (uint64_t)1 << w;
+  uint64_t to_free = can_free;              /* values whose variable reaches a free value */
+  for (uint64_t mk = matched; mk; mk &= mk - 1) {
+    int k = __builtin_ctzll(mk);
+    if (to[k] & can_free)
+      to_free |= (uint64_t)1 << k;
+  }
   for (uint32_t i = 0; i < n; i++) {
     if ((dom[i] & (dom[i] - 1)) == 0)       /* fixed: nothing to prune */
       continue;
-    uint64_t keep = ((uint64_t)1 << g->var_match[i]) | (dom[i] & ~matched);
-    for (uint64_t m = dom[i] & matched; m; m &= m - 1) {
-      int j = __builtin_ctzll(m);
-      uint32_t w = (uint32_t)g->val_match[j];
-      bool same_component = (reach[i] >> w & 1) && (reach[w] >> i & 1);
-      if (same_component || (to_free >> w & 1))
-        keep |= (uint64_t)1 << j;
+    int o = g->var_match[i];
+    uint64_t component = (uint64_t)1 << o;
+    for (uint64_t mk = to[o]; mk; mk &= mk - 1) {
+      int k = __builtin_ctzll(mk);
+      if (to[k] >> o & 1)
+        component |= (uint64_t)1 << k;
     }
+    uint64_t keep = dom[i] & (component | to_free | ~matched);
     if (keep != dom[i]) {
       const Dom *d = dom_get(s, x[i]);
       PROP_TRY(dom_keep_word(s, x[i], word_shift(keep, (int64_t)g->vmin - d->base), p));
