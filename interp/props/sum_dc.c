@@ -81,36 +81,39 @@ static PropStatus sum_dc_small(Solver *s, const Prop *p, const VarId *x,
 }
 
 /*
-** The target t = c - sum of the minima, and whether the exact rule
-** applies: t fits a word and at most SUM_DC_OPEN variables are open.
+** The target t = c - sum of the minima and the open variables (into
+** open[0..*m)); true when the exact rule applies: t fits a word and at
+** most SUM_DC_OPEN variables are open.
 */
-static bool exact_applies(const Solver *s, const Prop *p, int64_t *t)
+static bool exact_applies(const Solver *s, const Prop *p, int64_t *t,
+                          uint32_t *open, uint32_t *m)
 {
   const VarId *x = prop_vars(s, p);
   int64_t target = prop_consts(s, p)[p->nvars];
-  uint32_t open = 0;
+  uint32_t nopen = 0;
   for (uint32_t i = 0; i < p->nvars; i++) {
-    target -= dom_min(s, x[i]);
-    open += !dom_is_fixed(s, x[i]);
+    const Dom *d = dom_get(s, x[i]);
+    target -= d->lo;
+    if (d->lo != d->hi)
+      open[nopen++] = i;
   }
   *t = target;
-  return target < SUM_DC_SPAN && open <= SUM_DC_OPEN;
+  *m = nopen;
+  return target < SUM_DC_SPAN && nopen <= SUM_DC_OPEN;
 }
 
 static PropStatus sum_dc_propagate(Solver *s, Prop *p)
 {
   const VarId *x = prop_vars(s, p);
   const int64_t *a = prop_consts(s, p);
-  uint32_t n = p->nvars;
+  uint32_t n = p->nvars, open[SUM_DC_MAX], m;
   int64_t t;
   /* Bounds reasoning until the exact rule applies (it may start to
   ** apply on the way, and then it must run to keep its promise). */
-  while (!exact_applies(s, p, &t)) {
+  if (!exact_applies(s, p, &t, open, &m)) {
     PropStatus st = lin_eq(s, p, n, x, a, a[n]);
-    if (st != PS_FIX)
+    if (st != PS_FIX || !exact_applies(s, p, &t, open, &m))
       return st;
-    if (!exact_applies(s, p, &t))
-      return PS_FIX;
   }
   if (t < 0)
     return PS_FAIL;
@@ -118,14 +121,10 @@ static PropStatus sum_dc_propagate(Solver *s, Prop *p)
   /* Only the open variables take part: a fixed one is already in t.
   ** dom[k] = y of the k-th open variable (bit v: x = min + v). */
   uint64_t prefix[SUM_DC_MAX + 1], dom[SUM_DC_MAX];
-  uint32_t open[SUM_DC_MAX], m = 0;
   uint64_t below_t = t == 63 ? UINT64_MAX : ((uint64_t)1 << (t + 1)) - 1;
-  for (uint32_t i = 0; i < n; i++) {
-    const Dom *d = dom_get(s, x[i]);
-    if (d->lo == d->hi)
-      continue;
-    open[m] = i;
-    dom[m++] = (d->bits >> (d->lo - d->base)) & below_t;
+  for (uint32_t k = 0; k < m; k++) {
+    const Dom *d = dom_get(s, x[open[k]]);
+    dom[k] = (d->bits >> (d->lo - d->base)) & below_t;
   }
   if (m <= 2)
     return sum_dc_small(s, p, x, open, dom, m, t);
