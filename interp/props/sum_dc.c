@@ -7,34 +7,36 @@
 ** every value that belongs to no solution of the sum is removed.
 **
 ** Shift each term to start at 0 (y[i] = x[i] - min x[i]) so the target
-** is T = c - sum of the minima.  When T < 64, sets of partial sums fit
-** in one machine word:
+** is t = c - sum of the minima; fixed terms are already in t.  When
+** t < 64 and at most three terms are open, their domains are one
+** machine word each and support is a matter of a few word operations:
 **
-**   P[k]  sums reachable by y[0..k)          P[0] = {0}
-**   Q     sums of y[0..k) that the rest can complete to T, built from
-**         the right:  Q = {T}, then Q = union over v in y[k] of Q - v
+**   one open term     y0 = t
+**   two               y0 keeps the mirror image of y1 about t:
+**                     { t - v : v in y1 }, which is y1 with its bits
+**                     reversed and shifted down by 63 - t
+**   three             y0 keeps the mirror image of y1 + y2, the set of
+**                     sums of a value of y1 and one of y2 (a shifted OR
+**                     over the values of one of them), and so on
 **
-** Value v of y[k] has a support exactly when (P[k] << v) meets the Q of
-** y[k+1..n).  That is 2 * (sum of domain sizes) shifts, with no search.
-** The result is the sum's own arc consistency, so one pass is a
-** fixpoint.  While T is too wide (early on, or for big sums), or more
-** than SUM_DC_OPEN variables are open, the propagator reasons on bounds
-** only; the sum only narrows, so it switches to the exact rule as soon
-** as both hold.  One or two open variables take a shortcut without
-** loops (sum_dc_small).
+** That is each term's own arc consistency, so one pass is a fixpoint.
+** With t too wide (early on, or for big sums) or more open terms, the
+** propagator reasons on bounds only: with four or more free cells a sum
+** almost never loses an inner value, and the exact rule would cost
+** passes over every domain.  The sum only narrows, so the exact rule
+** takes over as soon as it applies.
 **
 ** Consts are the eq layout of linear.c (a[0..n) all 1, then c), so the
 ** explanation and the holds check read the same as any linear sum.
 */
 #include "props.h"
 
-/* Bitsets of partial sums hold bits 0..SUM_DC_SPAN-1. */
+/* Shifted domains and their sums are words: bits 0..SUM_DC_SPAN-1. */
 #define SUM_DC_SPAN 64
 /*
-** More open variables than this get bounds reasoning only: with four or
-** more free cells a sum almost never loses an inner value, and the exact
-** rule costs two passes over every domain (measured: 15% fewer
-** instructions on the hexagon count, the same nodes within 1%).
+** More open variables than this get bounds reasoning only (measured with
+** the exact rule for any number: 15% more instructions on the hexagon
+** count for the same nodes within 1%).
 */
 #define SUM_DC_OPEN 3
 
@@ -57,27 +59,19 @@ static Event keep_values(Solver *s, const Prop *p, VarId x, uint64_t keep)
   return dom_keep_word(s, x, keep << shift, p);
 }
 
-/*
-** At most two open variables, the common case deep in the search: one
-** takes t exactly; two, y0 + y1 = t, keep in y0 the mirror image of y1
-** about t (bit v of y1 is bit 63 - v reversed, t - v after the shift).
-*/
-static PropStatus sum_dc_small(Solver *s, const Prop *p, const VarId *x,
-                               const uint32_t *open, const uint64_t *dom,
-                               uint32_t m, int64_t t)
+/* { t - v : v in w, v <= t }. */
+static uint64_t mirror(uint64_t w, int64_t t)
 {
-  if (m == 0)
-    return t == 0 ? PS_DONE : PS_FAIL;
-  if (m == 1) {
-    PROP_TRY(keep_values(s, p, x[open[0]], dom[0] & ((uint64_t)1 << t)));
-    return PS_DONE;
-  }
-  uint32_t down = (uint32_t)(63 - t);
-  uint64_t keep0 = dom[0] & (reverse_bits(dom[1]) >> down);
-  uint64_t keep1 = dom[1] & (reverse_bits(dom[0]) >> down);
-  PROP_TRY(keep_values(s, p, x[open[0]], keep0));
-  PROP_TRY(keep_values(s, p, x[open[1]], keep1));
-  return PS_FIX;
+  return reverse_bits(w) >> (63 - t);
+}
+
+/* { a + b : a in u, b in v } below 64, looping over the values of v. */
+static uint64_t sums(uint64_t u, uint64_t v)
+{
+  uint64_t r = 0;
+  for (; v; v &= v - 1)
+    r |= u << __builtin_ctzll(v);
+  return r;
 }
 
 /*
@@ -118,38 +112,34 @@ static PropStatus sum_dc_propagate(Solver *s, Prop *p)
   if (t < 0)
     return PS_FAIL;
 
-  /* Only the open variables take part: a fixed one is already in t.
-  ** dom[k] = y of the k-th open variable (bit v: x = min + v). */
-  uint64_t prefix[SUM_DC_MAX + 1], dom[SUM_DC_MAX];
-  uint64_t below_t = t == 63 ? UINT64_MAX : ((uint64_t)1 << (t + 1)) - 1;
+  /* y[k] of the k-th open variable: bit v means x = min + v. */
+  uint64_t y[SUM_DC_OPEN];
   for (uint32_t k = 0; k < m; k++) {
     const Dom *d = dom_get(s, x[open[k]]);
-    dom[k] = (d->bits >> (d->lo - d->base)) & below_t;
+    y[k] = d->bits >> (d->lo - d->base);
   }
-  if (m <= 2)
-    return sum_dc_small(s, p, x, open, dom, m, t);
-  prefix[0] = 1;
-  for (uint32_t k = 0; k < m; k++) {
-    uint64_t reach = 0;
-    for (uint64_t b = dom[k]; b; b &= b - 1)
-      reach |= prefix[k] << __builtin_ctzll(b);
-    prefix[k + 1] = reach & below_t;
+  switch (m) {
+  case 0:
+    return t == 0 ? PS_DONE : PS_FAIL;
+  case 1:
+    PROP_TRY(keep_values(s, p, x[open[0]], y[0] & ((uint64_t)1 << t)));
+    return PS_DONE;
+  case 2: {
+    uint64_t keep0 = y[0] & mirror(y[1], t), keep1 = y[1] & mirror(y[0], t);
+    PROP_TRY(keep_values(s, p, x[open[0]], keep0));
+    PROP_TRY(keep_values(s, p, x[open[1]], keep1));
+    return PS_FIX;
   }
-  if (!(prefix[m] >> t & 1))
-    return PS_FAIL;
-  uint64_t need = (uint64_t)1 << t;
-  for (uint32_t k = m; k-- > 0;) {
-    uint64_t keep = 0, need_before = 0;
-    for (uint64_t b = dom[k]; b; b &= b - 1) {
-      int v = __builtin_ctzll(b);
-      if ((prefix[k] << v) & need)
-        keep |= (uint64_t)1 << v;
-      need_before |= need >> v;
-    }
-    PROP_TRY(keep_values(s, p, x[open[k]], keep));
-    need = need_before;
+  default: {
+    uint64_t keep0 = y[0] & mirror(sums(y[1], y[2]), t);
+    uint64_t keep1 = y[1] & mirror(sums(y[0], y[2]), t);
+    uint64_t keep2 = y[2] & mirror(sums(y[0], y[1]), t);
+    PROP_TRY(keep_values(s, p, x[open[0]], keep0));
+    PROP_TRY(keep_values(s, p, x[open[1]], keep1));
+    PROP_TRY(keep_values(s, p, x[open[2]], keep2));
+    return PS_FIX;
   }
-  return PS_FIX;
+  }
 }
 
 static bool sum_dc_holds(const Solver *s, const Prop *p, const int32_t *v)
