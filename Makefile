@@ -94,8 +94,12 @@ clean:
 bench-deps:               ## install the peers (as root): minizinc, flatzinc, swi-prolog-nox, gringo
 	@sh bench/deps.sh
 
+# The release build links statically: pz needs only libc and libm, and
+# skipping the dynamic loader saves about 0.2 ms per run (a fifth of a
+# small puzzle's whole time) and half the peak memory.
 bench:                    ## release build, then time every example against the peers
-	$(MAKE) BUILD=build-bench OPT='-O2 -DNDEBUG' all
+	rm -f build-bench/pz
+	$(MAKE) BUILD=build-bench OPT='-O2 -DNDEBUG' LDFLAGS=-static all
 	sh bench/run.sh build-bench/pz build/bench.md
 
 .PHONY: bench bench-deps
