@@ -131,6 +131,7 @@ static VarId select_in(const Solver *s, size_t from, size_t to)
 ** root itself fails.
 */
 #define PROBE_MAX_VALUES 256
+static bool time_is_up(const Solver *s);
 /* Give up after this many probes in a row that removed nothing. */
 #define PROBE_FUTILE 64
 
@@ -155,6 +156,9 @@ static PropStatus probe_root(Solver *s)
       if (dom_is_fixed(s, x))
         continue;
       for (int32_t v = dom_min(s, x);; v = dom_next(s, x, v)) {
+        /* The timeout covers probing too; search then reports it. */
+        if (s->stats.probes % CLOCK_EVERY == CLOCK_EVERY - 1 && time_is_up(s))
+          return PS_FIX;
         trail_push_level(&s->trail);
         s->stats.probes++;
         bool fails = dom_fix(s, x, v, NULL) == EV_FAIL ||
@@ -219,19 +223,26 @@ static bool search_backtrack(Solver *s)
   return false;
 }
 
+/* Has the search run longer than the timeout?  Reads the clock. */
+static bool time_is_up(const Solver *s)
+{
+  if (s->limits.timeout_seconds <= 0)
+    return false;
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  double elapsed = (double)(now.tv_sec - s->search.start.tv_sec) +
+                   (double)(now.tv_nsec - s->search.start.tv_nsec) * 1e-9;
+  return elapsed >= s->limits.timeout_seconds;
+}
+
 static bool search_out_of_budget(Solver *s)
 {
   Search *q = &s->search;
   if (s->limits.max_nodes && s->stats.nodes >= s->limits.max_nodes)
     return true;
   if (s->limits.timeout_seconds > 0 && s->stats.nodes >= q->clock_nodes) {
-    struct timespec now;
     q->clock_nodes = s->stats.nodes + CLOCK_EVERY;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    double elapsed = (double)(now.tv_sec - q->start.tv_sec) +
-                     (double)(now.tv_nsec - q->start.tv_nsec) * 1e-9;
-    if (elapsed >= s->limits.timeout_seconds)
-      return true;
+    return time_is_up(s);
   }
   return false;
 }
