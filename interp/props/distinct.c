@@ -104,19 +104,27 @@ typedef struct Gac {
   uint8_t  *part;       /* per var: reaches a free value (so far) */
   uint8_t  *reach;      /* per component: reaches a free value */
   int64_t  *iter;       /* per var: last value examined by the DFS */
+  uint32_t  words;      /* words per value mask for the shortcut, or 0 */
+  uint64_t *masks;      /* shortcut scratch: n domains, then nvals rows */
 } Gac;
+
+/* The bit-parallel shortcut of dgac serves value spans up to this. */
+#define GAC_MASK_VALUES 256
 
 /* One block for the header and every array, so xfree(aux) frees it all. */
 static Gac *gac_new(uint32_t n, int64_t vmin, uint32_t nvals)
 {
-  size_t size = sizeof(Gac) + n * sizeof(int64_t) +
-                (n + nvals) * sizeof(int32_t) + 8 * n * sizeof(uint32_t) +
-                3 * n;
+  uint32_t words = nvals <= GAC_MASK_VALUES ? (nvals + 63) / 64 : 0;
+  size_t size = sizeof(Gac) + (size_t)(n + nvals) * words * sizeof(uint64_t) +
+                n * sizeof(int64_t) + (n + nvals) * sizeof(int32_t) +
+                8 * n * sizeof(uint32_t) + 3 * n;
   Gac *g = xcalloc(1, size);
   char *m = (char *)(g + 1);
   g->vmin = vmin;
   g->nvars = n;
   g->nvals = nvals;
+  g->words = words;
+  g->masks = (uint64_t *)m;     m += (size_t)(n + nvals) * words * sizeof(uint64_t);
   g->iter = (int64_t *)m;       m += n * sizeof(int64_t);
   g->var_match = (int32_t *)m;  m += n * sizeof(int32_t);
   g->val_match = (int32_t *)m;  m += nvals * sizeof(int32_t);
@@ -260,6 +268,125 @@ static void components(const Solver *s, const VarId *x, Gac *g, uint32_t n)
   }
 }
 
+/* x's domain as a mask of value indices (bit j: value vmin + j). */
+static void read_mask(const Solver *s, VarId x, int64_t vmin, uint32_t words,
+                      uint64_t *out)
+{
+  const Dom *d = dom_get(s, x);
+  memset(out, 0, words * sizeof *out);
+  for (uint32_t k = 0; k < d->nwords; k++) {
+    uint64_t w = dom_word(s, d, k);
+    int64_t start = (int64_t)d->base - vmin + 64 * (int64_t)k;
+    if (!w || start >= 64 * (int64_t)words || start <= -64)
+      continue;
+    if (start < 0) {
+      out[0] |= w >> -start;
+      continue;
+    }
+    uint32_t q = (uint32_t)start >> 6, r = (uint32_t)start & 63;
+    out[q] |= w << r;
+    if (r && q + 1 < words)
+      out[q + 1] |= w >> (64 - r);
+  }
+}
+
+/*
+** one_component for masks of `words` words (at most 4): forward from the
+** first open value, then backward to it by passes over the rest.
+*/
+static bool one_component_multi(const uint64_t *to, const uint64_t *open,
+                                uint32_t words)
+{
+  uint64_t forward[4] = { 0 }, frontier[4] = { 0 }, backward[4] = { 0 };
+  uint32_t root = UINT32_MAX;
+  for (uint32_t k = 0; k < words && root == UINT32_MAX; k++)
+    if (open[k])
+      root = 64 * k + (uint32_t)__builtin_ctzll(open[k]);
+  if (root == UINT32_MAX)
+    return true;
+  forward[root >> 6] = frontier[root >> 6] = (uint64_t)1 << (root & 63);
+  for (uint32_t k = 0; k < words;) {
+    if (!frontier[k]) {
+      k++;
+      continue;
+    }
+    uint32_t u = 64 * k + (uint32_t)__builtin_ctzll(frontier[k]);
+    frontier[k] &= frontier[k] - 1;
+    for (uint32_t i = 0; i < words; i++) {
+      uint64_t fresh = to[u * words + i] & ~forward[i];
+      forward[i] |= fresh;
+      frontier[i] |= fresh;
+    }
+    k = 0;                              /* fresh bits may lie below k */
+  }
+  for (uint32_t k = 0; k < words; k++)
+    if (open[k] & ~forward[k])
+      return false;
+  backward[root >> 6] = (uint64_t)1 << (root & 63);
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (uint32_t k = 0; k < words; k++)
+      for (uint64_t m = open[k] & ~backward[k]; m; m &= m - 1) {
+        uint32_t j = 64 * k + (uint32_t)__builtin_ctzll(m);
+        for (uint32_t i = 0; i < words; i++)
+          if (to[j * words + i] & backward[i]) {
+            backward[k] |= m & -m;
+            grew = true;
+            break;
+          }
+      }
+  }
+  for (uint32_t k = 0; k < words; k++)
+    if (open[k] & ~backward[k])
+      return false;
+  return true;
+}
+
+/*
+** dgac's shortcut for value spans up to GAC_MASK_VALUES, the bit-parallel
+** rule of dgacw on several words: with the matching complete, build the
+** graph on matched values as masks; when its open part is one strongly
+** connected component, only the values of fixed variables go.  False
+** when the full algorithm must run.
+*/
+static bool gac_shortcut(Solver *s, const Prop *p, const VarId *x, Gac *g,
+                         PropStatus *st)
+{
+  uint32_t n = g->nvars, w = g->words;
+  uint64_t *dom = g->masks, *to = g->masks + (size_t)n * w;
+  uint64_t matched[4] = { 0 }, open[4] = { 0 }, fixed[4] = { 0 };
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t j = (uint32_t)g->var_match[i];
+    matched[j >> 6] |= (uint64_t)1 << (j & 63);
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t j = (uint32_t)g->var_match[i];
+    uint64_t *di = dom + (size_t)i * w, *tj = to + (size_t)j * w;
+    read_mask(s, x[i], g->vmin, w, di);
+    if (dom_is_fixed(s, x[i]))
+      fixed[j >> 6] |= (uint64_t)1 << (j & 63);
+    else
+      open[j >> 6] |= (uint64_t)1 << (j & 63);
+    for (uint32_t k = 0; k < w; k++)
+      tj[k] = di[k] & matched[k];
+    tj[j >> 6] &= ~((uint64_t)1 << (j & 63));
+  }
+  if (!one_component_multi(to, open, w))
+    return false;
+  *st = PS_FIX;
+  for (uint32_t i = 0; i < n; i++) {
+    if (dom_is_fixed(s, x[i]))
+      continue;
+    for (uint32_t k = 0; k < w; k++)
+      for (uint64_t gone = dom[(size_t)i * w + k] & fixed[k]; gone; gone &= gone - 1)
+        if (dom_remove(s, x[i], g->vmin + 64 * k + __builtin_ctzll(gone), p) == EV_FAIL) {
+          *st = PS_FAIL;
+          return true;
+        }
+  }
+  return true;
+}
+
 static PropStatus dgac_propagate(Solver *s, Prop *p)
 {
   const VarId *x = prop_vars(s, p);
@@ -280,6 +407,9 @@ static PropStatus dgac_propagate(Solver *s, Prop *p)
       return PS_FAIL;
   if (all_fixed)
     return PS_DONE;
+  PropStatus st;
+  if (g->words && gac_shortcut(s, p, x, g, &st))
+    return st;
   components(s, x, g, n);
   for (uint32_t i = 0; i < n; i++) {
     VarId xi = x[i];

@@ -243,15 +243,17 @@ static Case random_case(Kind kind)
   if (kind == K_TABLE)
     random_table(&c);
   if (kind == K_DISTINCT && rnd(2)) {
-    /* Few values for many variables, so that Hall sets are common. */
+    /* Few values for many variables, so that Hall sets are common;
+    ** half the time spread out over more than one machine word. */
+    int32_t spread = rnd(2) ? 37 : 1;
     c.nv = 3 + (int)rnd(3);
     for (int i = 0; i < c.nv; i++) {
       c.ndom[i] = 0;
       for (int v = 0; v < c.nv; v++)
         if (rnd(3))
-          c.dom[i][c.ndom[i]++] = v;
+          c.dom[i][c.ndom[i]++] = v * spread;
       if (c.ndom[i] == 0)
-        c.dom[i][c.ndom[i]++] = (int32_t)rnd((uint32_t)c.nv);
+        c.dom[i][c.ndom[i]++] = (int32_t)rnd((uint32_t)c.nv) * spread;
     }
   }
   return c;
@@ -513,6 +515,38 @@ static void distinct_finds_a_hall_set(void **state)
   assert_false(solver_failed(s));
   assert_true(var_is_fixed(s, x[2]));
   assert_int_equal(var_value(s, x[2]), 3);
+  solver_free(s);
+}
+
+static void distinct_finds_a_hall_set_over_several_words(void **state)
+{
+  (void)state;
+  /* Domains made over 0..199, then cut down before the distinct: the
+  ** value span starts above the domains' own first bit. */
+  Solver *s = solver_new();
+  VarId x[4];
+  int32_t one = 1, minus = -1;
+  for (int i = 0; i < 4; i++)
+    x[i] = solver_new_var(s, 0, 199);
+  for (int i = 0; i < 4; i++)
+    post_linear(s, 1, &minus, &x[i], LIN_LE, -70);    /* x >= 70 */
+  for (int v = 71; v <= 199; v++)
+    if (v != 100 && v != 150 && v != 199)
+      for (int i = 0; i < 4; i++)
+        post_linear(s, 1, &one, &x[i], LIN_NE, v);
+  post_linear(s, 1, &one, &x[0], LIN_NE, 70);
+  post_linear(s, 1, &one, &x[1], LIN_NE, 70);
+  post_linear(s, 1, &one, &x[0], LIN_NE, 199);
+  post_linear(s, 1, &one, &x[1], LIN_NE, 199);
+  /* x0, x1 in {100, 150}; x2, x3 in {70, 100, 150, 199} */
+  post_distinct(s, 4, x);
+  assert_false(solver_failed(s));
+  for (int i = 2; i < 4; i++) {
+    assert_false(var_contains(s, x[i], 100));
+    assert_false(var_contains(s, x[i], 150));
+    assert_int_equal(var_size(s, x[i]), 2);
+  }
+  assert_int_equal(var_size(s, x[0]), 2);
   solver_free(s);
 }
 
@@ -826,6 +860,7 @@ int main(void)
     cmocka_unit_test(max_matches_its_definition),
     cmocka_unit_test(clause_matches_its_definition),
     cmocka_unit_test(distinct_finds_a_hall_set),
+    cmocka_unit_test(distinct_finds_a_hall_set_over_several_words),
     cmocka_unit_test(distinct_prunes_to_arc_consistency),
     cmocka_unit_test(distinct_detects_pigeonholes_on_wide_domains),
     cmocka_unit_test(linear_reasons_on_bounds),
