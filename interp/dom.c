@@ -12,6 +12,7 @@
 #include "engine.h"
 
 #include <stddef.h>
+#include <string.h>
 
 _Static_assert(offsetof(Dom, nwords) == TRAIL_MAX_BYTES,
                "the saved part of Dom must be exactly one trail block");
@@ -313,4 +314,73 @@ VarId dom_new_values(Solver *s, const int32_t *values, size_t n)
   for (size_t i = 0; i < n; i++)
     set_bit(s, &d, values[i]);
   return push_var(s, d);
+}
+
+void dom_read_mask(const Solver *s, VarId x, int64_t vmin, uint32_t words,
+                   uint64_t *out)
+{
+  const Dom *d = dom_get(s, x);
+  memset(out, 0, words * sizeof *out);
+  for (uint32_t k = 0; k < d->nwords; k++) {
+    uint64_t w = dom_word(s, d, k);
+    int64_t start = (int64_t)d->base - vmin + 64 * (int64_t)k;
+    if (!w || start >= 64 * (int64_t)words || start <= -64)
+      continue;
+    if (start < 0) {
+      out[0] |= w >> -start;
+      continue;
+    }
+    uint32_t q = (uint32_t)start >> 6, r = (uint32_t)start & 63;
+    out[q] |= w << r;
+    if (r && q + 1 < words)
+      out[q + 1] |= w >> (64 - r);
+  }
+}
+
+Event dom_keep_mask(Solver *s, VarId x, int64_t vmin, uint32_t words,
+                    const uint64_t *keep, const Prop *why)
+{
+  const Dom *d = dom_get(s, x);
+  assert(d->nwords != 0);
+  int64_t lo = d->lo, hi = d->hi, end = vmin + 64 * (int64_t)words;
+  if (lo < vmin || hi >= end) {         /* first drop what lies outside */
+    if (lo >= end || hi < vmin)
+      return EV_FAIL;
+    Event e1 = dom_set_min(s, x, vmin, why);
+    if (e1 == EV_FAIL)
+      return EV_FAIL;
+    Event e2 = dom_set_max(s, x, end - 1, why);
+    if (e2 == EV_FAIL)
+      return EV_FAIL;
+    Event e = dom_keep_mask(s, x, vmin, words, keep, why);
+    Event most = e1 > e2 ? e1 : e2;
+    return e == EV_FAIL ? EV_FAIL : (e > most ? e : most);
+  }
+  if (d->nwords == 1) {
+    /* domain bit i is window index i + delta */
+    int64_t delta = (int64_t)d->base - vmin;
+    uint64_t mask = 0;
+    if (delta < 0) {
+      mask = delta > -64 ? keep[0] << -delta : 0;
+    } else {
+      uint32_t q = (uint32_t)(delta >> 6), r = (uint32_t)(delta & 63);
+      if (q < words)
+        mask = keep[q] >> r;
+      if (r && q + 1 < words)
+        mask |= keep[q + 1] << (64 - r);
+    }
+    return dom_keep_word(s, x, mask, why);
+  }
+  uint64_t have[64];
+  assert(words <= 64);
+  dom_read_mask(s, x, vmin, words, have);
+  Event ev = EV_NONE;
+  for (uint32_t k = 0; k < words; k++)
+    for (uint64_t gone = have[k] & ~keep[k]; gone; gone &= gone - 1) {
+      Event e = dom_remove(s, x, vmin + 64 * k + __builtin_ctzll(gone), why);
+      if (e == EV_FAIL)
+        return EV_FAIL;
+      ev = e > ev ? e : ev;
+    }
+  return ev;
 }

@@ -268,28 +268,6 @@ static void components(const Solver *s, const VarId *x, Gac *g, uint32_t n)
   }
 }
 
-/* x's domain as a mask of value indices (bit j: value vmin + j). */
-static void read_mask(const Solver *s, VarId x, int64_t vmin, uint32_t words,
-                      uint64_t *out)
-{
-  const Dom *d = dom_get(s, x);
-  memset(out, 0, words * sizeof *out);
-  for (uint32_t k = 0; k < d->nwords; k++) {
-    uint64_t w = dom_word(s, d, k);
-    int64_t start = (int64_t)d->base - vmin + 64 * (int64_t)k;
-    if (!w || start >= 64 * (int64_t)words || start <= -64)
-      continue;
-    if (start < 0) {
-      out[0] |= w >> -start;
-      continue;
-    }
-    uint32_t q = (uint32_t)start >> 6, r = (uint32_t)start & 63;
-    out[q] |= w << r;
-    if (r && q + 1 < words)
-      out[q + 1] |= w >> (64 - r);
-  }
-}
-
 /*
 ** one_component for masks of `words` words (at most 4): forward from the
 ** first open value, then backward to it by passes over the rest.
@@ -362,7 +340,7 @@ static bool gac_shortcut(Solver *s, const Prop *p, const VarId *x, Gac *g,
   for (uint32_t i = 0; i < n; i++) {
     uint32_t j = (uint32_t)g->var_match[i];
     uint64_t *di = dom + (size_t)i * w, *tj = to + (size_t)j * w;
-    read_mask(s, x[i], g->vmin, w, di);
+    dom_read_mask(s, x[i], g->vmin, w, di);
     if (dom_is_fixed(s, x[i]))
       fixed[j >> 6] |= (uint64_t)1 << (j & 63);
     else

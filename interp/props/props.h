@@ -68,6 +68,12 @@ void ne2_post(Solver *s, VarId x, VarId y, int64_t c);
 #define SUM_DC_MAX 16
 bool sum_dc_fits(const Solver *s, const LinForm *f);
 void sum_dc_post(Solver *s, const LinForm *f);
+/*
+** Binary tables over bitset domains of up to 4096 values each get pair,
+** with a partner mask per value (pair.c).
+*/
+bool pair_fits(const Solver *s, VarId x, VarId y);
+void pair_post(Solver *s, VarId x, VarId y, size_t npairs, const int32_t *pairs);
 /* Post the member constraint x in values[0..n) for a bounds-only x. */
 void member_post(Solver *s, VarId x, const int32_t *values, size_t n);
 

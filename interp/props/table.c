@@ -169,6 +169,10 @@ void post_table(Solver *s, size_t n, const VarId *x, size_t ntuples,
   if (n == 0)
     return;                             /* the empty tuple is a row */
   assert(n <= UINT32_MAX && ntuples <= UINT32_MAX);
+  if (n == 2 && pair_fits(s, x[0], x[1])) {
+    pair_post(s, x[0], x[1], ntuples, tuples);
+    return;
+  }
 
   /* One block: header, masks, extremes, rows, perm, mask offsets. */
   size_t nmask = 0;

@@ -110,6 +110,37 @@ static void multi_word_domains_work_across_words(void **state)
   assert_int_equal(dom_size(s, x), 1);
 }
 
+static void masks_read_and_keep_through_a_window(void **state)
+{
+  Solver *s = *state;
+  int32_t vals[5] = { 3, 5, 70, 130, 140 };
+  VarId x = solver_new_var_values(s, vals, 5);      /* three words from 3 */
+  uint64_t m[3];
+  dom_read_mask(s, x, 1, 3, m);                     /* window 1 .. 192 */
+  assert_int_equal(m[0], (1ull << 2) | (1ull << 4));
+  assert_int_equal(m[1], 1ull << 5);                /* 70 is index 69 */
+  assert_int_equal(m[2], (1ull << 1) | (1ull << 11));
+  dom_read_mask(s, x, 65, 1, m);                    /* window 65 .. 128 */
+  assert_int_equal(m[0], 1ull << 5);
+  /* keep 5 and 130 through the window 1 .. 192: 3, 70 and 140 go */
+  uint64_t keep[3] = { 1ull << 4, 0, 1ull << 1 };
+  assert_int_equal(dom_keep_mask(s, x, 1, 3, keep, NULL), EV_BND);
+  assert_int_equal(var_size(s, x), 2);
+  assert_true(var_contains(s, x, 5) && var_contains(s, x, 130));
+  /* a window that leaves values out drops them */
+  uint64_t only5[1] = { 1ull };
+  assert_int_equal(dom_keep_mask(s, x, 5, 1, only5, NULL), EV_VAL);
+  assert_int_equal(var_value(s, x), 5);
+  /* one-word domains, windows starting below and above their base */
+  VarId y = solver_new_var(s, 10, 20);
+  uint64_t from5[1] = { (1ull << 5) | (1ull << 15) };  /* 10 and 20 */
+  assert_int_equal(dom_keep_mask(s, y, 5, 1, from5, NULL), EV_DOM);
+  assert_int_equal(var_size(s, y), 2);
+  uint64_t from15[1] = { 1ull << 5 };                   /* 20; 10 is outside */
+  assert_int_equal(dom_keep_mask(s, y, 15, 1, from15, NULL), EV_VAL);
+  assert_int_equal(var_value(s, y), 20);
+}
+
 static void wide_domains_keep_only_bounds(void **state)
 {
   Solver *s = *state;
@@ -252,6 +283,7 @@ int main(void)
     T(fixing_keeps_one_value),
     T(keep_word_intersects),
     T(multi_word_domains_work_across_words),
+    T(masks_read_and_keep_through_a_window),
     T(wide_domains_keep_only_bounds),
     T(wide_value_lists_stay_on_listed_values),
     T(trail_restores_several_levels),
