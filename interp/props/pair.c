@@ -13,14 +13,16 @@
 ** which is arc consistency in one pass each way (a value of y kept has a
 ** partner v in D(x), and v keeps that partner), at a cost of a few words
 ** per value instead of a walk over the rows.  The masks are made at post
-** over the values x and y have then, at most PAIR_MAX_VALUES each.
+** over the values x and y have then, at most PAIR_MAX_VALUES each and
+** PAIR_MAX_WORDS words in all (256 KB).
 */
 #include "props.h"
 
 #include <string.h>
 
-/* Widest value window of x or y: 64 words a mask. */
+/* Widest value window of x or y (64 words a mask), and most mask words. */
 #define PAIR_MAX_VALUES 4096
+#define PAIR_MAX_WORDS (1 << 15)
 
 typedef struct Pairs {
   int64_t   xmin, ymin;     /* value of index 0 */
@@ -87,8 +89,13 @@ bool pair_fits(const Solver *s, VarId x, VarId y)
 {
   if (x == y || !dom_is_bitset(s, x) || !dom_is_bitset(s, y))
     return false;
-  return (int64_t)dom_max(s, x) - dom_min(s, x) < PAIR_MAX_VALUES &&
-         (int64_t)dom_max(s, y) - dom_min(s, y) < PAIR_MAX_VALUES;
+  int64_t xspan = (int64_t)dom_max(s, x) - dom_min(s, x) + 1;
+  int64_t yspan = (int64_t)dom_max(s, y) - dom_min(s, y) + 1;
+  if (xspan > PAIR_MAX_VALUES || yspan > PAIR_MAX_VALUES)
+    return false;
+  /* The masks take xspan * yspan bits twice: past PAIR_MAX_WORDS the
+  ** rows of table.c are the better deal. */
+  return xspan * ((yspan + 63) / 64) + yspan * ((xspan + 63) / 64) <= PAIR_MAX_WORDS;
 }
 
 void pair_post(Solver *s, VarId x, VarId y, size_t npairs, const int32_t *pairs)
