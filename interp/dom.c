@@ -63,6 +63,22 @@ static uint32_t last_set_upto(const Solver *s, const Dom *d, uint32_t off)
   return i * 64 + 63 - (uint32_t)__builtin_clzll(b);
 }
 
+/*
+** Bits set in w.  Without the popcnt instruction (the x86-64 baseline)
+** GCC calls a library routine; this branch-free version is inline.
+*/
+static inline uint32_t bit_count(uint64_t w)
+{
+#ifdef __POPCNT__
+  return (uint32_t)__builtin_popcountll(w);
+#else
+  w -= (w >> 1) & 0x5555555555555555ull;
+  w = (w & 0x3333333333333333ull) + ((w >> 2) & 0x3333333333333333ull);
+  w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return (uint32_t)((w * 0x0101010101010101ull) >> 56);
+#endif
+}
+
 static uint32_t offset_of(const Dom *d, int64_t v)
 {
   return (uint32_t)(v - d->base);
@@ -145,20 +161,20 @@ Event dom_set_min(Solver *s, VarId x, int64_t v, const Prop *why)
   } else if (d->nwords == 1) {
     d->bits &= ~0ull << offset_of(d, v);
     d->lo = d->base + __builtin_ctzll(d->bits);
-    d->size = (uint32_t)__builtin_popcountll(d->bits);
+    d->size = (uint32_t)bit_count(d->bits);
   } else {
     uint32_t off = offset_of(d, v), first = offset_of(d, lo) >> 6;
     for (uint32_t i = first; i < off >> 6; i++) {
       uint64_t w = s->words.data[d->first_word + i];
       if (w) {
-        d->size -= (uint32_t)__builtin_popcountll(w);
+        d->size -= (uint32_t)bit_count(w);
         *word_save(s, d, i) = 0;
       }
     }
     uint64_t below = s->words.data[d->first_word + (off >> 6)] &
                      ~(~0ull << (off & 63));
     if (below) {
-      d->size -= (uint32_t)__builtin_popcountll(below);
+      d->size -= (uint32_t)bit_count(below);
       *word_save(s, d, off >> 6) &= ~below;
     }
     d->lo = d->base + (int32_t)first_set_from(s, d, off);
@@ -180,20 +196,20 @@ Event dom_set_max(Solver *s, VarId x, int64_t v, const Prop *why)
   } else if (d->nwords == 1) {
     d->bits &= ~0ull >> (63 - offset_of(d, v));
     d->hi = d->base + (63 - __builtin_clzll(d->bits));
-    d->size = (uint32_t)__builtin_popcountll(d->bits);
+    d->size = (uint32_t)bit_count(d->bits);
   } else {
     uint32_t off = offset_of(d, v), last = offset_of(d, hi) >> 6;
     for (uint32_t i = last; i > off >> 6; i--) {
       uint64_t w = s->words.data[d->first_word + i];
       if (w) {
-        d->size -= (uint32_t)__builtin_popcountll(w);
+        d->size -= (uint32_t)bit_count(w);
         *word_save(s, d, i) = 0;
       }
     }
     uint64_t above = s->words.data[d->first_word + (off >> 6)] &
                      ~(~0ull >> (63 - (off & 63)));
     if (above) {
-      d->size -= (uint32_t)__builtin_popcountll(above);
+      d->size -= (uint32_t)bit_count(above);
       *word_save(s, d, off >> 6) &= ~above;
     }
     d->hi = d->base + (int32_t)last_set_upto(s, d, off);
@@ -237,7 +253,7 @@ Event dom_keep_word(Solver *s, VarId x, uint64_t mask, const Prop *why)
   int32_t lo = d->lo, hi = d->hi;
   dom_save(s, d);
   d->bits = bits;
-  d->size = (uint32_t)__builtin_popcountll(bits);
+  d->size = (uint32_t)bit_count(bits);
   d->lo = d->base + __builtin_ctzll(bits);
   d->hi = d->base + (63 - __builtin_clzll(bits));
   return changed(s, x, d, lo, hi, why);
