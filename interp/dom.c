@@ -387,16 +387,29 @@ Event dom_keep_mask(Solver *s, VarId x, int64_t vmin, uint32_t words,
     }
     return dom_keep_word(s, x, mask, why);
   }
-  uint64_t have[64];
-  assert(words <= 64);
-  dom_read_mask(s, x, vmin, words, have);
   Event ev = EV_NONE;
-  for (uint32_t k = 0; k < words; k++)
-    for (uint64_t gone = have[k] & ~keep[k]; gone; gone &= gone - 1) {
-      Event e = dom_remove(s, x, vmin + 64 * k + __builtin_ctzll(gone), why);
+  if (vmin == d->base) {                /* window word k is domain word k */
+    for (uint32_t k = 0; k < d->nwords; k++) {
+      uint64_t gone = dom_word(s, d, k) & ~(k < words ? keep[k] : 0);
+      for (; gone; gone &= gone - 1) {
+        Event e = dom_remove(s, x, d->base + 64 * (int64_t)k + __builtin_ctzll(gone), why);
+        if (e == EV_FAIL)
+          return EV_FAIL;
+        ev = e > ev ? e : ev;
+      }
+    }
+    return ev;
+  }
+  for (int64_t v = d->lo; v <= d->hi;) {
+    int64_t next = v < d->hi ? dom_next(s, x, (int32_t)v) : (int64_t)d->hi + 1;
+    uint64_t j = (uint64_t)(v - vmin);
+    if (!(keep[j >> 6] >> (j & 63) & 1)) {
+      Event e = dom_remove(s, x, v, why);
       if (e == EV_FAIL)
         return EV_FAIL;
       ev = e > ev ? e : ev;
     }
+    v = next;
+  }
   return ev;
 }

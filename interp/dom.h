@@ -76,7 +76,8 @@ Event dom_keep_word(Solver *s, VarId x, uint64_t mask, const Prop *why);
 ** A bitset domain as `words` words of value indices: bit j of out stands
 ** for value vmin + j (values outside vmin .. vmin + 64 * words - 1 are
 ** left out).  And its inverse: keep only the values of x whose index bit
-** is set in keep (values outside the window go too).
+** is set in keep (values outside the window go too); word by word when
+** the window starts at the domain's own base, value by value otherwise.
 */
 void dom_read_mask(const Solver *s, VarId x, int64_t vmin, uint32_t words,
                    uint64_t *out);

@@ -86,29 +86,28 @@ static PropStatus element_propagate(Solver *s, Prop *p)
     }
     PROP_TRY(dom_keep_word(s, res, m, p));
   } else if (dr->nwords > 1) {
-    uint64_t *m = p->aux;
-    int32_t rlo = dr->lo, rhi = dr->hi, rbase = dr->base;
-    for (uint32_t k = 0; k < dr->nwords; k++)
+    /* the union of the entries' domains, as masks over res's words */
+    uint32_t nw = dr->nwords;
+    int64_t rbase = dr->base, rend = rbase + 64 * (int64_t)nw - 1;
+    uint64_t *m = p->aux, *a = m + nw;
+    for (uint32_t k = 0; k < nw; k++)
       m[k] = 0;
     for (int32_t v = dom_min(s, idx);; v = dom_next(s, idx, v)) {
       VarId ai = arr[v - base];
-      int64_t lo = dom_min(s, ai) > rlo ? dom_min(s, ai) : rlo;
-      int64_t hi = dom_max(s, ai) < rhi ? dom_max(s, ai) : rhi;
-      for (int64_t w = lo; w <= hi; w++)
-        if (dom_contains(s, ai, w)) {
-          uint32_t off = (uint32_t)(w - rbase);
-          m[off >> 6] |= 1ull << (off & 63);
-        }
+      if (dom_is_bitset(s, ai)) {
+        dom_read_mask(s, ai, rbase, nw, a);
+        for (uint32_t k = 0; k < nw; k++)
+          m[k] |= a[k];
+      } else {                          /* bounds only: its whole range */
+        int64_t lo = dom_min(s, ai) > rbase ? dom_min(s, ai) : rbase;
+        int64_t hi = dom_max(s, ai) < rend ? dom_max(s, ai) : rend;
+        for (int64_t w = lo; w <= hi; w++)
+          m[(w - rbase) >> 6] |= 1ull << ((w - rbase) & 63);
+      }
       if (v >= dom_max(s, idx))
         break;
     }
-    for (int32_t w = dom_min(s, res);; w = dom_next(s, res, w)) {
-      uint32_t off = (uint32_t)((int64_t)w - rbase);
-      if (!(m[off >> 6] >> (off & 63) & 1))
-        PROP_TRY(dom_remove(s, res, w, p));
-      if (w >= dom_max(s, res))
-        break;
-    }
+    PROP_TRY(dom_keep_mask(s, res, rbase, nw, m, p));
   } else {
     int64_t lo = INT64_MAX, hi = INT64_MIN;
     for (int32_t v = dom_min(s, idx);; v = dom_next(s, idx, v)) {
@@ -170,7 +169,7 @@ void post_element(Solver *s, VarId idx, int32_t base, size_t n,
                      xs.len, xs.data, 1, &c);
   uint32_t nwords = dom_get(s, result)->nwords;
   if (nwords > 1)
-    p->aux = xmalloc(nwords * sizeof(uint64_t));
+    p->aux = xmalloc(2 * nwords * sizeof(uint64_t));
   prop_subscribe_all(s, p, EV_DOM);
   prop_post(s, p);
   VEC_FREE(xs);
