@@ -403,7 +403,7 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
     }
     VarId ix;
     if (ok && term_var(g, n->at, lin_to_value(pos, false), &ix)) {
-      VarId z = term_new_var(g, lo, hi, atom);
+      VarId z = term_new_var_for(g, arr, leaves.len, atom);
       post_element(g->s, ix, 1, leaves.len, arr, z);
       r = value_var(g, z);
     }
@@ -503,9 +503,7 @@ Value builtin_if(Ground *g, const Env *env, const Node *n)
   if (!term_var(g, n->b->at, c.neg ? a : b, &arr[0]) || !term_var(g, n->c->at, c.neg ? b : a, &arr[1]))
     return VALUE_NONE;
   ix = (VarId)c.i;
-  int32_t lo = var_min(g->s, arr[0]) < var_min(g->s, arr[1]) ? var_min(g->s, arr[0]) : var_min(g->s, arr[1]);
-  int32_t hi = var_max(g->s, arr[0]) > var_max(g->s, arr[1]) ? var_max(g->s, arr[0]) : var_max(g->s, arr[1]);
-  VarId z = term_new_var(g, lo, hi, value_is_name(a));
+  VarId z = term_new_var_for(g, arr, 2, value_is_name(a));
   post_element(g->s, ix, 0, 2, arr, z);
   return value_var(g, z);
 }

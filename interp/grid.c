@@ -92,8 +92,6 @@ void grid_attribute(Ground *g, const Stmt *st)
   GridAttr a = {.name = st->sym, .names = names};
   a.of = arena_array(&g->arena, VarId, n);
   int32_t *vcodes = codes_of(vals), *ecodes = codes_of(ents);
-  a.values = arena_array(&g->arena, int32_t, n);
-  memcpy(a.values, vcodes, n * sizeof *vcodes);
   for (uint32_t i = 0; i < n; i++) {
     a.of[i] = solver_new_var_values(g->s, vcodes, n);
     term_mark_atom(g, a.of[i], names);
@@ -161,8 +159,7 @@ Value grid_attr_of(Ground *g, Loc at, const GridAttr *a, Value x)
     return VALUE_NONE;
   /* the attribute's own values, not their whole range: 25000..40000 in
   ** steps of 5000 is four values, not 15001 */
-  VarId z = solver_new_var_values(g->s, a->values, g->entities.n);
-  term_mark_atom(g, z, a->names);
+  VarId z = term_new_var_for(g, a->of, g->entities.n, a->names);
   post_element(g->s, ix, a->base, a->span, a->arr, z);
   return value_var(g, z);
 }

@@ -32,7 +32,6 @@ typedef struct GridAttr {
   Sym name;
   bool names;          /* its values are names (red), not numbers (1920) */
   VarId *of;           /* of[i]: the value of entity i */
-  int32_t *values;     /* the attribute's values (codes), one per entity */
   int32_t base;        /* element array: arr[code - base] for entity codes */
   uint32_t span;
   VarId *arr;

@@ -147,6 +147,11 @@ bool var_contains(const Solver *s, VarId x, int32_t v)
   return dom_contains(s, x, v);
 }
 
+int32_t var_next(const Solver *s, VarId x, int32_t v)
+{
+  return dom_next(s, x, v);
+}
+
 void solver_set_origin(Solver *s, uint32_t origin)
 {
   s->origin = origin;

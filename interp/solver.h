@@ -77,6 +77,8 @@ uint64_t var_size(const Solver *s, VarId x);
 bool var_is_fixed(const Solver *s, VarId x);
 int32_t var_value(const Solver *s, VarId x);     /* requires var_is_fixed */
 bool var_contains(const Solver *s, VarId x, int32_t v);
+/* The smallest value of x above v; requires v < var_max(x). */
+int32_t var_next(const Solver *s, VarId x, int32_t v);
 
 /* --- constraints (before search) --- */
 

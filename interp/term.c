@@ -9,6 +9,7 @@
 #include "term.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mem.h"
@@ -342,6 +343,41 @@ VarId term_new_var(Ground *g, int32_t lo, int32_t hi, bool atom)
   VarId x = solver_new_var(g->s, lo, hi);
   term_mark_atom(g, x, atom);
   return x;
+}
+
+static int int32_cmp(const void *l, const void *r)
+{
+  int32_t a = *(const int32_t *)l, b = *(const int32_t *)r;
+  return (a > b) - (a < b);
+}
+
+/* Most values listed one by one for term_new_var_for; more use the range. */
+#define UNION_MAX_VALUES 4096
+
+VarId term_new_var_for(Ground *g, const VarId *arr, size_t n, bool atom)
+{
+  int32_t lo = INT32_MAX, hi = INT32_MIN;
+  uint64_t total = 0;
+  for (size_t i = 0; i < n; i++) {
+    lo = var_min(g->s, arr[i]) < lo ? var_min(g->s, arr[i]) : lo;
+    hi = var_max(g->s, arr[i]) > hi ? var_max(g->s, arr[i]) : hi;
+    total += var_size(g->s, arr[i]);
+  }
+  if (total > UNION_MAX_VALUES || total >= (uint64_t)((int64_t)hi - lo + 1))
+    return term_new_var(g, lo, hi, atom);   /* dense enough: the range */
+  int32_t *vals = xmalloc(total * sizeof *vals);
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    for (int32_t v = var_min(g->s, arr[i]);; v = var_next(g->s, arr[i], v)) {
+      vals[k++] = v;
+      if (v >= var_max(g->s, arr[i]))
+        break;
+    }
+  qsort(vals, k, sizeof *vals, int32_cmp);
+  VarId z = solver_new_var_values(g->s, vals, k);
+  xfree(vals);
+  term_mark_atom(g, z, atom);
+  return z;
 }
 
 /* A solver variable equal to v (a constant, the variable itself, or an auxiliary). */

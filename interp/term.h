@@ -108,6 +108,12 @@ bool op_holds(Op op, int64_t d);
 void term_post_false(Ground *g);
 void term_mark_atom(Ground *g, VarId x, bool atom);
 VarId term_new_var(Ground *g, int32_t lo, int32_t hi, bool atom);
+/*
+** A new variable for "one of arr[0..n)" (an element's result): its domain
+** is the union of theirs when that is a modest list of values (sparse
+** values such as 25000, 30000, ... stay a handful), else their range.
+*/
+VarId term_new_var_for(Ground *g, const VarId *arr, size_t n, bool atom);
 /* A solver variable equal to v: a constant, v's own variable, or an auxiliary. */
 bool term_var(Ground *g, Loc at, Value v, VarId *out);
 /* Post or reify "a OP b" for any two values (lists compare item by item). */
