@@ -11,6 +11,9 @@
 #           and exit status 2 (or NAME.status).
 # golden:   tests/golden/AREA/NAME.pz, with NAME.out (stdout) and optional
 #           NAME.args and NAME.status.
+# readme:   every `$ build/pz ARGS` line of README.md must print the lines
+#           that follow it there (up to the next `$ ` or the end of the
+#           block); a `...` line stands for any lines in between.
 # --accept rewrites the expected files from what pz prints now.
 accept=0
 if [ "$1" = "--accept" ]; then accept=1; shift; fi
@@ -82,6 +85,45 @@ for pzfile in tests/golden/*/*.pz; do
   "$pz" $args "$pzfile" > "$tmp/out" 2> "$tmp/err"
   st=$?
   check "$pzfile" "$base.out" "$tmp/out" "$(status_of "$base.status")" "$st"
+done
+
+# The README's examples, split by awk into cmd.N / want.N files.
+awk -v dir="$tmp" '
+  /^```/ { inblock = !inblock; cur = ""; next }
+  inblock && /^\$ build\/pz / { n++; cur = dir "/want." n
+                                 print substr($0, 3) > (dir "/cmd." n); next }
+  inblock && cur != "" && /^\$ / { cur = ""; next }
+  inblock && cur != "" { print > cur }
+' README.md
+for cmdfile in "$tmp"/cmd.*; do
+  [ -f "$cmdfile" ] || continue
+  k=${cmdfile##*.}
+  cmd=$(cat "$cmdfile")
+  # shellcheck disable=SC2086
+  "$pz" ${cmd#build/pz } > "$tmp/got" 2>&1
+  want="$tmp/want.$k"
+  touch "$want"
+  if grep -qx '\.\.\.' "$want"; then
+    # what comes before "..." must start the output, what follows must end it
+    head_n=$(sed -n '/^\.\.\.$/=' "$want" | head -1)
+    total=$(wc -l < "$want")
+    tail_n=$((total - head_n))
+    head -n $((head_n - 1)) "$want" > "$tmp/want.head"
+    tail -n "$tail_n" "$want" > "$tmp/want.tail"
+    if head -n $((head_n - 1)) "$tmp/got" | cmp -s - "$tmp/want.head" &&
+       tail -n "$tail_n" "$tmp/got" | cmp -s - "$tmp/want.tail"; then
+      passed=$((passed + 1))
+    else
+      failed=$((failed + 1))
+      echo "FAIL: README.md: \$ $cmd"
+    fi
+  elif cmp -s "$want" "$tmp/got"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: README.md: \$ $cmd"
+    diff "$want" "$tmp/got" | head -20
+  fi
 done
 
 echo "end-to-end: $passed passed, $failed failed"
