@@ -448,7 +448,10 @@ Value board_cell_of(Ground *g, Loc at, const BoardView *bv, Value n)
     }
   }
   VarId pos = term_new_var(g, 1, (int32_t)cells.len, false);
-  post_element(g->s, pos, 1, cells.len, cells.data, want);
+  if (var_is_fixed(g->s, want))
+    post_cell_of(g->s, cells.len, cells.data, var_value(g->s, want), pos);
+  else
+    post_element(g->s, pos, 1, cells.len, cells.data, want);
   VEC_PUSH(g->positions, ((Position){cells.data[0], (uint32_t)cells.len, want, pos}));
   VEC_FREE(cells);
   return value_var(g, pos);

@@ -62,6 +62,7 @@ struct Solver {
   size_t nconsts;               /* used slots */
   VEC(VarId) decision_vars;
   VEC(PropId) ne_star;          /* per variable: its != group under the newest origin (neq.c) */
+  VEC(PropId) positions;        /* cell_of propagators, one per array and origin (position.c) */
   Search search;
   SolverStats stats;
   SolverLimits limits;

@@ -101,6 +101,12 @@ void post_distinct(Solver *s, size_t n, const VarId *x);
 /* result = arr[idx - base]; idx is restricted to base .. base+n-1. */
 void post_element(Solver *s, VarId idx, int32_t base, size_t n,
                   const VarId *arr, VarId result);
+/*
+** arr[pos - 1] = value for a constant value: element with a constant
+** result.  The calls over the same array and origin share one propagator
+** (the cells of a board, asked for the cell of each number).
+*/
+void post_cell_of(Solver *s, size_t n, const VarId *arr, int32_t value, VarId pos);
 void post_times(Solver *s, VarId x, VarId y, VarId z);  /* z = x * y */
 void post_div(Solver *s, VarId x, VarId y, VarId z);    /* z = x / y, truncated; y != 0 */
 void post_mod(Solver *s, VarId x, VarId y, VarId z);    /* z = x mod y, sign of x; y != 0 */

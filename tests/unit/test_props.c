@@ -23,7 +23,7 @@
 
 typedef enum {
   K_LINEAR, K_REIF, K_DISTINCT, K_ELEMENT, K_TIMES, K_DIV, K_MOD, K_ABS,
-  K_MIN, K_MAX, K_CLAUSE, K_TABLE, K_SUM,
+  K_MIN, K_MAX, K_CLAUSE, K_TABLE, K_SUM, K_POSITION,
 } Kind;
 
 typedef struct Case {
@@ -114,6 +114,13 @@ static bool holds(const Case *c, const int32_t *v)
       if (v[i] == (i < c->npos ? 1 : 0))
         return true;
     return false;
+  case K_POSITION:                      /* x[0..nterms) array, then positions */
+    for (int k = c->nterms; k < c->nv; k++) {
+      int32_t at = v[k];
+      if (at < 1 || at > c->nterms || v[at - 1] != c->coef[k - c->nterms])
+        return false;
+    }
+    return true;
   case K_TABLE:
     for (int k = 0; k < c->ntuples; k++) {
       int i = 0;
@@ -156,6 +163,10 @@ static void post_case(Solver *s, const Case *c, const VarId *x)
   case K_MAX: post_max(s, (size_t)c->nv - 1, x, x[c->nv - 1]); break;
   case K_CLAUSE:
     post_clause(s, (size_t)c->npos, x, (size_t)(c->nv - c->npos), x + c->npos);
+    break;
+  case K_POSITION:
+    for (int k = c->nterms; k < c->nv; k++)
+      post_cell_of(s, (size_t)c->nterms, x, c->coef[k - c->nterms], x[k]);
     break;
   case K_TABLE: {
     int32_t rows[MAXT * MAXV];          /* packed: nv values per row */
@@ -222,6 +233,12 @@ static Case random_case(Kind kind)
     break;
   }
   case K_DISTINCT: c.nv = 2 + (int)rnd(3); break;
+  case K_POSITION:                      /* 2-3 cells, 1-2 numbers placed */
+    c.nterms = 2 + (int)rnd(2);
+    c.nv = c.nterms + 1 + (int)rnd(2);
+    for (int k = 0; k < c.nv - c.nterms; k++)
+      c.coef[k] = (int32_t)rnd(9) - 3;
+    break;
   case K_ELEMENT:
     c.nv = 3 + (int)rnd(3);
     c.base = (int32_t)rnd(3) - 1;
@@ -435,6 +452,12 @@ static void unit_sum_matches_its_definition(void **state)
 {
   (void)state;
   run_oracle(K_SUM, 0x1357913);
+}
+
+static void cell_of_matches_its_definition(void **state)
+{
+  (void)state;
+  run_oracle(K_POSITION, 0x2468ace);
 }
 
 static void linear_reif_matches_its_definition(void **state)
@@ -674,6 +697,36 @@ static void disequalities_group_per_variable_and_clue(void **state)
   solver_free(s);
 }
 
+static void cells_of_numbers_share_one_propagator(void **state)
+{
+  (void)state;
+  Solver *s = solver_new();
+  VarId cell[3], pos[3];
+  for (int i = 0; i < 3; i++) {
+    cell[i] = solver_new_var(s, 1, 3);
+    pos[i] = solver_new_var(s, 1, 3);
+  }
+  solver_set_origin(s, 1);
+  post_cell_of(s, 3, cell, 1, pos[0]);
+  size_t one = s->props.len;
+  post_cell_of(s, 3, cell, 2, pos[1]);
+  assert_int_equal(s->props.len, one);      /* the same array and clue */
+  solver_set_origin(s, 2);
+  post_cell_of(s, 3, cell, 3, pos[2]);
+  assert_int_equal(s->props.len, one + 1);  /* another clue: its own */
+  /* cell 2 cannot hold 1: the 1 is not there */
+  int32_t c[1] = { 1 };
+  post_linear(s, 1, c, &cell[1], LIN_NE, 1);
+  assert_false(var_contains(s, pos[0], 2));
+  /* the 2 is in cell 3: cell 3 holds 2 */
+  post_linear(s, 1, c, &pos[1], LIN_EQ, 3);
+  assert_true(var_is_fixed(s, cell[2]));
+  assert_int_equal(var_value(s, cell[2]), 2);
+  assert_false(var_contains(s, pos[0], 3));
+  assert_false(solver_failed(s));
+  solver_free(s);
+}
+
 static void element_prunes_index_and_result(void **state)
 {
   (void)state;
@@ -849,6 +902,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(linear_matches_its_definition),
     cmocka_unit_test(unit_sum_matches_its_definition),
+    cmocka_unit_test(cell_of_matches_its_definition),
     cmocka_unit_test(linear_reif_matches_its_definition),
     cmocka_unit_test(distinct_matches_its_definition),
     cmocka_unit_test(element_matches_its_definition),
@@ -867,6 +921,7 @@ int main(void)
     cmocka_unit_test(unit_sum_turns_exact_once_its_span_is_small),
     cmocka_unit_test(two_variable_equality_is_domain_consistent),
     cmocka_unit_test(disequalities_group_per_variable_and_clue),
+    cmocka_unit_test(cells_of_numbers_share_one_propagator),
     cmocka_unit_test(element_prunes_index_and_result),
     cmocka_unit_test(reified_equality_decides_its_boolean),
     cmocka_unit_test(table_matches_its_definition),
