@@ -131,9 +131,10 @@ static VarId select_in(const Solver *s, size_t from, size_t to)
 ** root itself fails.
 */
 #define PROBE_MAX_VALUES 256
-static bool time_is_up(const Solver *s);
 /* Give up after this many probes in a row that removed nothing. */
 #define PROBE_FUTILE 64
+
+static bool time_is_up(const Solver *s);
 
 static PropStatus probe_root(Solver *s)
 {
