@@ -48,7 +48,7 @@ $(BUILD)/stdlib.inc: $(sort $(wildcard stdlib/*.pz)) tests/embed.sh
 
 UNIT = $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(sort $(wildcard tests/unit/test_*.c)))
 
-$(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/testutil.h tests/unit/pzrun.h $(BUILD)/libpz.a
+$(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/testutil.h tests/unit/pzrun.h tests/unit/frontend.h $(BUILD)/libpz.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libpz.a $(SAN) -lcmocka -lm
 

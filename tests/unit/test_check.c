@@ -1,43 +1,7 @@
 /* tests/unit/test_check.c -- the checker, through check.h. */
 #include "testutil.h"
 
-#include "arena.h"
-#include "check.h"
-#include "parse.h"
-
-typedef struct Fixture {
-  SymTable syms;
-  SrcTable srcs;
-  Diag diag;
-  Arena arena;
-  Ast ast;
-  Names names;
-  Buf text;
-} Fixture;
-
-static int setup(void **state)
-{
-  Fixture *f = calloc(1, sizeof *f);
-  sym_init(&f->syms);
-  src_init(&f->srcs);
-  diag_init(&f->diag, &f->srcs);
-  f->ast.arena = &f->arena;
-  *state = f;
-  return 0;
-}
-
-static int teardown(void **state)
-{
-  Fixture *f = *state;
-  buf_free(&f->text);
-  names_free(&f->names);
-  arena_free(&f->arena);
-  diag_free(&f->diag);
-  src_free(&f->srcs);
-  sym_free(&f->syms);
-  free(f);
-  return 0;
-}
+#include "frontend.h"
 
 /* Parse and check; returns the rendered messages ("" when clean). */
 static const char *check(Fixture *f, const char *text)

@@ -1,42 +1,7 @@
 /* tests/unit/test_parse.c -- the lexer and parser, through parse.h. */
 #include "testutil.h"
 
-#include "arena.h"
-#include "ast.h"
-#include "diag.h"
-#include "parse.h"
-
-typedef struct Fixture {
-  SymTable syms;
-  SrcTable srcs;
-  Diag diag;
-  Arena arena;
-  Ast ast;
-  Buf text;
-} Fixture;
-
-static int setup(void **state)
-{
-  Fixture *f = calloc(1, sizeof *f);
-  sym_init(&f->syms);
-  src_init(&f->srcs);
-  diag_init(&f->diag, &f->srcs);
-  f->ast.arena = &f->arena;
-  *state = f;
-  return 0;
-}
-
-static int teardown(void **state)
-{
-  Fixture *f = *state;
-  buf_free(&f->text);
-  arena_free(&f->arena);
-  diag_free(&f->diag);
-  src_free(&f->srcs);
-  sym_free(&f->syms);
-  free(f);
-  return 0;
-}
+#include "frontend.h"
 
 static bool parse(Fixture *f, const char *text)
 {
