@@ -52,18 +52,32 @@ $(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/testutil.h tests/unit/pzrun.h t
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libpz.a $(SAN) -lcmocka -lm
 
+# Test tools with targets of their own (fuzzing, differential testing,
+# allocation failures) keep their rules beside their sources.
+include $(sort $(wildcard tests/*/*.mk))
+
 deps:                     ## install flex, bison and cmocka when missing (as root)
 	@sh tests/deps.sh
 
 unit: $(UNIT)             ## every cmocka binary; stop at the first failure
 	@for t in $(UNIT); do $$t || exit 1; done
 
-check: all unit           ## unit tests, examples, errors, golden files
+check: all unit difftest-short  ## unit tests, differential tests, examples, errors, golden, regressions
 	sh tests/run.sh $(BUILD)/pz
 
-test: deps                ## what CI runs: install deps, build, test, then again under sanitizers
+# What CI runs.  Each stage hunts for a different kind of bug: gcc and
+# clang warnings, ASan + UBSan (leaks included), allocation failures,
+# and a minute of coverage-guided fuzzing per target.
+test: deps                ## install deps, build, test; again under sanitizers, with clang, OOM, fuzzing
 	$(MAKE) check
 	$(MAKE) asan
+	$(MAKE) clang
+	$(MAKE) oomtest-short
+	$(MAKE) fuzz-short
+
+clang:                    ## the whole suite built with clang (installs clang when missing)
+	@sh tests/deps.sh clang
+	$(MAKE) CC=clang BUILD=build-clang check
 
 asan:                     ## the whole suite under ASan + UBSan, in its own build dir
 	$(MAKE) BUILD=build-asan OPT='-O1 -g -fno-omit-frame-pointer' \
@@ -83,9 +97,9 @@ install: all
 	install -m 644 doc/pz.1 $(DESTDIR)$(PREFIX)/share/man/man1/pz.1
 
 clean:
-	rm -rf build build-asan build-bench
+	rm -rf build build-asan build-bench build-clang build-fuzz
 
-.PHONY: all deps unit check test asan run accept install clean
+.PHONY: all deps unit check test asan clang run accept install clean
 -include $(LIBOBJ:.o=.d) $(BUILD)/interp/main.d
 
 # The benchmark: pz against MiniZinc+Gecode, SWI-Prolog clpfd and clingo on

@@ -5,6 +5,15 @@
 }
 %code {
 #include "lexer.h"
+#include "mem.h"
+/* The parser's stacks come from mem.c; they grow to at most YYMAXDEPTH
+   entries, which no tree within AST_MAX_DEPTH levels reaches (a level
+   takes at most a handful of entries; 10,000 brackets around one term
+   fit too): a deeper one is reported as nested too deeply, never as
+   "memory exhausted". */
+#define YYMALLOC xmalloc
+#define YYFREE xfree
+#define YYMAXDEPTH 20000
 static int yylex(YYSTYPE *lval, YYLTYPE *lloc, Parser *ps);
 static void yyerror(YYLTYPE *lloc, Parser *ps, const char *msg);
 #define YYLLOC_DEFAULT(Cur, Rhs, N) \
@@ -58,7 +67,7 @@ static void yyerror(YYLTYPE *lloc, Parser *ps, const char *msg);
 
 program
   : %empty
-  | program stmt                       { if ($2) ast_add_stmt(AST, $2); }
+  | program stmt                       { parse_add_stmt(ps, $2); }
   ;
 
 /* --- clauses --- */
@@ -180,9 +189,11 @@ static int yylex(YYSTYPE *lval, YYLTYPE *lloc, Parser *ps)
   return pz_yylex(lval, lloc, ps->scanner);
 }
 
+/* With parse.error custom, bison calls this only when its stack is full. */
 static void yyerror(YYLTYPE *lloc, Parser *ps, const char *msg)
 {
-  diag_error(ps->diag, *lloc, "%s", msg);
+  (void)msg;
+  parse_report_too_deep(ps, *lloc);
 }
 
 static int yyreport_syntax_error(const yypcontext_t *ctx, Parser *ps)

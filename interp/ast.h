@@ -45,6 +45,18 @@ typedef enum {
   OP_FORALL, OP_EXISTS,
 } Op;
 
+/*
+** The deepest expression tree pz accepts, in levels of operators, calls,
+** lists and quantifiers (brackets alone add none).  Every later stage
+** walks trees recursively; the deepest walk measured (the grounder
+** through min(x, min(x, ...)), built by clang -O1 with ASan and libFuzzer)
+** takes about 7 KB a level, so 500 levels use under half of the default
+** 8 MB stack.  Chains of one associative operator (a + b + c ..., the
+** ',' and ';' of a body) are kept balanced, so a long flat chain of
+** 100,000 terms is only about 34 levels deep.
+*/
+#define AST_MAX_DEPTH 500
+
 typedef struct Node Node;
 
 typedef struct NodeList {
@@ -60,6 +72,13 @@ struct Node {
   Sym sym;
   Node *a, *b, *c;
   NodeList list;
+  uint32_t depth;        /* levels of the tree below and with this node: 1 for a leaf */
+  /* In a chain of one associative operator (see ast_binary): a block
+     node is a balanced subtree of chain_size operands; a spine node
+     joins the blocks before it (a) to its last block (b), of chain_size
+     operands. */
+  uint32_t chain_size;
+  bool chain_spine;
 };
 
 /* ORDER ST: keep in step with stmt handling in check.c and ground.c */
@@ -104,6 +123,12 @@ Node *ast_var(Ast *t, Loc at, Sym s);
 Node *ast_wild(Ast *t, Loc at);
 Node *ast_string(Ast *t, Loc at, Sym s);
 Node *ast_unary(Ast *t, Loc at, Op op, Node *a);
+/*
+** a op b.  For + * and or (',' and ';' too) a chain built from the left
+** (((a + b) + c) + d) is regrouped as it grows into (a + b) + (c + d):
+** the operands keep their order, only the brackets move, so the tree of
+** n operands is about 2 log2(n) levels deep instead of n.
+*/
 Node *ast_binary(Ast *t, Loc at, Op op, Node *a, Node *b);
 Node *ast_call(Ast *t, Loc at, Sym name, NodeList args);
 Node *ast_index(Ast *t, Loc at, Node *base, NodeList args);
@@ -128,6 +153,13 @@ Stmt *ast_show(Ast *t, Loc at, NodeList items);
 /* entities NAME: members.  or  attribute NAME: values. */
 Stmt *ast_grid_decl(Ast *t, Loc at, StmtKind kind, Node *name, NodeList items);
 void ast_add_stmt(Ast *t, Stmt *s);
+
+/* The depth of the deepest tree in a statement. */
+uint32_t ast_stmt_depth(const Stmt *s);
+/* The deepest tree of a statement, or NULL when it has none. */
+const Node *ast_stmt_deepest(const Stmt *s);
+/* The node `levels` levels below n on a deepest path (n itself for 0). */
+const Node *ast_descend(const Node *n, uint32_t levels);
 
 const char *ast_op_name(Op op);
 const char *ast_kind_name(NodeKind k);

@@ -21,8 +21,20 @@ void buf_puts(Buf *b, const char *s);
 void buf_putc(Buf *b, char c);
 void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void buf_vprintf(Buf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
-/* s as a JSON string literal, quotes included. */
+/*
+** s as a JSON string literal, quotes included, always valid UTF-8 JSON:
+** control characters as \u00XX, each byte that is not part of
+** well-formed UTF-8 as U+FFFD, everything else as it is.
+*/
 void buf_json_string(Buf *b, const char *s);
+/*
+** s for a terminal: control characters escaped (ESC as \x1b, a C1
+** control as \u009b), each byte that is not well-formed UTF-8 as \xNN,
+** so a puzzle's text can never drive the terminal.
+*/
+void buf_text(Buf *b, const char *s);
+/* How many characters (UTF-8 code points) the len bytes at s hold. */
+size_t text_width(const char *s, size_t len);
 void buf_clear(Buf *b);
 void buf_free(Buf *b);
 /* The text so far ("" for an empty buffer). */

@@ -27,7 +27,7 @@ static Value builtin_arg_list(Ground *g, const Env *env, const Node *n, const ch
   return v;
 }
 
-static Value builtin_sum(Ground *g, Loc at, const Values *items, bool conds)
+static NOINLINE Value builtin_sum(Ground *g, Loc at, const Values *items, bool conds)
 {
   Lin *acc = lin_alloc(g, 0);
   for (size_t i = 0; i < items->len; i++) {
@@ -44,7 +44,7 @@ static Value builtin_sum(Ground *g, Loc at, const Values *items, bool conds)
   return lin_to_value(acc, false);
 }
 
-static Value builtin_min_max(Ground *g, Loc at, const Values *items, bool is_min)
+static NOINLINE Value builtin_min_max(Ground *g, Loc at, const Values *items, bool is_min)
 {
   const char *what = is_min ? "min" : "max";
   if (items->len == 0)
@@ -86,7 +86,7 @@ static Value builtin_min_max(Ground *g, Loc at, const Values *items, bool is_min
   return value_var(g, z);
 }
 
-static Value builtin_abs(Ground *g, Loc at, Value v)
+static NOINLINE Value builtin_abs(Ground *g, Loc at, Value v)
 {
   if (v.kind == V_INT)
     return value_int(v.i < 0 ? -v.i : v.i);
@@ -108,7 +108,7 @@ static Value builtin_abs(Ground *g, Loc at, Value v)
   return value_var(g, z);
 }
 
-static bool builtin_known_index(Ground *g, Loc at, Value v, uint32_t n, const char *what, uint32_t *out)
+static NOINLINE bool builtin_known_index(Ground *g, Loc at, Value v, uint32_t n, const char *what, uint32_t *out)
 {
   if (v.kind == V_NONE)
     return false;
@@ -207,8 +207,10 @@ Value builtin_call(Ground *g, const Env *env, const Node *n, const Builtin *b, b
     break;
   case BI_NEIGHBOURS:
     if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
-      r = board_neighbours(g, n->at, &bv, ground_eval(g, env, n->list.items[1]),
-                           ground_eval(g, env, n->list.items[2]), ground_eval(g, env, n->list.items[3]));
+    {
+      Value row = ground_eval(g, env, n->list.items[1]), col = ground_eval(g, env, n->list.items[2]);
+      r = board_neighbours(g, n->at, &bv, row, col, ground_eval(g, env, n->list.items[3]));
+    }
     break;
   case BI_REGIONS:
     if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
@@ -224,8 +226,10 @@ Value builtin_call(Ground *g, const Env *env, const Node *n, const Builtin *b, b
       break;
     }
     if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
-      board_post_step(g, n->at, &bv, ground_eval(g, env, n->list.items[1]),
-                      ground_eval(g, env, n->list.items[2]), ground_eval(g, env, n->list.items[3]));
+    {
+      Value kind = ground_eval(g, env, n->list.items[1]), from = ground_eval(g, env, n->list.items[2]);
+      board_post_step(g, n->at, &bv, kind, from, ground_eval(g, env, n->list.items[3]));
+    }
     r = value_bool(true);
     break;
   case BI_DIAGONAL:
@@ -265,7 +269,17 @@ Value builtin_call(Ground *g, const Env *env, const Node *n, const Builtin *b, b
       r = value_bool(true);
       break;
     }
-    Values lits = {0};            /* as a condition: every pair differs */
+    /* As a condition: every pair differs, one reified != per pair.  The
+       pairs grow as the square of the list, so they are charged to the
+       grounding budget first, each as a propagator with its own unknown
+       (REIFIED_COST units), which also watches the clock. */
+    uint64_t pairs = (uint64_t)flat.len * (flat.len ? flat.len - 1 : 0) / 2;
+    g->here = n->at;
+    if (!ground_charge(g, pairs * REIFIED_COST)) {
+      r = VALUE_NONE;
+      break;
+    }
+    Values lits = {0};
     for (size_t i = 0; i < flat.len; i++)
       for (size_t j = i + 1; j < flat.len; j++)
         VEC_PUSH(lits, term_compare(g, n->at, OP_NE, flat.data[i], flat.data[j], true));
@@ -280,6 +294,72 @@ Value builtin_call(Ground *g, const Env *env, const Node *n, const Builtin *b, b
   }
   VEC_FREE(flat);
   return r;
+}
+
+/* --- partial operations --- */
+
+/*
+** A variable equal to x where `defined` holds and to 1 elsewhere, so that
+** the propagator behind a partial term (div, mod, element) always has a
+** value to work with, and `defined` (recorded for the enclosing condition)
+** decides whether the condition can hold.
+*/
+static NOINLINE bool term_var_or_one(Ground *g, Loc at, VarId x, Value defined, VarId *out)
+{
+  term_defined_when(g, defined);
+  if (defined.kind == V_BOOL) {
+    *out = defined.i ? x : solver_const(g->s, 1);
+    return true;
+  }
+  VarId arr[2] = {solver_const(g->s, 1), x}, d;
+  if (!term_var(g, at, defined, &d))
+    return false;
+  *out = term_new_var_for(g, arr, 2, false);
+  post_element(g->s, d, 0, 2, arr, *out);
+  return true;
+}
+
+/* The divisor of x / y and x mod y: y, where it is not 0. */
+static NOINLINE bool divisor_var(Ground *g, Loc at, VarId y, VarId *out)
+{
+  if (!var_contains(g->s, y, 0)) {
+    *out = y;
+    return true;
+  }
+  Value nonzero = term_compare(g, at, OP_NE, value_var(g, y), value_int(0), true);
+  if (!term_var_or_one(g, at, y, nonzero, out))
+    return false;
+  lin_relation(g, at, lin_of_var(g, *out), OP_NE, false);
+  return true;
+}
+
+/*
+** An unknown index into a dimension of n items: itself where it lies in
+** 1..n, 1 elsewhere (where the indexing is undefined).  Each dimension is
+** checked on its own, so b[1, 5] of a 3 x 3 board is never b[2, 2].
+*/
+static NOINLINE Value index_in_range(Ground *g, Loc at, Value idx, uint32_t n)
+{
+  if (idx.kind == V_INT) {
+    if (idx.i < 1 || idx.i > n)
+      return ground_error(g, at, "index %lld is outside 1..%u", (long long)idx.i, n);
+    return idx;
+  }
+  Lin *l;
+  if (!to_lin(g, at, idx, false, "an index", &l))
+    return VALUE_NONE;
+  Wide lo, hi;
+  lin_range(g, l, &lo, &hi);
+  if (lo >= 1 && hi <= n)
+    return idx;
+  VarId x, safe;
+  if (!term_var(g, at, idx, &x))
+    return VALUE_NONE;
+  Value above = term_compare(g, at, OP_GE, idx, value_int(1), true);
+  Value inside = lit_and2(g, above, term_compare(g, at, OP_LE, idx, value_int(n), true));
+  if (inside.kind == V_NONE || !term_var_or_one(g, at, x, inside, &safe))
+    return VALUE_NONE;
+  return value_var(g, safe);
 }
 
 /* --- indexing --- */
@@ -349,7 +429,8 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
   int64_t stride = 1;
   for (uint32_t i = k; i-- > 0;) {
     Lin *li;
-    if (!to_lin(g, n->list.items[i]->at, idx[i], false, "an index", &li)) {
+    Value safe = index_in_range(g, n->list.items[i]->at, idx[i], dims[i]);
+    if (safe.kind == V_NONE || !to_lin(g, n->list.items[i]->at, safe, false, "an index", &li)) {
       r = VALUE_NONE;
       goto done;
     }
@@ -455,6 +536,8 @@ Value builtin_arith(Ground *g, const Env *env, const Node *n)
   VarId x, y;
   if (!term_var(g, n->a->at, a, &x) || !term_var(g, n->b->at, b, &y))
     return VALUE_NONE;
+  if (n->op != OP_MUL && !divisor_var(g, n->b->at, y, &y))
+    return VALUE_NONE;
   Wide xl = var_min(g->s, x), xh = var_max(g->s, x), yl = var_min(g->s, y), yh = var_max(g->s, y);
   Wide lo, hi;
   if (n->op == OP_MUL) {
@@ -494,11 +577,20 @@ Value builtin_if(Ground *g, const Env *env, const Node *n)
     return VALUE_NONE;
   if (c.kind == V_BOOL)
     return ground_eval(g, env, c.i ? n->b : n->c);
-  Value a = ground_eval(g, env, n->b), b = ground_eval(g, env, n->c);
-  if (a.kind == V_NONE || b.kind == V_NONE)
+  /* defined where the branch taken is defined */
+  size_t mark = term_context_open(g);
+  Value a = ground_eval(g, env, n->b);
+  Value defined_a = term_context_take(g, mark);
+  Value b = ground_eval(g, env, n->c);
+  Value defined_b = term_context_take(g, mark);
+  if (a.kind == V_NONE || b.kind == V_NONE || defined_a.kind == V_NONE || defined_b.kind == V_NONE)
     return VALUE_NONE;
-  if ((a.kind == V_BOOL || a.kind == V_LIT) && (b.kind == V_BOOL || b.kind == V_LIT))
-    return lit_or2(g, lit_and2(g, c, a), lit_and2(g, lit_not(c), b));
+  Value taken_a = lit_and2(g, c, defined_a);
+  term_defined_when(g, lit_or2(g, taken_a, lit_and2(g, lit_not(c), defined_b)));
+  if ((a.kind == V_BOOL || a.kind == V_LIT) && (b.kind == V_BOOL || b.kind == V_LIT)) {
+    Value then_a = lit_and2(g, c, a);         /* first: one order of variables for every compiler */
+    return lit_or2(g, then_a, lit_and2(g, lit_not(c), b));
+  }
   VarId arr[2], ix;
   if (!term_var(g, n->b->at, c.neg ? a : b, &arr[0]) || !term_var(g, n->c->at, c.neg ? b : a, &arr[1]))
     return VALUE_NONE;

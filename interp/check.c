@@ -395,6 +395,37 @@ static void check_expr(Checker *c, const Node *n)
   }
 }
 
+/*
+** The first unknown (a name declared with var) that n uses outside a
+** call, or NULL.  Domains, sizes and constants are computed before
+** solving, so they cannot use one.
+*/
+static const Node *first_unknown(const Checker *c, const Node *n)
+{
+  if (!n || n->kind == NK_CALL)         /* len(x) of unknowns x is known: the grounder decides */
+    return NULL;
+  if (n->kind == NK_NAME && names_find(c->names, n->sym)->kind == NAME_VAR)
+    return n;
+  const Node *u = NULL;
+  if (!(u = first_unknown(c, n->a)) && !(u = first_unknown(c, n->b)) && !(u = first_unknown(c, n->c)))
+    for (uint32_t i = 0; i < n->list.len && !u; i++)
+      u = first_unknown(c, n->list.items[i]);
+  return u;
+}
+
+/* "the domain of 'x'" ... must be known: report the unknown it uses. */
+static void check_known(Checker *c, const Node *n, const char *what, Sym name)
+{
+  const Node *u = first_unknown(c, n);
+  if (!u)
+    return;
+  diag_error(c->diag, u->at, "%s '%s' must be known before solving, but it uses the unknown '%s'",
+             what, name_of(c, name), name_of(c, u->sym));
+  const NameInfo *ni = names_find(c->names, u->sym);
+  if (ni->at.off != u->at.off || ni->at.src != u->at.src)
+    diag_note(c->diag, ni->at, "'%s' is declared as an unknown here", name_of(c, u->sym));
+}
+
 static void check_rule(Checker *c, const Stmt *st)
 {
   const Node *h = st->head;
@@ -430,13 +461,23 @@ bool check_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag)
     case ST_IMPORT:
       break;
     case ST_VAR:
-      for (uint32_t k = 0; k < st->items.len; k++)
-        if (st->items.items[k]->kind == NK_INDEX)
-          check_list(&c, &st->items.items[k]->list);
+      for (uint32_t k = 0; k < st->items.len; k++) {
+        const Node *d = st->items.items[k];
+        if (d->kind == NK_INDEX) {
+          check_list(&c, &d->list);
+          for (uint32_t j = 0; j < d->list.len; j++)
+            check_known(&c, d->list.items[j], "the size of", d->a->sym);
+        }
+      }
       check_expr(&c, st->expr);
+      if (st->items.len)
+        check_known(&c, st->expr, "the domain of",
+                    st->items.items[0]->kind == NK_INDEX ? st->items.items[0]->a->sym
+                                                         : st->items.items[0]->sym);
       break;
     case ST_CONST:
       check_expr(&c, st->expr);
+      check_known(&c, st->expr, "the constant", st->sym);
       break;
     case ST_RULE:
       check_rule(&c, st);

@@ -40,6 +40,23 @@ typedef struct ConstSlot {
   VarId   x;      /* PROP_NONE when the slot is empty */
 } ConstSlot;
 
+/*
+** The clock of the time limit.  Reading it costs tens of nanoseconds, a
+** propagator run as little as a few, so it is read once per `stride`
+** units of work (propagator runs, decisions, probes, the grounder's
+** steps); the stride doubles while readings come less than half a
+** millisecond apart and shrinks in proportion when they come more than
+** two apart, so the limit is noticed within about a millisecond (or one
+** unit of work, if a unit takes longer) at no measurable cost.
+*/
+typedef struct SolverClock {
+  double   start;       /* seconds (CLOCK_MONOTONIC) when the limits were set */
+  double   last;        /* at the latest reading */
+  uint64_t countdown;   /* units of work left before the next reading */
+  uint64_t stride;      /* units of work between two readings */
+  bool     up;          /* the time limit has passed (until limits are set again) */
+} SolverClock;
+
 struct Solver {
   VEC(Dom) doms;                /* per variable */
   VEC(VarSubs) subs;            /* per variable */
@@ -55,6 +72,7 @@ struct Solver {
   bool self_woken;              /* running changed a variable it watches */
   bool failed;                  /* the model is infeasible at the root */
   bool deferred;                /* posts only schedule; solver_propagate runs them */
+  bool checking;                /* confirm each solution before returning it */
   uint32_t origin;              /* stamped on new propagators */
   SolverTraceFn trace;          /* called after each domain change, or NULL */
   void *trace_ctx;
@@ -66,7 +84,23 @@ struct Solver {
   Search search;
   SolverStats stats;
   SolverLimits limits;
+  SolverClock clock;
+  SolverBroken broken;          /* what the check found false (SEARCH_BROKEN) */
 };
+
+/* Read the clock now (solver_tick calls it); true when the time is up. */
+bool solver_read_clock(Solver *s);
+
+/*
+** Count one unit of work; true when the time limit has passed.  Inline
+** and nearly free: a decrement and a branch, the clock read now and then.
+*/
+static inline bool solver_tick(Solver *s)
+{
+  if (--s->clock.countdown != 0)
+    return false;
+  return solver_read_clock(s);
+}
 
 /*
 ** Leave any search in progress so the model can change: posting and

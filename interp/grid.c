@@ -11,9 +11,33 @@
 */
 #include "grid.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "mem.h"
+
+static int value_cmp(const void *l, const void *r)
+{
+  const Value *a = l, *b = r;
+  if (a->kind != b->kind)
+    return a->kind < b->kind ? -1 : 1;
+  return (a->i > b->i) - (a->i < b->i);
+}
+
+/* Does a list of known items hold one twice?  Sorted, so a million members is quick. */
+static bool has_duplicate(Value list)
+{
+  if (list.n < 2)
+    return false;
+  Value *sorted = xmalloc(list.n * sizeof *sorted);
+  memcpy(sorted, list.items, list.n * sizeof *sorted);
+  qsort(sorted, list.n, sizeof *sorted, value_cmp);
+  bool twice = false;
+  for (uint32_t i = 1; i < list.n && !twice; i++)
+    twice = value_cmp(&sorted[i - 1], &sorted[i]) == 0;
+  xfree(sorted);
+  return twice;
+}
 
 /* The members or values of a declaration: names as atoms, numbers and ranges. */
 static Value declared_items(Ground *g, const Stmt *st)
@@ -36,11 +60,10 @@ static Value declared_items(Ground *g, const Stmt *st)
       return VALUE_NONE;
     names |= v.items[i].kind == V_ATOM;
     numbers |= v.items[i].kind == V_INT;
-    for (uint32_t j = 0; j < i; j++)
-      if (v.items[j].i == v.items[i].i && v.items[j].kind == v.items[i].kind)
-        return ground_error(g, st->items.items[0]->at, "'%s' lists the same value twice",
-                            ground_name(g, st->sym));
   }
+  if (has_duplicate(v))
+    return ground_error(g, st->items.items[0]->at, "'%s' lists the same value twice",
+                        ground_name(g, st->sym));
   if (names && numbers)
     return ground_error(g, st->name->at, "'%s' mixes names and numbers", ground_name(g, st->sym));
   if (v.n == 0)

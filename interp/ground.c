@@ -13,17 +13,23 @@
 #include "board.h"
 #include "grid.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "mem.h"
 
 static Value const_value(Ground *g, const Node *use, const Stmt *st);
 static bool contains_unknowns(Value v);
-static bool budget_left(Ground *g, Loc at);
 
 /* --- quantifier expansion --- */
 
-typedef void (*InstanceFn)(Ground *g, const Env *env, const Values *guards, void *ctx);
+/*
+** One instance of a quantifier: guards are the unknown conditions it must
+** respect (guard -> body); defined is the literal under which the items it
+** was bound to are defined (true unless they hold partial terms such as
+** x / y): an instance is "defined and body".
+*/
+typedef void (*InstanceFn)(Ground *g, const Env *env, const Values *guards, Value defined, void *ctx);
 
 /* "X in S" or "[X, Y] in S" with variables not bound yet. */
 static bool is_generator(const Env *env, const Node *q)
@@ -41,7 +47,7 @@ static bool is_generator(const Env *env, const Node *q)
 }
 
 /* Bind the pattern of a generator to one item; false (reported) on a mismatch. */
-static bool bind_pattern(Ground *g, const Env *env, const Node *pat, Value item, Env *frames,
+static NOINLINE bool bind_pattern(Ground *g, const Env *env, const Node *pat, Value item, Env *frames,
                          const Env **out)
 {
   if (pat->kind == NK_VAR) {
@@ -62,15 +68,11 @@ static bool bind_pattern(Ground *g, const Env *env, const Node *pat, Value item,
   return true;
 }
 
+/* One unit of the grounding budget, spent at `at`. */
 static bool budget_left(Ground *g, Loc at)
 {
-  if (++g->instances <= MAX_INSTANCES)
-    return true;
-  if (!g->too_big) {
-    g->too_big = true;
-    ground_error(g, at, "this puzzle expands into more than %u constraints; pz stops here", MAX_INSTANCES);
-  }
-  return false;
+  g->here = at;
+  return ground_charge(g, 1);
 }
 
 /*
@@ -80,19 +82,20 @@ static bool budget_left(Ground *g, Loc at)
 ** guard that the instance must respect.
 */
 static void each_instance(Ground *g, const Env *env, const NodeList *quals, uint32_t i,
-                          Values *guards, InstanceFn fn, void *ctx)
+                          Values *guards, Value defined, InstanceFn fn, void *ctx)
 {
   if (diag_full(g->diag) || g->too_big)
     return;
   if (i == quals->len) {
-    if (budget_left(g, quals->items[0]->at))
-      fn(g, env, guards, ctx);
+    fn(g, env, guards, defined, ctx);
     return;
   }
   const Node *q = quals->items[i];
   if (is_generator(env, q)) {
+    size_t mark = term_context_open(g);
     Value coll = ground_eval(g, env, q->b);
-    if (coll.kind == V_NONE)
+    defined = lit_and2(g, defined, term_context_take(g, mark));
+    if (coll.kind == V_NONE || defined.kind == V_NONE)
       return;
     if (coll.kind == V_BOARD)
       coll = value_expect_list(g, q->b->at, coll, "in");
@@ -103,11 +106,11 @@ static void each_instance(Ground *g, const Env *env, const NodeList *quals, uint
     }
     uint32_t nvars = q->a->kind == NK_VAR ? 1 : q->a->list.len;
     Env *frames = xmalloc(nvars * sizeof *frames);
-    for (uint32_t k = 0; k < coll.n; k++) {
+    for (uint32_t k = 0; k < coll.n && budget_left(g, q->at); k++) {
       const Env *e;
       if (!bind_pattern(g, env, q->a, coll.items[k], frames, &e))
         break;
-      each_instance(g, e, quals, i + 1, guards, fn, ctx);
+      each_instance(g, e, quals, i + 1, guards, defined, fn, ctx);
     }
     xfree(frames);
     return;
@@ -116,11 +119,11 @@ static void each_instance(Ground *g, const Env *env, const NodeList *quals, uint
   if (c.kind == V_NONE || (c.kind == V_BOOL && !c.i))
     return;
   if (c.kind == V_BOOL) {
-    each_instance(g, env, quals, i + 1, guards, fn, ctx);
+    each_instance(g, env, quals, i + 1, guards, defined, fn, ctx);
     return;
   }
   VEC_PUSH(*guards, c);
-  each_instance(g, env, quals, i + 1, guards, fn, ctx);
+  each_instance(g, env, quals, i + 1, guards, defined, fn, ctx);
   guards->len--;
 }
 
@@ -132,10 +135,11 @@ typedef struct QuantCtx {
   bool reported;   /* a comprehension reports an unknown condition once */
 } QuantCtx;
 
-static void forall_post_fn(Ground *g, const Env *env, const Values *guards, void *ctx)
+static void forall_post_fn(Ground *g, const Env *env, const Values *guards, Value defined, void *ctx)
 {
   QuantCtx *q = ctx;
-  if (guards->len == 0) {
+  bool total = defined.kind == V_BOOL && defined.i;
+  if (guards->len == 0 && total) {
     ground_post(g, env, q->body, q->pos);
     return;
   }
@@ -143,16 +147,17 @@ static void forall_post_fn(Ground *g, const Env *env, const Values *guards, void
   for (size_t i = 0; i < guards->len; i++)
     VEC_PUSH(c, lit_not(guards->data[i]));
   Value body = lit_check(g, q->body->at, ground_reify(g, env, q->body));
+  body = lit_and2(g, defined, body);
   VEC_PUSH(c, q->pos ? body : lit_not(body));
   lit_post_clause(g, c.data, (uint32_t)c.len);
   VEC_FREE(c);
 }
 
 /* Collects guard -> body (forall) or guard and body (exists) literals. */
-static void quant_lit_fn(Ground *g, const Env *env, const Values *guards, void *ctx)
+static void quant_lit_fn(Ground *g, const Env *env, const Values *guards, Value defined, void *ctx)
 {
   QuantCtx *q = ctx;
-  Value body = lit_check(g, q->body->at, ground_reify(g, env, q->body));
+  Value body = lit_and2(g, defined, lit_check(g, q->body->at, ground_reify(g, env, q->body)));
   Values c = {0};
   for (size_t i = 0; i < guards->len; i++)
     VEC_PUSH(c, guards->data[i]);
@@ -164,9 +169,10 @@ static void quant_lit_fn(Ground *g, const Env *env, const Values *guards, void *
   VEC_FREE(c);
 }
 
-static void comprehension_fn(Ground *g, const Env *env, const Values *guards, void *ctx)
+static void comprehension_fn(Ground *g, const Env *env, const Values *guards, Value defined, void *ctx)
 {
   QuantCtx *q = ctx;
+  term_defined_when(g, defined);      /* the list's condition needs its items defined */
   if (guards->len) {
     if (!q->reported)
       ground_error(g, q->body->at, "a condition inside [ ... : ... ] must be known before solving; "
@@ -177,11 +183,11 @@ static void comprehension_fn(Ground *g, const Env *env, const Values *guards, vo
   VEC_PUSH(q->items, ground_eval(g, env, q->body));
 }
 
-static Value comprehension(Ground *g, const Env *env, const Node *n)
+static NOINLINE Value comprehension(Ground *g, const Env *env, const Node *n)
 {
   QuantCtx q = {.body = n->a};
   Values guards = {0};
-  each_instance(g, env, &n->list, 0, &guards, comprehension_fn, &q);
+  each_instance(g, env, &n->list, 0, &guards, value_bool(true), comprehension_fn, &q);
   Value v = value_list(g, (uint32_t)q.items.len);
   if (q.items.len)
     memcpy(v.items, q.items.data, q.items.len * sizeof *v.items);
@@ -190,11 +196,11 @@ static Value comprehension(Ground *g, const Env *env, const Node *n)
   return v;
 }
 
-static Value quant_lit(Ground *g, const Env *env, const Node *n)
+static NOINLINE Value quant_lit(Ground *g, const Env *env, const Node *n)
 {
   QuantCtx q = {.body = n->a, .pos = n->op == OP_FORALL};
   Values guards = {0};
-  each_instance(g, env, &n->list, 0, &guards, quant_lit_fn, &q);
+  each_instance(g, env, &n->list, 0, &guards, value_bool(true), quant_lit_fn, &q);
   Value r = q.pos ? lit_and(g, q.lits.data, (uint32_t)q.lits.len)
                   : lit_or(g, q.lits.data, (uint32_t)q.lits.len);
   VEC_FREE(q.lits);
@@ -203,15 +209,15 @@ static Value quant_lit(Ground *g, const Env *env, const Node *n)
 }
 
 /* x in S: a range with possibly unknown ends, or a list of values. */
-static Value membership(Ground *g, const Env *env, const Node *n, bool pos, bool reif)
+static NOINLINE Value membership(Ground *g, const Env *env, const Node *n, bool pos, bool reif)
 {
   Value x = ground_eval(g, env, n->a);
   if (x.kind == V_NONE)
     return VALUE_NONE;
   if (n->b->kind == NK_BINARY && n->b->op == OP_RANGE) {
     Value lo = ground_eval(g, env, n->b->a), hi = ground_eval(g, env, n->b->b);
-    Value r = lit_and2(g, term_compare(g, n->at, OP_LE, lo, x, true),
-                       term_compare(g, n->at, OP_LE, x, hi, true));
+    Value above = term_compare(g, n->at, OP_LE, lo, x, true);
+    Value r = lit_and2(g, above, term_compare(g, n->at, OP_LE, x, hi, true));
     if (!pos)
       r = lit_not(r);
     if (!reif)
@@ -253,16 +259,22 @@ static Value membership(Ground *g, const Env *env, const Node *n, bool pos, bool
 
 /* --- rules --- */
 
-static Value expand_rule(Ground *g, const Env *env, const Node *call, bool post_mode, bool pos)
+static NOINLINE Value expand_rule(Ground *g, const Env *env, const Node *call, bool post_mode, bool pos)
 {
   const NameInfo *ni = names_find(g->names, call->sym);
   uint32_t nargs = call->kind == NK_CALL ? call->list.len : 0;
   Value *args = xmalloc((nargs + 1) * sizeof *args);
   bool ok = true;
+  size_t mark = term_context_open(g);
   for (uint32_t i = 0; i < nargs; i++) {
     args[i] = ground_eval(g, env, call->list.items[i]);
     ok &= args[i].kind != V_NONE;
   }
+  /* "not r(x / y)" holds where x / y is undefined: the call must be
+     reified to be negated together with its arguments' definedness */
+  bool negated_partial = post_mode && !pos && g->undef.len > mark;
+  if (negated_partial)
+    post_mode = false;
   if (ok && !budget_left(g, call->at)) {
     xfree(args);
     return VALUE_NONE;
@@ -309,8 +321,9 @@ static Value expand_rule(Ground *g, const Env *env, const Node *call, bool post_
       Value body = lit_check(g, cl->expr->at, ground_reify(g, scope, cl->expr));
       VEC_PUSH(alts, lit_and2(g, match, body));
     }
-    /* an error inside a library rule also points at the user's call */
-    if (g->diag->nerrors > errors_before && cl->at.src != call->at.src && !noted) {
+    /* an error inside a rule also points at the clue's call that expanded
+       it (not at every level of a recursion) */
+    if (g->diag->nerrors > errors_before && !noted && g->depth == 1) {
       diag_note(g->diag, call->at, "the rule '%s' was used here", ground_name(g, call->sym));
       noted = true;
     }
@@ -325,6 +338,10 @@ static Value expand_rule(Ground *g, const Env *env, const Node *call, bool post_
   }
   Value r = lit_or(g, alts.data, (uint32_t)alts.len);
   VEC_FREE(alts);
+  if (negated_partial) {
+    lit_post(g, lit_not(term_context_close(g, mark, r)));
+    return value_bool(true);
+  }
   if (post_mode) {
     lit_post(g, pos ? r : lit_not(r));
     return value_bool(true);
@@ -334,7 +351,19 @@ static Value expand_rule(Ground *g, const Env *env, const Node *call, bool post_
 
 /* --- the three walkers --- */
 
-static Value range_list(Ground *g, const Env *env, const Node *n)
+/*
+** A rule call or distinct(...) is a condition: the nearest context of the
+** partial terms in its arguments, wherever it is written (in a list given
+** to count, say).
+*/
+static NOINLINE Value called_condition(Ground *g, const Env *env, const Node *n, const Builtin *b)
+{
+  size_t mark = term_context_open(g);
+  Value r = b ? builtin_call(g, env, n, b, false, true) : expand_rule(g, env, n, false, true);
+  return term_context_close(g, mark, r);
+}
+
+static NOINLINE Value range_list(Ground *g, const Env *env, const Node *n)
 {
   Value lo = ground_eval(g, env, n->a), hi = ground_eval(g, env, n->b);
   if (lo.kind == V_NONE || hi.kind == V_NONE)
@@ -346,16 +375,50 @@ static Value range_list(Ground *g, const Env *env, const Node *n)
                 (long long)hi.i, MAX_LIST);
   if (hi.i < lo.i)
     return value_list(g, 0);
+  g->here = n->at;
+  if (!ground_charge(g, (uint64_t)(hi.i - lo.i + 1)))   /* before the memory is taken */
+    return VALUE_NONE;
   Value v = value_list(g, (uint32_t)(hi.i - lo.i + 1));
   for (uint32_t i = 0; i < v.n; i++)
     v.items[i] = value_int(lo.i + i);
   return v;
 }
 
+/*
+** The walkers recurse once per level of an expression, and rules expand
+** inside rules: the product of the two is bounded here, so that no puzzle
+** can overflow the C stack (the parser bounds one expression's depth).
+*/
+static bool enter(Ground *g, Loc at)
+{
+  if (g->too_big || ground_time_is_up(g))
+    return false;
+  if (g->nesting < MAX_NESTING) {
+    g->nesting++;
+    return true;
+  }
+  g->too_big = true;
+  ground_error(g, at, "this puzzle is nested too deeply to set up (more than %u levels of "
+               "expressions inside rules inside rules); pz stops here", MAX_NESTING);
+  return false;
+}
+
+static Value eval_expr(Ground *g, const Env *env, const Node *n);
+
 Value ground_eval(Ground *g, const Env *env, const Node *n)
 {
-  if (diag_full(g->diag))
+  if (!enter(g, n->at))
     return VALUE_NONE;
+  Value v = eval_expr(g, env, n);
+  g->nesting--;
+  return v;
+}
+
+static Value eval_expr(Ground *g, const Env *env, const Node *n)
+{
+  if (diag_full(g->diag) || g->too_big)
+    return VALUE_NONE;
+  g->here = n->at;
   switch (n->kind) {
   case NK_INT:
     return value_int(n->ival);
@@ -391,7 +454,7 @@ Value ground_eval(Ground *g, const Env *env, const Node *n)
       return ground_error(g, n->at, "'%s' is an attribute: write %s(X)", ground_name(g, n->sym),
                           ground_name(g, n->sym));
     case NAME_RULE:
-      return expand_rule(g, env, n, false, true);
+      return called_condition(g, env, n, NULL);
     case NAME_NONE:
       break;
     }
@@ -422,13 +485,13 @@ Value ground_eval(Ground *g, const Env *env, const Node *n)
     }
   case NK_CALL: {
     const Builtin *b = builtin_find(g->syms, n->sym);
-    if (b)
+    if (b && b->id != BI_DISTINCT)
       return builtin_call(g, env, n, b, false, true);
-    if (names_find(g->names, n->sym)->kind == NAME_ATTR) {
+    if (!b && names_find(g->names, n->sym)->kind == NAME_ATTR) {
       const GridAttr *a = grid_find_attr(g, n->sym);
       return a ? grid_attr_of(g, n->at, a, ground_eval(g, env, n->list.items[0])) : VALUE_NONE;
     }
-    return expand_rule(g, env, n, false, true);
+    return called_condition(g, env, n, b);
   }
   case NK_INDEX:
     return builtin_index(g, env, n);
@@ -450,9 +513,22 @@ Value ground_eval(Ground *g, const Env *env, const Node *n)
   return VALUE_NONE;
 }
 
+static Value reify_condition(Ground *g, const Env *env, const Node *n);
+
+/* A condition is the nearest context of the partial terms inside it. */
 Value ground_reify(Ground *g, const Env *env, const Node *n)
 {
-  if (diag_full(g->diag))
+  if (!enter(g, n->at))
+    return VALUE_NONE;
+  size_t mark = term_context_open(g);
+  Value v = term_context_close(g, mark, reify_condition(g, env, n));
+  g->nesting--;
+  return v;
+}
+
+static Value reify_condition(Ground *g, const Env *env, const Node *n)
+{
+  if (diag_full(g->diag) || g->too_big)
     return VALUE_NONE;
   if (n->kind == NK_UNARY && n->op == OP_NOT)
     return lit_not(lit_check(g, n->a->at, ground_reify(g, env, n->a)));
@@ -490,7 +566,12 @@ Value ground_reify(Ground *g, const Env *env, const Node *n)
     case OP_LE:
     case OP_GT:
     case OP_GE:
-      return term_compare(g, n->at, n->op, ground_eval(g, env, n->a), ground_eval(g, env, n->b), true);
+    {
+      /* one side after the other: C leaves the order of arguments open,
+         and gcc and clang would number the auxiliary variables apart */
+      Value a = ground_eval(g, env, n->a), b = ground_eval(g, env, n->b);
+      return term_compare(g, n->at, n->op, a, b, true);
+    }
     case OP_IN:
       return membership(g, env, n, true, true);
     default:
@@ -507,20 +588,40 @@ Value ground_reify(Ground *g, const Env *env, const Node *n)
 ** The truth of a comparison whose sides are known, without posting
 ** anything; V_NONE for anything else.  Lets ground_post() stop at a false guard.
 */
-static Value reify_if_known(Ground *g, const Env *env, const Node *n)
+static NOINLINE Value reify_if_known(Ground *g, const Env *env, const Node *n)
 {
   if (n->kind != NK_BINARY || n->op < OP_EQ || n->op > OP_GE)
     return VALUE_NONE;
-  Value a = ground_eval(g, env, n->a);
-  if (!value_is_known(a))
+  size_t mark = term_context_open(g);
+  Value a = ground_eval(g, env, n->a), b = VALUE_NONE;
+  if (value_is_known(a))
+    b = ground_eval(g, env, n->b);
+  if (!value_is_known(a) || !value_is_known(b) || g->undef.len > mark) {
+    g->undef.len = mark;                 /* ground_post evaluates it again */
     return VALUE_NONE;
-  Value b = ground_eval(g, env, n->b);
-  if (!value_is_known(b))
-    return VALUE_NONE;
+  }
   return term_compare(g, n->at, n->op, a, b, true);
 }
 
+static void post_condition(Ground *g, const Env *env, const Node *n, bool pos);
+
+/*
+** Posting a condition asserts the definedness of the partial terms in it
+** too.  Negated, it must hold where they are undefined: post_condition
+** reifies every negated condition that holds one.
+*/
 void ground_post(Ground *g, const Env *env, const Node *n, bool pos)
+{
+  if (!enter(g, n->at))
+    return;
+  size_t mark = term_context_open(g);
+  post_condition(g, env, n, pos);
+  assert(pos || g->undef.len == mark);
+  term_context_post(g, mark);
+  g->nesting--;
+}
+
+static void post_condition(Ground *g, const Env *env, const Node *n, bool pos)
 {
   if (diag_full(g->diag) || g->too_big)
     return;
@@ -569,13 +670,21 @@ void ground_post(Ground *g, const Env *env, const Node *n, bool pos)
     case OP_LT:
     case OP_LE:
     case OP_GT:
-    case OP_GE:
-      term_compare(g, n->at, pos ? n->op : op_negate(n->op), ground_eval(g, env, n->a),
-                     ground_eval(g, env, n->b), false);
+    case OP_GE: {
+      size_t mark = term_context_open(g);
+      Value a = ground_eval(g, env, n->a), b = ground_eval(g, env, n->b);
+      if (pos || g->undef.len == mark)
+        term_compare(g, n->at, pos ? n->op : op_negate(n->op), a, b, false);
+      else
+        lit_post(g, lit_not(term_context_close(g, mark, term_compare(g, n->at, n->op, a, b, true))));
       return;
+    }
     case OP_IN:
-      membership(g, env, n, pos, false);
-      return;
+      if (pos) {
+        membership(g, env, n, pos, false);
+        return;
+      }
+      break;
     default:
       break;
     }
@@ -584,14 +693,14 @@ void ground_post(Ground *g, const Env *env, const Node *n, bool pos)
     if ((n->op == OP_FORALL) == pos) {
       QuantCtx q = {.body = n->a, .pos = pos};
       Values guards = {0};
-      each_instance(g, env, &n->list, 0, &guards, forall_post_fn, &q);
+      each_instance(g, env, &n->list, 0, &guards, value_bool(true), forall_post_fn, &q);
       VEC_FREE(guards);
       return;
     }
     break;
   case NK_CALL: {
     const Builtin *b = builtin_find(g->syms, n->sym);
-    if (b && (b->id == BI_DISTINCT || b->id == BI_STEP)) {
+    if (b && (b->id == BI_DISTINCT || b->id == BI_STEP) && pos) {
       builtin_call(g, env, n, b, true, pos);
       return;
     }
@@ -738,7 +847,7 @@ static void ground_var_decl(Ground *g, const Stmt *st)
       ground_error(g, d->at, "'%s' has %u dimensions; at most 8 are allowed", ground_name(g, name), ndims);
       continue;
     }
-    uint64_t cells = 1;
+    double cells = 1;                  /* a double: 65536^4 cells must not wrap to 0 */
     bool ok = true;
     for (uint32_t i = 0; i < ndims && ok; i++) {
       Value v = ground_eval(g, NULL, d->list.items[i]);
@@ -747,13 +856,13 @@ static void ground_var_decl(Ground *g, const Stmt *st)
           ground_error(g, d->list.items[i]->at, "a size must be a positive number known before solving");
         ok = false;
       } else {
-        dims[i] = (uint32_t)(v.i > 1000000 ? 1000000 : v.i);
-        cells *= dims[i];
+        dims[i] = (uint32_t)(v.i > MAX_CELLS ? MAX_CELLS : v.i);
+        cells *= (double)v.i;
       }
     }
-    if (ok && cells > 1000000) {
-      ground_error(g, d->at, "'%s' would have %llu cells; at most 1000000 are allowed", ground_name(g, name),
-           (unsigned long long)cells);
+    if (ok && cells > MAX_CELLS) {
+      ground_error(g, d->at, "'%s' would have %.0f cells; at most %d are allowed", ground_name(g, name),
+                   cells, MAX_CELLS);
       ok = false;
     }
     int64_t lo, hi;
@@ -829,6 +938,7 @@ static char *source_text(const Ground *g, Loc at)
 static void add_show(Ground *g, const Node *item)
 {
   Value v = ground_eval(g, NULL, item);
+  g->undef.len = 0;                /* a shown term is printed where it is defined */
   if (v.kind == V_NONE)
     return;
   bool board = false;
@@ -848,7 +958,13 @@ static void add_show(Ground *g, const Node *item)
 static void report_impossible_clue(Ground *g, const Stmt *st, bool failed_before,
                                    unsigned errors_before)
 {
-  if (g->diag->nerrors > errors_before || (failed_before && !g->posted_false))
+  if (g->diag->nerrors > errors_before || g->timed_out)
+    return;
+  /* Grounding simplifies with the domains the clues before have narrowed
+     (x / x needs no x = 0 case once x > 0): then a clue found false may
+     only contradict them, which is an answer, not a mistake. */
+  bool mistake = g->posted_false && !g->narrowed;
+  if (failed_before && !mistake)
     return;
   Buf name = {0};
   if (st->label) {
@@ -858,17 +974,25 @@ static void report_impossible_clue(Ground *g, const Stmt *st, bool failed_before
   } else {
     buf_puts(&name, "this constraint");
   }
-  if (g->posted_false)
+  if (mistake)
     ground_error(g, st->at, "%s can never hold", buf_str(&name));
-  else if (solver_failed(g->s))
+  else if (g->posted_false || solver_failed(g->s))
     diag_note(g->diag, st->at, "%s contradicts the clues before it, so there is no solution",
               buf_str(&name));
   buf_free(&name);
 }
 
+/* The solver's trace while grounding: has any clue narrowed a domain yet? */
+static void note_narrowing(void *ctx, VarId x, uint32_t origin, int32_t lo, int32_t hi, uint64_t size)
+{
+  (void)x, (void)origin, (void)lo, (void)hi, (void)size;
+  ((Ground *)ctx)->narrowed = true;
+}
+
 bool ground_program(Ground *g)
 {
   unsigned before = g->diag->nerrors;
+  solver_set_trace(g->s, note_narrowing, g);
   const StmtList *sl = &g->ast->stmts;
   bool any_show = false;
   solver_defer_propagation(g->s, true);
@@ -917,6 +1041,7 @@ bool ground_program(Ground *g)
     }
   }
   solver_defer_propagation(g->s, false);
+  solver_set_trace(g->s, NULL, NULL);
   solver_set_decision_vars(g->s, g->decision.len, g->decision.data);
   return g->diag->nerrors == before;
 }
@@ -931,6 +1056,12 @@ void ground_free(Ground *g)
   VEC_FREE(g->decision);
   VEC_FREE(g->attrs);
   VEC_FREE(g->positions);
+  VEC_FREE(g->undef);
+  VEC_FREE(g->errors);
+  VEC_FREE(g->differences);
+  VEC_FREE(g->potential);
+  VEC_FREE(g->first_out);
+  VEC_FREE(g->queue);
   xfree(g->globals);
   xfree(g->global_state);
   g->globals = NULL;

@@ -45,6 +45,13 @@ typedef struct Position {
   VarId pos;
 } Position;
 
+/* "to <= from + w", posted by the clue `origin`. */
+typedef struct Difference {
+  VarId from, to;
+  int64_t w;
+  uint32_t next_out;          /* 1 + the next difference from `from`, 0 for none */
+} Difference;
+
 /* One thing to print per solution. */
 typedef struct ShowItem {
   char *label;         /* the expression as written; owned */
@@ -71,8 +78,11 @@ typedef struct Ground {
   uint32_t nglobals;
   uint32_t origin;            /* current origin */
   unsigned depth;             /* nesting of rule expansions */
-  uint64_t instances;         /* quantifier instances expanded so far */
-  bool too_big;               /* the expansion limit was reported */
+  unsigned nesting;           /* nesting of the walkers, for the C stack */
+  uint64_t work;              /* the grounding budget spent: cases, items, cells, expansions */
+  bool too_big;               /* the budget ran out (reported), or the time limit came */
+  bool timed_out;             /* the time limit came while grounding (not an error) */
+  Loc here;                   /* the expression being grounded, for the budget's message */
   /* outputs */
   VEC(ShowItem) shows;
   VEC(Origin) origins;        /* origins.data[k - 1] is origin k */
@@ -85,6 +95,25 @@ typedef struct Ground {
   bool table;                 /* print the grid as a table */
   VEC(Position) positions;    /* cell_of(B, N), one per board and value */
   bool posted_false;          /* the statement being grounded was found false */
+  bool narrowed;              /* propagating the clues so far narrowed a domain */
+  /*
+  ** Definedness of partial terms (x / y, x mod y, list[i]): each one
+  ** evaluated pushes the literal under which it is defined; the nearest
+  ** enclosing condition takes them off and holds only when they hold
+  ** (term_context_close), so an undefined term makes that condition false.
+  */
+  VEC(Value) undef;
+  /* the errors reported, so that one mistake met again (in every case of a
+     forall, at every call of a rule) is reported once */
+  VEC(struct GroundError { Loc at; uint64_t hash; }) errors;
+  /* posted differences "to <= from + w" and potentials that satisfy them
+     all, kept as each is posted, to find cycles that cannot hold (term.c) */
+  VEC(Difference) differences;
+  VEC(int64_t) potential;     /* per VarId */
+  VEC(uint32_t) first_out;    /* per VarId: 1 + its first difference, 0 for none */
+  VEC(VarId) queue;
+  bool cycle;                 /* a cycle of differences that cannot hold was posted */
+  uint64_t cycle_work;        /* steps spent looking for one */
 } Ground;
 
 /* Ground a checked program into g->s.  True when no error was reported. */

@@ -26,8 +26,17 @@ void lex_step(Lexer *lx, Loc *at, size_t len);
 /* A decimal literal; too large a number is reported and read as 0. */
 int64_t lex_number(Lexer *lx, const char *text, size_t len, Loc at);
 /* A string literal without its quotes (no escapes but \" and \\). */
-Sym lex_string(Lexer *lx, const char *text, size_t len);
+Sym lex_string(Lexer *lx, const char *text, size_t len, Loc at);
 void lex_bad_char(Lexer *lx, const char *text, Loc at);
-void lex_unterminated_string(Lexer *lx, Loc at);
+/* A run of bytes >= 0x80 outside strings and comments. */
+void lex_not_ascii(Lexer *lx, const char *text, size_t len, Loc at);
+void lex_unterminated_string(Lexer *lx, const char *text, size_t len, Loc at);
+/*
+** NUL bytes are not text: one is reported where it is, whether between
+** tokens (lex_nul, once per run) or inside a comment or a string
+** (lex_check_text, once per token).
+*/
+void lex_nul(Lexer *lx, Loc at);
+void lex_check_text(Lexer *lx, const char *text, size_t len, Loc at);
 
 #endif

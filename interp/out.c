@@ -41,11 +41,17 @@ static ScalarKind scalar(const Ground *g, Value v, int64_t *out)
   }
 }
 
-/* A scalar as text, or as a JSON value (names quoted, a blank as null). */
-static void scalar_out(const Ground *g, Value v, Buf *b, bool json)
+/*
+** How a scalar is written: for the terminal (control characters and bad
+** UTF-8 escaped, see buf_text), as a JSON value (names quoted, a blank as
+** null, always valid: buf_json_string), or raw, as the puzzle spelt it.
+*/
+typedef enum { STYLE_TEXT, STYLE_JSON, STYLE_RAW } Style;
+
+static void scalar_out(const Ground *g, Value v, Buf *b, Style style)
 {
   if (v.kind == V_WILD) {
-    buf_puts(b, json ? "null" : "_");
+    buf_puts(b, style == STYLE_JSON ? "null" : "_");
     return;
   }
   int64_t x;
@@ -55,8 +61,10 @@ static void scalar_out(const Ground *g, Value v, Buf *b, bool json)
     break;
   case SCALAR_NAME:
   case SCALAR_TEXT:
-    if (json)
+    if (style == STYLE_JSON)
       buf_json_string(b, sym_name(g->syms, (Sym)x));
+    else if (style == STYLE_TEXT)
+      buf_text(b, sym_name(g->syms, (Sym)x));
     else
       buf_puts(b, sym_name(g->syms, (Sym)x));
     break;
@@ -68,7 +76,13 @@ static void scalar_out(const Ground *g, Value v, Buf *b, bool json)
 
 static void scalar_text(const Ground *g, Value v, Buf *b)
 {
-  scalar_out(g, v, b, false);
+  scalar_out(g, v, b, STYLE_TEXT);
+}
+
+/* The columns a cell takes: characters, not bytes, so names in UTF-8 align. */
+static size_t cell_width(const Buf *cell)
+{
+  return text_width(buf_str(cell), cell->len);
 }
 
 static bool is_grid(Value v)
@@ -109,7 +123,7 @@ static void grid_text(const Ground *g, Value v, Buf *b)
     for (uint32_t c = 0; c < v.items[r].n; c++) {
       buf_clear(&cell);
       scalar_text(g, v.items[r].items[c], &cell);
-      width = cell.len > width ? cell.len : width;
+      width = cell_width(&cell) > width ? cell_width(&cell) : width;
     }
   for (uint32_t r = 0; r < v.n; r++) {
     for (uint32_t c = 0; c < v.items[r].n; c++) {
@@ -117,7 +131,7 @@ static void grid_text(const Ground *g, Value v, Buf *b)
       scalar_text(g, v.items[r].items[c], &cell);
       if (c)
         buf_putc(b, ' ');
-      for (size_t k = cell.len; k < width; k++)
+      for (size_t k = cell_width(&cell); k < width; k++)
         buf_putc(b, ' ');
       buf_puts(b, buf_str(&cell));
     }
@@ -142,6 +156,12 @@ static void table_cell(const Ground *g, uint32_t e, int attr, Buf *b)
     scalar_text(g, attr_value(g, (size_t)attr, e), b);
 }
 
+/* The heading of column c: the entities' name, then each attribute's. */
+static void table_head(const Ground *g, int c, Buf *b)
+{
+  buf_text(b, sym_name(g->syms, c == 0 ? g->entities_name : g->attrs.data[c - 1].name));
+}
+
 /* One row per entity, one column per attribute, columns aligned. */
 static void table_text(const Ground *g, Buf *b)
 {
@@ -149,23 +169,24 @@ static void table_text(const Ground *g, Buf *b)
   size_t *width = xcalloc((size_t)ncols, sizeof *width);
   Buf cell = {0};
   for (int c = 0; c < ncols; c++) {
-    const char *head = sym_name(g->syms, c == 0 ? g->entities_name : g->attrs.data[c - 1].name);
-    width[c] = strlen(head);
+    buf_clear(&cell);
+    table_head(g, c, &cell);
+    width[c] = cell_width(&cell);
     for (uint32_t e = 0; e < g->entities.n; e++) {
       buf_clear(&cell);
       table_cell(g, e, c - 1, &cell);
-      width[c] = cell.len > width[c] ? cell.len : width[c];
+      width[c] = cell_width(&cell) > width[c] ? cell_width(&cell) : width[c];
     }
   }
   for (int64_t e = -1; e < (int64_t)g->entities.n; e++) {
     for (int c = 0; c < ncols; c++) {
       buf_clear(&cell);
       if (e < 0)
-        buf_puts(&cell, sym_name(g->syms, c == 0 ? g->entities_name : g->attrs.data[c - 1].name));
+        table_head(g, c, &cell);
       else
         table_cell(g, (uint32_t)e, c - 1, &cell);
       buf_puts(b, buf_str(&cell));
-      for (size_t k = cell.len; c + 1 < ncols && k < width[c] + 2; k++)
+      for (size_t k = cell_width(&cell); c + 1 < ncols && k < width[c] + 2; k++)
         buf_putc(b, ' ');
     }
     buf_putc(b, '\n');
@@ -174,17 +195,26 @@ static void table_text(const Ground *g, Buf *b)
   xfree(width);
 }
 
+/* An item's label as the puzzle wrote it (escaped for the terminal), then tail. */
+static void label_text(const ShowItem *it, const char *tail, Buf *b)
+{
+  buf_text(b, it->label);
+  buf_puts(b, tail);
+}
+
 /* who(zebra) = house 5: green, japanese, coffee, parliaments, zebra */
 static void who_text(const Ground *g, const ShowItem *it, Buf *b)
 {
   int64_t code;
   scalar(g, it->value, &code);
-  buf_printf(b, "%s = ", it->label);
+  label_text(it, " = ", b);
   for (uint32_t e = 0; e < g->entities.n; e++) {
     if (g->entities.items[e].i != code)
       continue;
-    if (g->entities.items[e].kind == V_INT)
-      buf_printf(b, "%s ", sym_name(g->syms, g->entities_name));
+    if (g->entities.items[e].kind == V_INT) {
+      buf_text(b, sym_name(g->syms, g->entities_name));
+      buf_putc(b, ' ');
+    }
     table_cell(g, e, -1, b);
     for (size_t a = 0; a < g->attrs.len; a++) {
       buf_puts(b, a ? ", " : ": ");
@@ -204,7 +234,7 @@ static void board_text(const Ground *g, const Board *bd, Buf *b)
       continue;
     buf_clear(&cell);
     scalar_text(g, bd->at[i], &cell);
-    width = cell.len > width ? cell.len : width;
+    width = cell_width(&cell) > width ? cell_width(&cell) : width;
   }
   Buf line = {0};
   for (uint32_t r = 0; r < bd->rows; r++) {
@@ -216,7 +246,7 @@ static void board_text(const Ground *g, const Board *bd, Buf *b)
         scalar_text(g, *v, &cell);
       if (c)
         buf_putc(&line, ' ');
-      for (size_t k = cell.len; k < width; k++)
+      for (size_t k = cell_width(&cell); k < width; k++)
         buf_putc(&line, ' ');
       buf_puts(&line, buf_str(&cell));
     }
@@ -239,15 +269,16 @@ void out_text(const Ground *g, Buf *b)
     if (it->who) {
       who_text(g, it, b);
     } else if (it->text) {                       /* show "Answer:" prints the text */
-      buf_printf(b, "%s\n", sym_name(g->syms, (Sym)it->value.i));
+      buf_text(b, sym_name(g->syms, (Sym)it->value.i));
+      buf_putc(b, '\n');
     } else if (it->value.kind == V_BOARD) {
-      buf_printf(b, "%s =\n", it->label);
+      label_text(it, " =\n", b);
       board_text(g, it->value.board, b);
     } else if (is_grid(it->value)) {
-      buf_printf(b, "%s =\n", it->label);
+      label_text(it, " =\n", b);
       grid_text(g, it->value, b);
     } else {
-      buf_printf(b, "%s = ", it->label);
+      label_text(it, " = ", b);
       list_text(g, it->value, b);
       buf_putc(b, '\n');
     }
@@ -279,7 +310,7 @@ static void json_value(const Ground *g, Value v, Buf *b)
     buf_putc(b, ']');
     return;
   }
-  scalar_out(g, v, b, true);
+  scalar_out(g, v, b, STYLE_JSON);
 }
 
 /* {"entity": {"attribute": value, ...}, ...} */
@@ -288,7 +319,7 @@ static void table_json(const Ground *g, Buf *b)
   Buf cell = {0};
   for (uint32_t e = 0; e < g->entities.n; e++) {
     buf_clear(&cell);
-    table_cell(g, e, -1, &cell);
+    scalar_out(g, g->entities.items[e], &cell, STYLE_RAW);   /* JSON escapes it */
     buf_puts(b, e ? ", " : "");
     buf_json_string(b, buf_str(&cell));
     buf_puts(b, ": {");

@@ -13,14 +13,38 @@ bool parse_source(Ast *ast, Diag *diag, SymTable *syms, const SrcTable *srcs, Sr
 {
   const Src *s = src_get(srcs, src);
   unsigned errors_before = diag->nerrors;
+  if (s->len > PARSE_MAX_BYTES) {
+    diag_error(diag, (Loc){src, 0, 0}, "this file is too large to read (%zu bytes)", s->len);
+    return false;
+  }
+  uint32_t start = s->start;            /* past a byte-order mark */
   Parser ps = {.ast = ast, .diag = diag, .srcs = srcs};
-  ps.lex = (Lexer){.src = src, .off = 0, .diag = diag, .syms = syms};
+  ps.lex = (Lexer){.src = src, .off = start, .diag = diag, .syms = syms};
   pz_yylex_init_extra(&ps.lex, &ps.scanner);
-  YY_BUFFER_STATE b = pz_yy_scan_bytes(s->text, (int)s->len, ps.scanner);
+  YY_BUFFER_STATE b = pz_yy_scan_bytes(s->text + start, (int)(s->len - start), ps.scanner);
   yyparse(&ps);
   pz_yy_delete_buffer(b, ps.scanner);
   pz_yylex_destroy(ps.scanner);
   return diag->nerrors == errors_before;
+}
+
+void parse_report_too_deep(Parser *ps, Loc at)
+{
+  diag_error(ps->diag, at, "this expression is nested too deeply (pz allows at most %d levels)",
+             AST_MAX_DEPTH);
+}
+
+void parse_add_stmt(Parser *ps, Stmt *st)
+{
+  if (!st)
+    return;
+  const Node *deepest = ast_stmt_deepest(st);
+  if (deepest && deepest->depth > AST_MAX_DEPTH) {
+    /* where the nesting passes the limit, counted from the outside */
+    parse_report_too_deep(ps, ast_descend(deepest, AST_MAX_DEPTH)->at);
+    return;
+  }
+  ast_add_stmt(ps->ast, st);
 }
 
 /* A token name as bison spells it, without the double quotes of an alias. */

@@ -172,6 +172,8 @@ static void blame_failure(Solver *s, const Prop *p)
   for (uint32_t i = 0; i < p->nvars; i++)
     if (x[i] < q->weight.len)
       q->weight.data[x[i]]++;
+  if (q->leaves)
+    search_weights_changed(s, x, p->nvars);
 }
 
 PropStatus prop_fixpoint(Solver *s)
@@ -185,6 +187,8 @@ PropStatus prop_fixpoint(Solver *s)
       }
     if (!q)
       return PS_FIX;
+    if (solver_tick(s))
+      return PS_LIMIT;                  /* the rest stays queued */
     PropId id = q->ring[q->head];
     if (++q->head == q->cap)
       q->head = 0;
@@ -196,27 +200,25 @@ PropStatus prop_fixpoint(Solver *s)
     s->stats.propagations++;
     PropStatus st = p->cls->propagate(s, p);
     s->running = NULL;
-    switch (st) {
-    case PS_FAIL:
+    /* The commonest status first (a switch over five became a jump table). */
+    assert(st != PS_LIMIT);
+    if (st == PS_FIX) {
+      p->queued = 0;
+    } else if (st == PS_OK) {
+      if (s->self_woken)
+        enqueue(s, p, id);              /* still flagged queued */
+      else
+        p->queued = 0;
+    } else if (st == PS_DONE) {
+      p->queued = 0;
+      trail_save(&s->trail, &p->done, 1);
+      p->done = 1;
+    } else {
       p->queued = 0;
       queues_clear(s);
       s->stats.failures++;
       blame_failure(s, p);
       return PS_FAIL;
-    case PS_DONE:
-      p->queued = 0;
-      trail_save(&s->trail, &p->done, 1);
-      p->done = 1;
-      break;
-    case PS_OK:
-      if (s->self_woken)
-        enqueue(s, p, id);              /* still flagged queued */
-      else
-        p->queued = 0;
-      break;
-    case PS_FIX:
-      p->queued = 0;
-      break;
     }
   }
 }
@@ -242,12 +244,17 @@ bool prop_all_hold(Solver *s)
   for (size_t i = 0; i < s->doms.len; i++)
     if (!dom_is_fixed(s, (VarId)i))
       return false;
+  return prop_first_false(s) == PROP_NONE;
+}
+
+PropId prop_first_false(Solver *s)
+{
   for (size_t k = 0; k < s->props.len; k++) {
     const Prop *p = &s->props.data[k];
     for (uint32_t i = 0; i < p->nvars; i++)
       s->vals.data[i] = dom_value(s, prop_vars(s, p)[i]);
     if (!p->cls->holds(s, p, s->vals.data))
-      return false;
+      return (PropId)k;
   }
-  return true;
+  return PROP_NONE;
 }

@@ -25,6 +25,7 @@ typedef enum {
   PS_OK   =  0,  /* pruned; not known to be at its own fixpoint */
   PS_FIX  =  1,  /* at its fixpoint until one of its variables changes */
   PS_DONE =  2,  /* entailed on this branch: not woken until backtrack */
+  PS_LIMIT =  3, /* prop_fixpoint only: the time limit passed; the queue is kept */
 } PropStatus;
 
 /* Queue classes, cheapest first. */
@@ -83,6 +84,9 @@ void prop_notify(Solver *s, VarId x, Event ev, const Prop *why);
 /*
 ** Run queued propagators until none is left (PS_FIX) or one fails
 ** (PS_FAIL, with the queues emptied).  Counts propagations and failures.
+** When the time limit passes it stops with PS_LIMIT and leaves the rest
+** queued, so the domains are pruned soundly but not to the fixpoint: the
+** caller must report the limit, never a solution or a failure.
 */
 PropStatus prop_fixpoint(Solver *s);
 /* Set p->state reversibly. */
@@ -92,5 +96,10 @@ void prop_set_state(Solver *s, Prop *p, uint32_t state);
 ** whose variables must be fixed?  The oracle behind solver_holds.
 */
 bool prop_all_hold(Solver *s);
+/*
+** The first propagator whose constraint is false on the current values,
+** or PROP_NONE when all hold; every variable must be fixed.
+*/
+PropId prop_first_false(Solver *s);
 
 #endif

@@ -1,8 +1,13 @@
 /*
 ** pz.c -- the pipeline: load -> parse -> import -> check -> ground -> solve.
 */
+/* realpath() is POSIX 2008, but glibc declares it only for X/Open */
+#define _XOPEN_SOURCE 700
+
 #include "pz.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arena.h"
@@ -17,6 +22,13 @@
 #include "library.h"
 #include "vec.h"
 
+/* One import: file `from` imports the file known as `key` (see
+   file_key), which was loaded as `to` (0 when it could not be read). */
+typedef struct ImportEdge {
+  SrcId from, to;
+  Sym key;
+} ImportEdge;
+
 struct PzCtx {
   PzOptions opt;
   SymTable syms;
@@ -28,7 +40,7 @@ struct PzCtx {
   Names names;
   Solver *solver;
   Ground ground;
-  VEC(Sym) loaded;        /* modules already imported */
+  VEC(ImportEdge) loaded; /* every import so far: which file imported which */
 };
 
 PzCtx *pz_open(const PzOptions *options)
@@ -73,52 +85,198 @@ static size_t dir_len(const char *path)
   return slash ? (size_t)(slash - path + 1) : 0;
 }
 
-/* Load one imported module: a library name or a file path (in quotes). */
-static void import_module(PzCtx *cx, const Stmt *st)
+/*
+** path without "." steps, "dir/.." pairs and repeated slashes: the
+** identity of a file when the host cannot resolve real paths.
+*/
+static void normalize_path(const char *path, Buf *out)
+{
+  typedef struct { const char *at; size_t len; } Step;
+  VEC(Step) steps = {0};
+  bool absolute = path[0] == '/';
+  for (const char *p = path; *p; p += strspn(p, "/")) {
+    size_t n = strcspn(p, "/");
+    bool dotdot = n == 2 && p[0] == '.' && p[1] == '.';
+    bool up_possible = steps.len > 0 && !(VEC_LAST(steps).len == 2 &&
+                                         memcmp(VEC_LAST(steps).at, "..", 2) == 0);
+    if (dotdot && up_possible)
+      steps.len--;
+    else if (!(n == 1 && p[0] == '.') && !(dotdot && absolute))
+      VEC_PUSH(steps, ((Step){p, n}));
+    p += n;
+  }
+  buf_clear(out);
+  buf_puts(out, absolute ? "/" : steps.len ? "" : ".");
+  for (size_t i = 0; i < steps.len; i++) {
+    if (i > 0)
+      buf_putc(out, '/');
+    buf_add(out, steps.data[i].at, steps.data[i].len);
+  }
+  VEC_FREE(steps);
+}
+
+/*
+** The identity of the file at path: its real path when the host reads
+** real files (two spellings of one file, or links to it, are one file;
+** two files called "d.pz" in two folders are two), else the path itself,
+** normalized.
+*/
+static Sym file_key(PzCtx *cx, const char *path)
+{
+  Buf key = {0};
+  char *real = cx->opt.read_file ? realpath(path, NULL) : NULL;
+  if (real)
+    buf_puts(&key, real);
+  else
+    normalize_path(path, &key);
+  free(real);                           /* realpath's malloc, not ours */
+  Sym s = sym_intern(&cx->syms, key.data, key.len);
+  buf_free(&key);
+  return s;
+}
+
+/* A source's name as messages show it. */
+static const char *shown_name(const PzCtx *cx, SrcId id)
+{
+  const Src *s = src_get(&cx->srcs, id);
+  return !s ? "?" : strcmp(s->name, "-") == 0 ? "<stdin>" : s->name;
+}
+
+/* The import edge that first loaded the file known as key, or NULL. */
+static const ImportEdge *import_find(const PzCtx *cx, Sym key)
 {
   for (size_t i = 0; i < cx->loaded.len; i++)
-    if (cx->loaded.data[i] == st->sym)
+    if (cx->loaded.data[i].key == key)
+      return &cx->loaded.data[i];
+  return NULL;
+}
+
+/* The main file is the one source no import loaded: it gets an edge from
+   nowhere (0) the first time one of its imports is seen. */
+static void note_main_file(PzCtx *cx, SrcId src)
+{
+  for (size_t i = 0; i < cx->loaded.len; i++)
+    if (cx->loaded.data[i].to == src)
       return;
-  VEC_PUSH(cx->loaded, st->sym);
-  const char *name = sym_name(&cx->syms, st->sym);
-  const Node *what = st->items.items[0];
-  if (what->kind == NK_STRING) {
-    const Src *from = src_get(&cx->srcs, st->at.src);
-    size_t dl = from && name[0] != '/' ? dir_len(from->name) : 0;
-    Buf path = {0};
-    buf_add(&path, from ? from->name : "", dl);
-    buf_puts(&path, name);
-    size_t len = 0;
-    char *text = cx->opt.read_file ? cx->opt.read_file(cx->opt.io, buf_str(&path), &len) : NULL;
-    if (!text)
-      diag_error(&cx->diag, what->at, "cannot read the file '%s'", buf_str(&path));
-    else
-      parse_text(cx, buf_str(&path), text, len);
-    xfree(text);
-    buf_free(&path);
-    return;
-  }
-  if (cx->opt.stdlib_dir && cx->opt.read_file) {
-    Buf path = {0};
-    buf_printf(&path, "%s/%s.pz", cx->opt.stdlib_dir, name);
-    size_t len = 0;
-    char *text = cx->opt.read_file(cx->opt.io, buf_str(&path), &len);
-    if (text) {
-      parse_text(cx, buf_str(&path), text, len);
-      xfree(text);
-      buf_free(&path);
-      return;
+  const char *name = src_get(&cx->srcs, src)->name;
+  Sym key = strcmp(name, "-") == 0 ? sym_intern_cstr(&cx->syms, "<stdin>") : file_key(cx, name);
+  VEC_PUSH(cx->loaded, ((ImportEdge){0, src, key}));
+}
+
+/*
+** The shortest chain of imports from file `start` to file `goal`:
+** chain[0] is the file start imports, chain[n-1] = goal; returns n, 0
+** when goal cannot be reached.  chain has room for one SrcId per source.
+*/
+static size_t import_chain(const PzCtx *cx, SrcId start, SrcId goal, SrcId *chain)
+{
+  SrcId *came_from = xcalloc(cx->srcs.count, sizeof *came_from);  /* 0: not reached */
+  SrcId *queue = xmalloc(cx->srcs.count * sizeof *queue);
+  size_t head = 0, tail = 0, n = 0;
+  queue[tail++] = start;
+  while (head < tail && !came_from[goal]) {
+    SrcId at = queue[head++];
+    for (size_t i = 0; i < cx->loaded.len; i++) {
+      const ImportEdge *e = &cx->loaded.data[i];
+      if (e->from == at && e->to && e->to != start && !came_from[e->to]) {
+        came_from[e->to] = at;
+        queue[tail++] = e->to;
+      }
     }
-    buf_free(&path);
   }
-  const StdlibFile *f = library_find(name);
-  if (f) {
-    Buf path = {0};
-    buf_printf(&path, "stdlib/%s", f->name);
-    parse_text(cx, buf_str(&path), f->text, strlen(f->text));
-    buf_free(&path);
+  if (came_from[goal]) {
+    for (SrcId s = goal; s != start; s = came_from[s])
+      n++;
+    size_t i = n;
+    for (SrcId s = goal; s != start; s = came_from[s])
+      chain[--i] = s;
+  }
+  xfree(queue);
+  xfree(came_from);
+  return n;
+}
+
+/* `from` imports `to`, a file loaded before: an error if `to` imports
+   `from` again, directly or through other files. */
+static void check_import_cycle(PzCtx *cx, const Node *what, SrcId from, SrcId to)
+{
+  if (from == to) {
+    diag_error(&cx->diag, what->at, "'%s' imports itself", shown_name(cx, from));
     return;
   }
+  SrcId *chain = xmalloc(cx->srcs.count * sizeof *chain);
+  size_t n = import_chain(cx, to, from, chain);
+  if (n > 0) {
+    Buf b = {0};
+    buf_printf(&b, "these imports go round in a circle: '%s' imports '%s'", shown_name(cx, from),
+               shown_name(cx, to));
+    for (size_t i = 0; i < n; i++)
+      buf_printf(&b, ", which imports '%s'", shown_name(cx, chain[i]));
+    diag_error(&cx->diag, what->at, "%s", buf_str(&b));
+    buf_free(&b);
+  }
+  xfree(chain);
+}
+
+/* Parse text as the source called name; returns its SrcId. */
+static SrcId load_text(PzCtx *cx, const char *name, const char *text, size_t len)
+{
+  parse_text(cx, name, text, len);
+  return cx->srcs.count - 1;
+}
+
+/* Read the file at path through the host and parse it; 0 when it cannot
+   be read (the error is reported at `what`). */
+static SrcId read_and_load(PzCtx *cx, const Node *what, const char *path)
+{
+  if (!cx->opt.read_file) {
+    diag_error(&cx->diag, what->at, "cannot read the file '%s': files cannot be imported here", path);
+    return 0;
+  }
+  size_t len = 0;
+  errno = 0;
+  char *text = cx->opt.read_file(cx->opt.io, path, &len);
+  int err = text ? 0 : errno;
+  if (text && len > PZ_MAX_SOURCE_BYTES) {
+    xfree(text);
+    text = NULL;
+    err = EFBIG;
+  }
+  if (!text) {
+    if (err == EFBIG)
+      diag_error(&cx->diag, what->at, "the file '%s' is larger than %zu MB, the most pz reads",
+                 path, PZ_MAX_SOURCE_BYTES >> 20);
+    else if (err == EISDIR)
+      diag_error(&cx->diag, what->at, "'%s' is a folder, not a file", path);
+    else if (err)
+      diag_error(&cx->diag, what->at, "cannot read the file '%s': %s", path, strerror(err));
+    else
+      diag_error(&cx->diag, what->at, "cannot read the file '%s'", path);
+    return 0;
+  }
+  SrcId id = load_text(cx, path, text, len);
+  xfree(text);
+  return id;
+}
+
+/* The library `name` from the folder the host named (PZ_STDLIB), into
+   path; NULL when there is no such folder or file. */
+static char *read_from_stdlib_dir(PzCtx *cx, const char *name, Buf *path, size_t *len)
+{
+  if (!cx->opt.stdlib_dir || !cx->opt.read_file)
+    return NULL;
+  buf_printf(path, "%s/%s.pz", cx->opt.stdlib_dir, name);
+  char *text = cx->opt.read_file(cx->opt.io, buf_str(path), len);
+  if (!text || *len > PZ_MAX_SOURCE_BYTES) {
+    xfree(text);
+    buf_clear(path);
+    return NULL;
+  }
+  return text;
+}
+
+static void no_such_library(PzCtx *cx, const Node *what, const char *name)
+{
   diag_error(&cx->diag, what->at, "there is no library called '%s'", name);
   size_t n;
   const StdlibFile *all = library_files(&n);
@@ -135,6 +293,64 @@ static void import_module(PzCtx *cx, const Stmt *st)
     xfree(owned[i]);
   xfree(owned);
   xfree(names);
+}
+
+/*
+** Load one imported module: a library name or a file path (in quotes,
+** relative to the importing file).  Each file is read once, however it
+** is spelled; an import that closes a circle is an error.
+*/
+static void import_module(PzCtx *cx, const Stmt *st)
+{
+  if (!st->sym)
+    return;                             /* an unterminated string: reported */
+  const char *name = sym_name(&cx->syms, st->sym);
+  const Node *what = st->items.items[0];
+  SrcId from = st->at.src;
+  note_main_file(cx, from);
+  Buf path = {0};
+  char *text = NULL;                    /* a stdlib file read from stdlib_dir */
+  size_t len = 0;
+  const StdlibFile *builtin = NULL;
+  Sym key;
+  if (what->kind == NK_STRING && !name[0]) {
+    diag_error(&cx->diag, what->at, "this import has no file name between its quotes");
+    return;
+  }
+  if (what->kind == NK_STRING) {
+    size_t dl = name[0] != '/' ? dir_len(src_get(&cx->srcs, from)->name) : 0;
+    buf_add(&path, src_get(&cx->srcs, from)->name, dl);
+    buf_puts(&path, name);
+    key = file_key(cx, buf_str(&path));
+  } else if ((text = read_from_stdlib_dir(cx, name, &path, &len)) != NULL) {
+    key = file_key(cx, buf_str(&path));
+  } else if ((builtin = library_find(name)) != NULL) {
+    buf_printf(&path, "stdlib/%s", builtin->name);
+    Buf k = {0};
+    buf_printf(&k, "<built-in>/%s", builtin->name);
+    key = sym_intern_cstr(&cx->syms, buf_str(&k));
+    buf_free(&k);
+  } else {
+    no_such_library(cx, what, name);
+    buf_free(&path);
+    return;
+  }
+  const ImportEdge *seen = import_find(cx, key);
+  SrcId to;
+  if (seen) {
+    to = seen->to;
+    if (to)
+      check_import_cycle(cx, what, from, to);
+  } else if (builtin) {
+    to = load_text(cx, buf_str(&path), builtin->text, strlen(builtin->text));
+  } else if (text) {
+    to = load_text(cx, buf_str(&path), text, len);
+  } else {
+    to = read_and_load(cx, what, buf_str(&path));
+  }
+  VEC_PUSH(cx->loaded, ((ImportEdge){from, to, key}));
+  xfree(text);
+  buf_free(&path);
 }
 
 static bool front_end(PzCtx *cx, const char *name, const char *text, size_t len)
@@ -160,7 +376,8 @@ bool pz_load(PzCtx *cx, const char *name, const char *text, size_t len)
     return false;
   cx->ground = (Ground){.ast = &cx->ast, .names = &cx->names, .syms = &cx->syms,
                         .srcs = &cx->srcs, .diag = &cx->diag, .s = cx->solver};
-  return ground_program(&cx->ground);
+  /* stopped by the time limit while grounding: loaded, but pz_next says PZ_LIMIT */
+  return ground_program(&cx->ground) || (cx->ground.timed_out && cx->diag.nerrors == 0);
 }
 
 const char *pz_diagnostics(PzCtx *cx)
@@ -170,18 +387,57 @@ const char *pz_diagnostics(PzCtx *cx)
   return buf_str(&cx->diag_text);
 }
 
+/*
+** The deadline starts now: called before pz_load, the time limit covers
+** grounding (the grounder asks solver_time_is_up) as well as the search.
+*/
 void pz_set_limits(PzCtx *cx, double timeout_seconds, uint64_t max_nodes)
 {
   solver_set_limits(cx->solver, (SolverLimits){timeout_seconds, max_nodes});
 }
 
+/* Say where and why a solution failed its check (once: pz_next stops). */
+static void report_broken_solution(PzCtx *cx)
+{
+  if (cx->diag.nerrors)
+    return;                             /* reported by an earlier call */
+  SolverBroken b = solver_broken(cx->solver);
+  if (!b.kind) {
+    diag_error(&cx->diag, (Loc){0}, "internal error: pz stopped with an unknown "
+               "still open; this is a bug in pz, please report it");
+    return;
+  }
+  const Origin *o = b.origin && b.origin <= cx->ground.origins.len
+                      ? &cx->ground.origins.data[b.origin - 1] : NULL;
+  if (!o) {
+    diag_error(&cx->diag, (Loc){0}, "internal error: the answer pz found breaks a "
+               "constraint of its own (%s); this is a bug in pz, please report it",
+               b.kind);
+    return;
+  }
+  diag_error(&cx->diag, o->at, "internal error: the answer pz found breaks this "
+             "clue; this is a bug in pz, please report it");
+  diag_note(&cx->diag, o->at, "the %s constraint made of it does not hold", b.kind);
+}
+
 PzResult pz_next(PzCtx *cx)
 {
+  if (cx->ground.timed_out)             /* the model is incomplete: never search it */
+    return PZ_LIMIT;
+  /* Builds with assertions check every answer; release builds on request. */
+#ifdef NDEBUG
+  solver_set_checking(cx->solver, cx->opt.check_solutions);
+#else
+  solver_set_checking(cx->solver, true);
+#endif
   switch (search_next(cx->solver)) {
   case SEARCH_SOLUTION:
     return PZ_SOLUTION;
   case SEARCH_LIMIT:
     return PZ_LIMIT;
+  case SEARCH_BROKEN:
+    report_broken_solution(cx);
+    return PZ_INTERNAL;
   case SEARCH_EXHAUSTED:
     break;
   }
@@ -201,4 +457,31 @@ void pz_solution_json(PzCtx *cx, Buf *out)
 const SolverStats *pz_stats(const PzCtx *cx)
 {
   return solver_stats(cx->solver);
+}
+
+size_t pz_diagnostic_count(const PzCtx *cx)
+{
+  return cx->diag.count;
+}
+
+bool pz_diagnostic(const PzCtx *cx, size_t i, PzDiagnostic *out)
+{
+  if (i >= cx->diag.count)
+    return false;
+  const DiagMsg *m = &cx->diag.msgs[i];
+  const Src *s = src_get(&cx->srcs, m->at.src);
+  LineCol lc = src_linecol(&cx->srcs, m->at);
+  *out = (PzDiagnostic){
+    .file = !s ? NULL : strcmp(s->name, "-") == 0 ? "<stdin>" : s->name,
+    .line = lc.line,
+    .column = lc.col,
+    .severity = m->kind == DIAG_ERROR ? PZ_SEVERITY_ERROR : PZ_SEVERITY_NOTE,
+    .message = m->text,
+  };
+  return true;
+}
+
+unsigned pz_diagnostics_dropped(const PzCtx *cx)
+{
+  return diag_dropped(&cx->diag);
 }

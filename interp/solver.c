@@ -10,12 +10,14 @@
 #include "props/props.h"
 
 #include <string.h>
+#include <time.h>
 
 Solver *solver_new(void)
 {
   Solver *s = xcalloc(1, sizeof *s);
   trail_init(&s->trail);
   search_init(&s->search);
+  s->clock.countdown = UINT64_MAX;      /* no time limit: never read */
   return s;
 }
 
@@ -188,9 +190,65 @@ void solver_set_decision_vars(Solver *s, size_t n, const VarId *x)
   }
 }
 
+static double seconds_now(void)
+{
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
 void solver_set_limits(Solver *s, SolverLimits limits)
 {
   s->limits = limits;
+  double now = seconds_now();
+  s->clock = (SolverClock){ .start = now, .last = now, .stride = 1,
+                            .countdown = limits.timeout_seconds > 0 ? 1 : UINT64_MAX };
+}
+
+/* Readings closer than this are wasted work: read half as often. */
+#define CLOCK_SOON 0.0005
+/* Readings further apart than this make the limit late: read more often. */
+#define CLOCK_LATE 0.002
+
+bool solver_read_clock(Solver *s)
+{
+  SolverClock *c = &s->clock;
+  if (c->up) {
+    c->countdown = 1;                   /* and true at every tick from now on */
+    return true;
+  }
+  if (s->limits.timeout_seconds <= 0) {
+    c->countdown = UINT64_MAX;
+    return false;
+  }
+  double now = seconds_now(), gap = now - c->last;
+  c->last = now;
+  if (gap < CLOCK_SOON && c->stride < ((uint64_t)1 << 30))
+    c->stride *= 2;
+  else if (gap > CLOCK_LATE) {
+    double fit = (double)c->stride * (CLOCK_SOON / gap);
+    c->stride = fit < 1 ? 1 : (uint64_t)fit;
+  }
+  c->countdown = c->stride;
+  c->up = now - c->start >= s->limits.timeout_seconds;
+  if (c->up)
+    c->countdown = 1;
+  return c->up;
+}
+
+bool solver_time_is_up(Solver *s)
+{
+  return solver_tick(s);
+}
+
+void solver_set_checking(Solver *s, bool on)
+{
+  s->checking = on;
+}
+
+SolverBroken solver_broken(const Solver *s)
+{
+  return s->broken;
 }
 
 const SolverStats *solver_stats(const Solver *s)

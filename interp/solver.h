@@ -45,7 +45,7 @@ typedef struct SolverStats {
 } SolverStats;
 
 typedef struct SolverLimits {
-  double   timeout_seconds; /* 0 = none; wall clock, checked every few nodes */
+  double   timeout_seconds; /* 0 = none; wall clock from solver_set_limits */
   uint64_t max_nodes;       /* 0 = none */
 } SolverLimits;
 
@@ -53,6 +53,7 @@ typedef enum {
   SEARCH_SOLUTION,   /* a solution is loaded: read it with var_value() */
   SEARCH_EXHAUSTED,  /* no (more) solutions */
   SEARCH_LIMIT,      /* stopped by the timeout or the node limit */
+  SEARCH_BROKEN,     /* checking found a solution false (a bug): see solver_broken */
 } SearchResult;
 
 /* --- life cycle --- */
@@ -144,7 +145,19 @@ bool solver_propagate(Solver *s);
 ** decided afterwards, in case propagation left them open.
 */
 void solver_set_decision_vars(Solver *s, size_t n, const VarId *x);
+/*
+** Set the limits and start the clock of the time limit now: set them
+** before grounding and the deadline covers grounding, root propagation,
+** probing and search alike.  Setting them again restarts the clock.
+*/
 void solver_set_limits(Solver *s, SolverLimits limits);
+/*
+** True once the time limit has passed, and from then on.  Cheap: each
+** call counts one unit of work, as each propagator run and decision
+** does, and the clock is read only about once a millisecond, so a long
+** loop (the grounder's) may ask on every step.
+*/
+bool solver_time_is_up(Solver *s);
 
 /*
 ** Find the next solution.  The first call starts the search; each later
@@ -186,5 +199,22 @@ void solver_set_trace(Solver *s, SolverTraceFn fn, void *ctx);
 ** search_next returned SEARCH_SOLUTION.
 */
 bool solver_holds(Solver *s);
+
+/*
+** Checking: when on, search_next confirms every solution with the
+** constraints' definitions (each propagator's holds(), every variable
+** fixed) before returning it.  A solution that fails is a bug in a
+** propagator: search_next returns SEARCH_BROKEN, then and on every later
+** call, and solver_broken says what failed.
+*/
+void solver_set_checking(Solver *s, bool on);
+
+typedef struct SolverBroken {
+  uint32_t origin;    /* origin of the constraint found false (0: none) */
+  const char *kind;   /* its propagator class ("linear"); NULL when a variable was open */
+  VarId open;         /* the variable left open when kind is NULL */
+} SolverBroken;
+/* What the check found false; valid after SEARCH_BROKEN. */
+SolverBroken solver_broken(const Solver *s);
 
 #endif

@@ -35,6 +35,7 @@ SrcId src_add(SrcTable *t, const char *name, const char *text, size_t len)
   s->name = xstrndup(name, strlen(name));
   s->text = xstrndup(text, len);
   s->len = len;
+  s->start = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
   uint32_t n = 1;
   for (size_t i = 0; i < len; i++)
     n += text[i] == '\n';
@@ -65,7 +66,8 @@ LineCol src_linecol(const SrcTable *t, Loc at)
     else
       hi = mid;
   }
-  return (LineCol){lo + 1, at.off - s->lines[lo] + 1};
+  uint32_t line_start = lo == 0 && at.off >= s->start ? s->start : s->lines[lo];
+  return (LineCol){lo + 1, at.off - line_start + 1};
 }
 
 Loc loc_span(Loc a, Loc b)

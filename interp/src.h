@@ -26,6 +26,7 @@ typedef struct Src {
   char *name;          /* as the user wrote it ("-" shows as <stdin>) */
   char *text;          /* NUL-terminated copy */
   size_t len;
+  uint32_t start;      /* 3 after a UTF-8 byte-order mark, which is not text; else 0 */
   uint32_t *lines;     /* byte offset of each line start */
   uint32_t nlines;
 } Src;
@@ -37,7 +38,8 @@ typedef struct SrcTable {
 
 void src_init(SrcTable *t);
 void src_free(SrcTable *t);
-/* Copies name and text; returns the new id. */
+/* Copies name and text; returns the new id.  Columns on the first line
+   are counted after a byte-order mark. */
 SrcId src_add(SrcTable *t, const char *name, const char *text, size_t len);
 const Src *src_get(const SrcTable *t, SrcId id);
 LineCol src_linecol(const SrcTable *t, Loc at);

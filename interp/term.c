@@ -44,7 +44,17 @@ Value ground_error(Ground *g, Loc at, const char *fmt, ...)
   Buf b = {0};
   buf_vprintf(&b, fmt, ap);
   va_end(ap);
-  diag_error(g->diag, at, "%s", buf_str(&b));
+  uint64_t hash = 14695981039346656037u;        /* FNV-1a of the message */
+  for (const char *c = buf_str(&b); *c; c++)
+    hash = (hash ^ (uint8_t)*c) * 1099511628211u;
+  bool seen = false;
+  for (size_t i = 0; i < g->errors.len && !seen; i++)
+    seen = g->errors.data[i].hash == hash && g->errors.data[i].at.src == at.src &&
+           g->errors.data[i].at.off == at.off;
+  if (!seen) {
+    VEC_PUSH(g->errors, ((struct GroundError){at, hash}));
+    diag_error(g->diag, at, "%s", buf_str(&b));
+  }
   buf_free(&b);
   return VALUE_NONE;
 }
@@ -87,8 +97,33 @@ const Value *env_find(const Env *e, Sym s)
   return NULL;
 }
 
+bool ground_time_is_up(Ground *g)
+{
+  if (!g->timed_out && solver_time_is_up(g->s)) {
+    g->timed_out = true;
+    g->too_big = true;                 /* every walker stops */
+  }
+  return g->timed_out;
+}
+
+bool ground_charge(Ground *g, uint64_t units)
+{
+  if (g->too_big || ground_time_is_up(g))
+    return false;
+  if (units <= GROUND_BUDGET - g->work) {    /* g->work <= GROUND_BUDGET: no overflow */
+    g->work += units;
+    return true;
+  }
+  g->too_big = true;
+  ground_error(g, g->here, "this puzzle is too big to set up: it needs more than %u steps "
+               "(cases of forall and exists, list items, cells, rule calls, helper unknowns); pz stops here",
+               GROUND_BUDGET);
+  return false;
+}
+
 Value value_list(Ground *g, uint32_t n)
 {
+  ground_charge(g, n);    /* past the budget it is still made: the error stops the rest */
   Value v = {.kind = V_LIST, .n = n};
   v.items = n ? arena_array(&g->arena, Value, n) : NULL;
   return v;
@@ -300,6 +335,69 @@ bool op_holds(Op op, int64_t d)
 }
 
 /*
+** Remember "x <= y + w" (and both halves of "x = y + w") for the check of
+** difference cycles (ground.c): on wide domains, x < y and y < x narrow
+** each other by one per pass, a billion passes before they fail.
+*/
+/*
+** Add "to <= from + w".  The potentials satisfied every difference before
+** it, so a cycle that cannot hold goes through the new one: relaxing from
+** `to` (Bellman-Ford from that one place) reaches `from` and lowers it.
+** Long chains added from their far end cost a quadratic number of steps:
+** past CYCLE_WORK steps the check stops (search and --timeout remain).
+*/
+#define CYCLE_WORK 4000000u
+
+static void add_difference(Ground *g, VarId from, VarId to, int64_t w)
+{
+  VarId most = from > to ? from : to;
+  while (g->potential.len <= most) {
+    VEC_PUSH(g->potential, 0);
+    VEC_PUSH(g->first_out, 0);
+  }
+  VEC_PUSH(g->differences, ((Difference){from, to, w, g->first_out.data[from]}));
+  g->first_out.data[from] = (uint32_t)g->differences.len;
+  if (g->cycle || g->cycle_work > CYCLE_WORK || g->potential.data[from] + w >= g->potential.data[to])
+    return;
+  g->potential.data[to] = g->potential.data[from] + w;
+  VEC_CLEAR(g->queue);
+  VEC_PUSH(g->queue, to);
+  for (size_t head = 0; head < g->queue.len && !g->cycle; head++) {
+    VarId u = g->queue.data[head];
+    for (uint32_t e = g->first_out.data[u]; e && !g->cycle; e = g->differences.data[e - 1].next_out) {
+      const Difference *d = &g->differences.data[e - 1];
+      if (g->potential.data[u] + d->w >= g->potential.data[d->to])
+        continue;
+      if (d->to == from) {
+        g->cycle = true;                   /* around the circle and lower still */
+        return;
+      }
+      if (++g->cycle_work > CYCLE_WORK)
+        return;
+      g->potential.data[d->to] = g->potential.data[u] + d->w;
+      VEC_PUSH(g->queue, d->to);
+    }
+  }
+}
+
+static void note_difference(Ground *g, uint32_t n, const int32_t *coef, const VarId *vars, LinRel rel,
+                            int64_t rhs)
+{
+  if (n != 2 || rel == LIN_NE || coef[0] != -coef[1] || (coef[0] != 1 && coef[0] != -1))
+    return;
+  VarId x = coef[0] == 1 ? vars[0] : vars[1], y = coef[0] == 1 ? vars[1] : vars[0];
+  bool before = g->cycle;
+  add_difference(g, y, x, rhs);                /* x - y <= rhs */
+  if (rel == LIN_EQ)
+    add_difference(g, x, y, -rhs);             /* y - x <= -rhs */
+  if (g->cycle && !before) {                   /* fail now, before propagation crawls */
+    VarId zero = solver_const(g->s, 0);
+    int32_t one = 1;
+    post_linear(g->s, 1, &one, &zero, LIN_EQ, 1);
+  }
+}
+
+/*
 ** Post "d OP 0", or return its literal when reif is set.  A relation whose
 ** terms all cancel is decided here.
 */
@@ -321,8 +419,10 @@ Value lin_relation(Ground *g, Loc at, const Lin *d, Op op, bool reif)
   int64_t rhs = shift - scale * d->k;
   if (!reif) {
     post_linear(g->s, d->n, coef, vars, rel, rhs);
+    note_difference(g, d->n, coef, vars, rel, rhs);
     return value_bool(true);
   }
+  ground_charge(g, REIFIED_COST);
   VarId b = solver_new_var(g->s, 0, 1);
   post_linear_reif(g->s, d->n, coef, vars, rel, rhs, b);
   return value_lit(b, false);
@@ -340,6 +440,7 @@ void term_mark_atom(Ground *g, VarId x, bool atom)
 
 VarId term_new_var(Ground *g, int32_t lo, int32_t hi, bool atom)
 {
+  ground_charge(g, REIFIED_COST);   /* past the budget it is still made: the error stops the rest */
   VarId x = solver_new_var(g->s, lo, hi);
   term_mark_atom(g, x, atom);
   return x;
@@ -374,6 +475,7 @@ VarId term_new_var_for(Ground *g, const VarId *arr, size_t n, bool atom)
         break;
     }
   qsort(vals, k, sizeof *vals, int32_cmp);
+  ground_charge(g, REIFIED_COST);
   VarId z = solver_new_var_values(g->s, vals, k);
   xfree(vals);
   term_mark_atom(g, z, atom);
@@ -557,6 +659,56 @@ Value lit_check(Ground *g, Loc at, Value v)
   if (v.kind == V_BOOL || v.kind == V_LIT || v.kind == V_NONE)
     return v;
   return ground_error(g, at, "expected a condition here, but this is %s", value_words(v));
+}
+
+/* --- partial terms --- */
+
+/*
+** pz gives x / 0, x mod 0 and list[i] outside the list the meaning
+** MiniZinc gives them (relational semantics): the nearest enclosing
+** condition is false.  So `not (x / y = 9)` holds when y = 0, and so do
+** `true or x / y = 9` and `x / y = 9 or true`.  The walkers open a context
+** at each condition; a partial term records the literal under which it is
+** defined; the condition is closed as "defined and cond".
+*/
+void term_defined_when(Ground *g, Value defined)
+{
+  if (defined.kind == V_BOOL && defined.i)
+    return;
+  VEC_PUSH(g->undef, defined);
+}
+
+size_t term_context_open(const Ground *g)
+{
+  return g->undef.len;
+}
+
+Value term_context_take(Ground *g, size_t mark)
+{
+  if (g->undef.len <= mark)
+    return value_bool(true);
+  Value r = lit_and(g, g->undef.data + mark, (uint32_t)(g->undef.len - mark));
+  g->undef.len = mark;
+  return r;
+}
+
+Value term_context_close(Ground *g, size_t mark, Value cond)
+{
+  if (g->undef.len <= mark || (cond.kind != V_BOOL && cond.kind != V_LIT && cond.kind != V_NONE))
+    return cond;                     /* not a condition: its terms belong to the one around it */
+  Value defined = term_context_take(g, mark);
+  if (cond.kind == V_NONE || defined.kind == V_NONE)
+    return VALUE_NONE;
+  return lit_and2(g, defined, cond);
+}
+
+void term_context_post(Ground *g, size_t mark)
+{
+  for (size_t i = mark; i < g->undef.len; i++)
+    if (g->undef.data[i].kind != V_NONE)
+      lit_post(g, g->undef.data[i]);
+  if (g->undef.len > mark)
+    g->undef.len = mark;
 }
 
 /* --- lists and boards --- */

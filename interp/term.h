@@ -10,11 +10,30 @@
 
 #include "ground.h"
 
-/* Nothing may expand or grow beyond these. */
-#define MAX_INSTANCES 2000000u   /* quantifier instances and rule expansions */
+/*
+** Nothing may expand or grow beyond these.  The grounding budget bounds
+** the time and memory a puzzle takes before solving: every quantifier
+** case visited (true or false), list item made, cell declared and rule
+** expanded costs one unit; a helper unknown with its propagator (for a
+** condition, a product, ...) costs REIFIED_COST.  The largest example needs about 3,000,
+** 200-queens written pair by pair 40,000; the limit keeps memory under
+** about half a gigabyte.
+*/
+#define GROUND_BUDGET 5000000u
+/* What one reified constraint (an unknown and a propagator) costs in budget units. */
+#define REIFIED_COST 16u
+#define MAX_CELLS 1000000        /* cells of one declared array or board */
 #define MAX_RULE_DEPTH 200u      /* nesting of rule calls */
+#define MAX_NESTING 1000u        /* nesting of the grounding walkers: 2 x AST_MAX_DEPTH, under 4 MB of stack with ASan */
 #define MAX_LIST 10000000        /* elements of one range */
 #define MAX_ABS_VALUE 1000000000 /* declared domains stay within +-this */
+
+/*
+** The walkers recurse once per level of an expression: a helper that is
+** not on that path stays out of their frames (under ASan an inlined
+** helper's locals made one level of min(...) take 5 KB of stack).
+*/
+#define NOINLINE __attribute__((noinline))
 
 __extension__ typedef __int128 Wide;  /* bounds of sums of products, never overflowing */
 
@@ -57,8 +76,12 @@ Value builtin_if(Ground *g, const Env *env, const Node *n);
 Value value_int(int64_t v);
 Value value_bool(bool b);
 Value value_lit(VarId x, bool neg);
-/* A fresh list of n items in the grounding arena. */
+/* A fresh list of n items in the grounding arena (charged to the budget). */
 Value value_list(Ground *g, uint32_t n);
+/* Has the time limit passed?  Then grounding stops, and pz_next says so. */
+bool ground_time_is_up(Ground *g);
+/* Spend units of the grounding budget; false (reported once) when it has run out. */
+bool ground_charge(Ground *g, uint64_t units);
 /* The value of a declared or auxiliary solver variable. */
 Value value_var(Ground *g, VarId x);
 bool value_is_known(Value v);
@@ -119,6 +142,19 @@ bool term_var(Ground *g, Loc at, Value v, VarId *out);
 /* Post or reify "a OP b" for any two values (lists compare item by item). */
 Value term_compare(Ground *g, Loc at, Op op, Value a, Value b, bool reif);
 Value term_equal(Ground *g, Loc at, Value a, Value b, bool reif);
+
+/* --- partial terms: the relational semantics (term.c) --- */
+
+/* The term being evaluated is defined only where `defined` holds. */
+void term_defined_when(Ground *g, Value defined);
+/* A mark to pass to the calls below: conditions begin here. */
+size_t term_context_open(const Ground *g);
+/* The conjunction of what was recorded since mark, taken off (true if nothing). */
+Value term_context_take(Ground *g, size_t mark);
+/* cond, made false where a partial term inside it is undefined. */
+Value term_context_close(Ground *g, size_t mark, Value cond);
+/* Post what was recorded since mark: the clause that contains it is asserted. */
+void term_context_post(Ground *g, size_t mark);
 
 /* --- literals (term.c) --- */
 

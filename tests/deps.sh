@@ -1,7 +1,16 @@
 #!/bin/sh
 # deps.sh -- install what building and testing pz needs, when it is missing.
 # Runs apt-get only as root on a Debian-like machine; otherwise says what to do.
+#
+#   tests/deps.sh          what building and `make check` need
+#   tests/deps.sh clang    clang and its sanitizer and libFuzzer runtimes too
+#                          (make clang, make fuzz)
 missing=""
+if [ "$1" = clang ]; then
+  command -v clang >/dev/null 2>&1 || missing="$missing clang"
+  ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||
+    missing="$missing libclang-rt-dev"
+fi
 command -v flex >/dev/null 2>&1 || missing="$missing flex"
 command -v bison >/dev/null 2>&1 || missing="$missing bison"
 [ -f /usr/include/cmocka.h ] || missing="$missing libcmocka-dev"

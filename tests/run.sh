@@ -11,6 +11,8 @@
 #           and exit status 2 (or NAME.status).
 # golden:   tests/golden/AREA/NAME.pz, with NAME.out (stdout) and optional
 #           NAME.args and NAME.status.
+# regress:  tests/regress/NAME.pz, one per bug fixed: NAME.out, NAME.err,
+#           optional NAME.args, NAME.status, or NAME.cmd (see below).
 # readme:   every `$ build/pz ARGS` line of README.md must print the lines
 #           that follow it there (up to the next `$ ` or the end of the
 #           block); a `...` line stands for any lines in between.
@@ -85,6 +87,40 @@ for pzfile in tests/golden/*/*.pz; do
   "$pz" $args "$pzfile" > "$tmp/out" 2> "$tmp/err"
   st=$?
   check "$pzfile" "$base.out" "$tmp/out" "$(status_of "$base.status")" "$st"
+done
+
+# regress: tests/regress/NAME.pz, one file per bug fixed, named for it.
+# It runs as `pz $(cat NAME.args) tests/regress/NAME.pz`, or as the shell
+# command in NAME.cmd (run from the root, with $PZ set) when that exists;
+# stdout must be NAME.out, stderr NAME.err, the exit status NAME.status (0).
+for pzfile in tests/regress/*.pz; do
+  [ -f "$pzfile" ] || continue
+  base=${pzfile%.pz}
+  if [ -f "$base.cmd" ]; then
+    PZ=$pz sh "$base.cmd" > "$tmp/out" 2> "$tmp/err"
+  else
+    args=""
+    [ -f "$base.args" ] && args=$(cat "$base.args")
+    # shellcheck disable=SC2086
+    "$pz" $args "$pzfile" > "$tmp/out" 2> "$tmp/err"
+  fi
+  st=$?
+  if [ $accept = 1 ]; then
+    cp "$tmp/out" "$base.out"
+    cp "$tmp/err" "$base.err"
+    if [ "$st" != 0 ]; then echo "$st" > "$base.status"; else rm -f "$base.status"; fi
+    passed=$((passed + 1))
+    continue
+  fi
+  want_st=$(status_of "$base.status")
+  if cmp -s "$base.out" "$tmp/out" && cmp -s "$base.err" "$tmp/err" && [ "$st" = "$want_st" ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $pzfile (exit status $st, expected $want_st)"
+    diff "$base.out" "$tmp/out" | head -10
+    diff "$base.err" "$tmp/err" | head -10
+  fi
 done
 
 # The README's examples, split by awk into cmd.N / want.N files.

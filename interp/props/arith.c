@@ -2,24 +2,41 @@
 ** arith.c -- z = x * y, x / y, x mod y, |x|, and z = min/max of n vars.
 **
 ** Bounds reasoning in int64_t (products of int32_t values fit), sound
-** across signs; every class is exact once its inputs are fixed, which is
-** what makes bounds-only domains and the search's "all fixed means
-** solved" rule safe.  Except abs on bitsets (domain consistent, hence
-** idempotent), these return PS_OK and let the fixpoint rerun them.
+** across signs and when one variable fills two places (x * x, d / d).
+** Once every variable is fixed a class checks its definition (verdict),
+** which is what makes bounds-only domains and the search's "all fixed
+** means solved" rule safe.  Except abs on bitsets (domain consistent,
+** hence idempotent), these return PS_OK and let the fixpoint rerun them.
+**
 ** Division and remainder follow C: truncation toward zero, and the
-** remainder takes the sign of x; y = 0 is excluded.
+** remainder takes the sign of x.  The divisor's domain should not hold 0:
+** division by zero makes the enclosing condition false, which the
+** grounder decides before it posts (see props.h).  Should y hold 0 all
+** the same, y = 0 counts as the constraint being false: the propagators
+** remove it, and fail when it is all that is left, never abort.
 */
 #include "props.h"
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
-static PropStatus all_fixed(const Solver *s, const Prop *p)
+/*
+** The status once a run has pruned: PS_OK while a variable is open, and
+** with all fixed, the definition's verdict (PS_DONE or PS_FAIL).  The
+** bounds rules alone are not exact when one variable is passed twice: in
+** d / d, z's bounds are taken before the rule for x fixes d, which is y
+** as well, so z = 0 stood beside d = 2 (tests/regress/div_same_variable.pz).
+*/
+static PropStatus verdict(Solver *s, const Prop *p)
 {
-  for (uint32_t i = 0; i < p->nvars; i++)
-    if (!dom_is_fixed(s, prop_vars(s, p)[i]))
+  int32_t *v = s->vals.data;            /* holds()'s scratch, as wide as p */
+  for (uint32_t i = 0; i < p->nvars; i++) {
+    VarId x = prop_vars(s, p)[i];
+    if (!dom_is_fixed(s, x))
       return PS_OK;
-  return PS_DONE;
+    v[i] = dom_value(s, x);
+  }
+  return p->cls->holds(s, p, v) ? PS_DONE : PS_FAIL;
 }
 
 /* --- times: vars x, y, z --- */
@@ -63,7 +80,7 @@ static PropStatus times_propagate(Solver *s, Prop *p)
   if (times_divide(s, p, x, y, z) == PS_FAIL ||
       times_divide(s, p, y, x, z) == PS_FAIL)
     return PS_FAIL;
-  return all_fixed(s, p);
+  return verdict(s, p);
 }
 
 static bool times_holds(const Solver *s, const Prop *p, const int32_t *v)
@@ -137,7 +154,7 @@ static PropStatus div_propagate(Solver *s, Prop *p)
   }
   PROP_TRY(dom_set_min(s, x, lo, p));
   PROP_TRY(dom_set_max(s, x, hi, p));
-  return all_fixed(s, p);
+  return verdict(s, p);
 }
 
 static bool div_holds(const Solver *s, const Prop *p, const int32_t *v)
@@ -169,7 +186,7 @@ static PropStatus mod_propagate(Solver *s, Prop *p)
     PROP_TRY(dom_set_min(s, x, dom_min(s, z), p));
   if (dom_max(s, z) < 0)
     PROP_TRY(dom_set_max(s, x, dom_max(s, z), p));
-  return PS_OK;
+  return verdict(s, p);
 }
 
 static bool mod_holds(const Solver *s, const Prop *p, const int32_t *v)
@@ -215,7 +232,7 @@ static PropStatus abs_propagate(Solver *s, Prop *p)
     PROP_TRY(dom_set_min(s, x, zmin, p));
   if (dom_max(s, x) < zmin)
     PROP_TRY(dom_set_max(s, x, -zmin, p));
-  return all_fixed(s, p);
+  return verdict(s, p);
 }
 
 static bool abs_holds(const Solver *s, const Prop *p, const int32_t *v)
@@ -280,7 +297,7 @@ static PropStatus minmax_propagate(Solver *s, Prop *p)
     return PS_FAIL;
   if (ncand == 1)
     PROP_TRY(view_set_hi(s, x[cand], zhi, neg, p));
-  return all_fixed(s, p);
+  return verdict(s, p);
 }
 
 static bool minmax_holds(const Solver *s, const Prop *p, const int32_t *v)

@@ -15,6 +15,9 @@
 */
 #include "props.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 /* --- clause: vars are pos[0..npos) then neg[...]; consts[0] = npos --- */
 
 /* Literal i is true, false or open: pos literals want 1, neg want 0. */
@@ -87,6 +90,26 @@ static bool clause_holds(const Solver *s, const Prop *p, const int32_t *v)
 static const PropClass clause_class = { "clause", clause_propagate,
                                         clause_holds };
 
+static int var_cmp(const void *l, const void *r)
+{
+  VarId a = *(const VarId *)l, b = *(const VarId *)r;
+  return (a > b) - (a < b);
+}
+
+/* The distinct variables of x[0..n), sorted, into out; returns how many. */
+static size_t distinct_vars(const VarId *x, size_t n, VarId *out)
+{
+  if (n == 0)
+    return 0;
+  memcpy(out, x, n * sizeof *out);
+  qsort(out, n, sizeof *out, var_cmp);
+  size_t m = 1;
+  for (size_t i = 1; i < n; i++)
+    if (out[i] != out[m - 1])
+      out[m++] = out[i];
+  return m;
+}
+
 void post_clause(Solver *s, size_t npos, const VarId *pos, size_t nneg,
                  const VarId *neg)
 {
@@ -97,20 +120,20 @@ void post_clause(Solver *s, size_t npos, const VarId *pos, size_t nneg,
     s->failed = true;                   /* the empty clause */
     return;
   }
-  VEC(VarId) xs = {0};
-  for (size_t i = 0; i < npos; i++)
-    VEC_PUSH(xs, pos[i]);
-  for (size_t i = 0; i < nneg; i++)
-    VEC_PUSH(xs, neg[i]);
-  int64_t c = (int64_t)npos;
-  Prop *p = prop_new(s, &clause_class, PC_CHEAP, xs.len, xs.data, 1, &c);
+  /* Each literal once: two watches on one literal would never see the
+  ** clause turn unit (x or x or y with y = 0 left x open). */
+  VarId *xs = xmalloc((npos + nneg) * sizeof *xs);
+  size_t np = distinct_vars(pos, npos, xs);
+  size_t n = np + distinct_vars(neg, nneg, xs + np);
+  int64_t c = (int64_t)np;
+  Prop *p = prop_new(s, &clause_class, PC_CHEAP, n, xs, 1, &c);
   uint32_t *w = xmalloc(2 * sizeof *w);
   w[0] = 0;
-  w[1] = xs.len > 1 ? 1 : 0;
+  w[1] = n > 1 ? 1 : 0;
   p->aux = w;
   prop_subscribe_all(s, p, EV_VAL);
   prop_post(s, p);
-  VEC_FREE(xs);
+  xfree(xs);
 }
 
 /* --- reif1: b <-> ((x REL k) xor neg), REL in {EQ, LE};

@@ -9,6 +9,19 @@
 
 #include "../engine.h"
 
+/*
+** Preconditions of solver.h's post functions, kept by the grounder:
+**   post_div, post_mod   the divisor's domain holds no 0: division by zero
+**                        makes the enclosing condition false, and the
+**                        grounder decides that before posting.  Broken, it
+**                        costs only strength: y = 0 counts as false and is
+**                        removed (sound, never an abort; test_props.c
+**                        posts such divisors on purpose);
+**   post_clause          the literals' variables are 0/1 (the clause
+**                        narrows them to 0..1 for good);
+**   post_linear_reif     b is a 0/1 variable.
+*/
+
 /* What normalising a linear constraint found out. */
 typedef enum {
   LIN_OPEN,   /* depends on the remaining terms */

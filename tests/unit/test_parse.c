@@ -9,6 +9,12 @@ static bool parse(Fixture *f, const char *text)
   return parse_source(&f->ast, &f->diag, &f->syms, &f->srcs, id);
 }
 
+static bool parse_bytes(Fixture *f, const char *text, size_t len)
+{
+  SrcId id = src_add(&f->srcs, "t.pz", text, len);
+  return parse_source(&f->ast, &f->diag, &f->syms, &f->srcs, id);
+}
+
 static const char *messages(Fixture *f)
 {
   buf_clear(&f->text);
@@ -145,6 +151,149 @@ static void binary_garbage_never_crashes(void **state)
   assert_true(f->diag.nerrors > 0);
 }
 
+static void a_nul_byte_is_an_error_where_it_is(void **state)
+{
+  Fixture *f = *state;
+  static const char text[] = "x = \"a\0b\".\ny = 1.\n% z\0\n";
+  assert_false(parse_bytes(f, text, sizeof text - 1));
+  const char *m = messages(f);
+  assert_non_null(strstr(m, "t.pz:1:7: error: there is a NUL byte (0x00) here"));
+  assert_non_null(strstr(m, "t.pz:3:4: error: there is a NUL byte (0x00) here"));
+  assert_non_null(strstr(m, "x = \"a\\x00b\"."));      /* shown, not cut short */
+  assert_int_equal(f->diag.nerrors, 2);
+  assert_int_equal(f->ast.stmts.len, 2);
+}
+
+static void a_byte_order_mark_is_skipped(void **state)
+{
+  Fixture *f = *state;
+  assert_false(parse(f, "\xEF\xBB\xBFx = y z."));
+  const char *m = messages(f);
+  assert_non_null(strstr(m, "t.pz:1:7: error: unexpected 'z'"));
+  assert_non_null(strstr(m, "    1 | x = y z.\n      |       ^\n"));
+}
+
+/* The operands of a chain of `op`, left to right, into out[*n]. */
+static void chain_operands(const Node *e, Op op, int64_t *out, size_t *n)
+{
+  if (e->kind == NK_BINARY && e->op == op) {
+    chain_operands(e->a, op, out, n);
+    chain_operands(e->b, op, out, n);
+  } else {
+    out[(*n)++] = e->kind == NK_INT ? e->ival : e->b->ival;
+  }
+}
+
+static void long_chains_stay_shallow_and_in_order(void **state)
+{
+  Fixture *f = *state;
+  enum { N = 100000 };
+  const char *seps[] = {" + ", ", "};
+  Op ops[] = {OP_ADD, OP_AND};
+  for (int k = 0; k < 2; k++) {
+    Buf b = {0};
+    buf_puts(&b, k == 0 ? "x = 1" : "x = 1");
+    for (int i = 2; i <= N; i++)
+      buf_printf(&b, k == 0 ? "%s%d" : "%sx = %d", seps[k], i);
+    buf_puts(&b, ".\n");
+    assert_true(parse(f, buf_str(&b)));
+    buf_free(&b);
+    Node *e = f->ast.stmts.items[k]->expr;
+    if (k == 0)
+      e = e->b;
+    assert_true(e->depth <= 2 * 17 + 1);             /* 2 log2(N) + 1 */
+    int64_t *seen = malloc(N * sizeof *seen);
+    size_t n = 0;
+    chain_operands(e, ops[k], seen, &n);
+    assert_int_equal(n, N);
+    for (size_t i = 0; i < n; i++)
+      assert_int_equal(seen[i], (int64_t)i + 1);
+    free(seen);
+  }
+}
+
+static void a_chain_keeps_its_span(void **state)
+{
+  Fixture *f = *state;
+  assert_true(parse(f, "x = 1 + 2 + 3 + 4 + 5."));
+  Node *sum = f->ast.stmts.items[0]->expr->b;
+  assert_int_equal(src_linecol(&f->srcs, sum->at).col, 5);
+  assert_int_equal(sum->at.len, 17);
+}
+
+static void deep_nesting_is_one_located_error(void **state)
+{
+  Fixture *f = *state;
+  Buf b = {0};
+  buf_puts(&b, "x = ");
+  for (int i = 0; i < AST_MAX_DEPTH + 1; i++)
+    buf_puts(&b, "abs(");
+  buf_puts(&b, "1");
+  for (int i = 0; i < AST_MAX_DEPTH + 1; i++)
+    buf_puts(&b, ")");
+  buf_puts(&b, ".\ny = 2.\n");
+  assert_false(parse(f, buf_str(&b)));
+  buf_free(&b);
+  assert_int_equal(f->diag.nerrors, 1);
+  /* where the nesting passes the limit, counted from the outside */
+  assert_non_null(strstr(messages(f), "t.pz:1:2001: error: this expression is nested too deeply"));
+  assert_int_equal(f->ast.stmts.len, 1);             /* y = 2 survives */
+}
+
+static void a_full_parser_stack_is_nested_too_deeply(void **state)
+{
+  Fixture *f = *state;
+  Buf b = {0};
+  for (int i = 0; i < 40000; i++)
+    buf_puts(&b, "not ");
+  buf_puts(&b, "x = 1.");
+  assert_false(parse(f, buf_str(&b)));
+  buf_free(&b);
+  const char *m = messages(f);
+  assert_non_null(strstr(m, "error: this expression is nested too deeply"));
+  assert_null(strstr(m, "memory exhausted"));
+}
+
+static void control_bytes_are_escaped_in_excerpts(void **state)
+{
+  Fixture *f = *state;
+  assert_false(parse(f, "x = \"\x1b[2J\" # 1."));
+  const char *m = messages(f);
+  assert_null(strchr(m, '\x1b'));
+  assert_non_null(strstr(m, "    1 | x = \"\\x1b[2J\" # 1.\n      |               ^\n"));
+}
+
+static void a_long_line_is_shown_as_a_window(void **state)
+{
+  Fixture *f = *state;
+  Buf b = {0};
+  buf_puts(&b, "x = 1");
+  for (int i = 0; i < 2000; i++)
+    buf_puts(&b, " + 1");
+  buf_puts(&b, " # 2.");
+  assert_false(parse(f, buf_str(&b)));
+  buf_free(&b);
+  const char *m = messages(f);
+  assert_non_null(strstr(m, "    1 | ...+ 1 + 1"));
+  assert_non_null(strstr(m, "+ 1 # 2.\n"));
+  assert_true(strlen(m) < 400);
+}
+
+static void errors_past_the_twentieth_are_counted(void **state)
+{
+  Fixture *f = *state;
+  Buf b = {0};
+  for (int i = 0; i < DIAG_MAX_ERRORS + 7; i++)
+    buf_puts(&b, "x = # 1.\n");
+  assert_false(parse(f, buf_str(&b)));
+  buf_free(&b);
+  assert_int_equal(f->diag.nerrors, DIAG_MAX_ERRORS + 7);
+  const char *m = messages(f);
+  assert_non_null(strstr(m, "t.pz:20:5: error"));
+  assert_null(strstr(m, "t.pz:21:5: error"));
+  assert_non_null(strstr(m, "\n... and 7 more errors\n"));
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -161,6 +310,15 @@ int main(void)
     cmocka_unit_test_setup_teardown(bad_characters_and_big_numbers_are_errors, setup, teardown),
     cmocka_unit_test_setup_teardown(end_of_file_inside_a_clause_is_explained, setup, teardown),
     cmocka_unit_test_setup_teardown(binary_garbage_never_crashes, setup, teardown),
+    cmocka_unit_test_setup_teardown(a_nul_byte_is_an_error_where_it_is, setup, teardown),
+    cmocka_unit_test_setup_teardown(a_byte_order_mark_is_skipped, setup, teardown),
+    cmocka_unit_test_setup_teardown(long_chains_stay_shallow_and_in_order, setup, teardown),
+    cmocka_unit_test_setup_teardown(a_chain_keeps_its_span, setup, teardown),
+    cmocka_unit_test_setup_teardown(deep_nesting_is_one_located_error, setup, teardown),
+    cmocka_unit_test_setup_teardown(a_full_parser_stack_is_nested_too_deeply, setup, teardown),
+    cmocka_unit_test_setup_teardown(control_bytes_are_escaped_in_excerpts, setup, teardown),
+    cmocka_unit_test_setup_teardown(a_long_line_is_shown_as_a_window, setup, teardown),
+    cmocka_unit_test_setup_teardown(errors_past_the_twentieth_are_counted, setup, teardown),
   };
   return cmocka_run_group_tests_name("parse", tests, NULL, NULL);
 }

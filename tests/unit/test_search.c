@@ -1,8 +1,10 @@
 /* tests/unit/test_search.c -- search.c, through solver.h and search.h. */
 #include "testutil.h"
 
-#include "solver.h"
-#include "search.h"
+#include <stddef.h>
+
+#include "engine.h"
+#include "pz.h"
 
 static int solver_setup(void **state)
 {
@@ -252,6 +254,262 @@ static void timeout_returns_limit(void **state)
   assert_int_equal(r, SEARCH_LIMIT);
 }
 
+/* Every solution of s in order, as values of x[0..n), into out (n per row). */
+static size_t all_solutions(Solver *s, size_t n, const VarId *x, int32_t *out,
+                            size_t max)
+{
+  size_t k = 0;
+  while (search_next(s) == SEARCH_SOLUTION) {
+    assert_true(k < max);
+    for (size_t i = 0; i < n; i++)
+      out[k * n + i] = var_value(s, x[i]);
+    k++;
+  }
+  return k;
+}
+
+/*
+** The tournament tree of large models chooses exactly what the scan of
+** small ones chooses: same solutions in the same order, same nodes.
+*/
+static void tree_chooses_as_the_scan(void **state)
+{
+  (void)state;
+  static int32_t scan[92 * 8], tree[92 * 8];
+  SolverStats stats[2];
+  for (int use_tree = 0; use_tree < 2; use_tree++) {
+    Solver *s = solver_new();
+    if (use_tree)
+      s->search.tree_min = 1;
+    VarId q[8];
+    post_queens(s, 8, q);
+    size_t n = all_solutions(s, 8, q, use_tree ? tree : scan, 92);
+    assert_int_equal(n, 92);
+    stats[use_tree] = *solver_stats(s);
+    solver_free(s);
+  }
+  assert_memory_equal(scan, tree, sizeof scan);
+  assert_int_equal(stats[0].nodes, stats[1].nodes);
+  assert_int_equal(stats[0].failures, stats[1].failures);
+}
+
+/* With failures (weights) and variables beyond the decision ones. */
+static void tree_chooses_as_the_scan_with_weights_and_helpers(void **state)
+{
+  (void)state;
+  SolverStats stats[2];
+  int32_t first[2][17];
+  for (int use_tree = 0; use_tree < 2; use_tree++) {
+    Solver *s = solver_new();
+    if (use_tree)
+      s->search.tree_min = 1;
+    VarId cell[16];
+    post_magic(s, 4, cell);
+    /* a helper outside the decision variables: h = cell[0] + cell[15] */
+    VarId h = solver_new_var(s, 0, 40);
+    int32_t coef[3] = { 1, 1, -1 };
+    VarId xs[3] = { cell[0], cell[15], h };
+    post_linear(s, 3, coef, xs, LIN_EQ, 0);
+    solver_set_decision_vars(s, 15, cell);   /* cell[15] is decided later */
+    assert_int_equal(search_next(s), SEARCH_SOLUTION);
+    for (int i = 0; i < 16; i++)
+      first[use_tree][i] = var_value(s, cell[i]);
+    first[use_tree][16] = var_value(s, h);
+    uint64_t n = 1;
+    while (search_next(s) == SEARCH_SOLUTION)
+      n++;
+    assert_int_equal(n, 7040);
+    stats[use_tree] = *solver_stats(s);
+    solver_free(s);
+  }
+  assert_memory_equal(first[0], first[1], sizeof first[0]);
+  assert_int_equal(stats[0].nodes, stats[1].nodes);
+  assert_int_equal(stats[0].failures, stats[1].failures);
+}
+
+/* 200,000 unknowns and no clue: one node each (the scan was quadratic). */
+static void many_free_unknowns_are_decided_one_node_each(void **state)
+{
+  Solver *s = *state;
+  enum { N = 200000 };
+  VarId *x = malloc(N * sizeof *x);
+  for (int i = 0; i < N; i++)
+    x[i] = solver_new_var(s, 1, 2);
+  solver_set_decision_vars(s, N, x);
+  assert_int_equal(search_next(s), SEARCH_SOLUTION);
+  for (int i = 0; i < N; i += 997)
+    assert_int_equal(var_value(s, x[i]), 1);
+  assert_int_equal(solver_stats(s)->nodes, N);
+  free(x);
+}
+
+/*
+** x[0] < x[1] < ... < x[n-1] over 0..10^6, and x[n-1] < x[0] + n - 1 + big*b:
+** with b = 0 the bounds creep by one per round of n propagations, about
+** 10^6 rounds before the wipe-out (minutes of propagation).
+*/
+static VarId post_creeping_chain(Solver *s, int n, int32_t big)
+{
+  VarId *x = malloc((size_t)n * sizeof *x);
+  for (int i = 0; i < n; i++)
+    x[i] = solver_new_var(s, 0, 1000000);
+  VarId b = solver_new_var(s, 0, 1);
+  int32_t step[2] = { 1, -1 };
+  for (int i = 0; i + 1 < n; i++) {
+    VarId xy[2] = { x[i], x[i + 1] };
+    post_linear(s, 2, step, xy, LIN_LE, -1);
+  }
+  int32_t back[3] = { 1, -1, -big };
+  VarId xyb[3] = { x[n - 1], x[0], b };
+  post_linear(s, 3, back, xyb, LIN_LE, n - 2);
+  free(x);
+  return b;
+}
+
+static void time_limit_stops_root_propagation(void **state)
+{
+  Solver *s = *state;
+  solver_set_limits(s, (SolverLimits){ .timeout_seconds = 0.05 });
+  solver_defer_propagation(s, true);
+  post_creeping_chain(s, 4000, 0);      /* infeasible at the root */
+  solver_defer_propagation(s, false);   /* the endless fixpoint, cut short */
+  assert_true(solver_time_is_up(s));
+  assert_false(solver_failed(s));       /* not a "no solution" */
+  assert_int_equal(search_next(s), SEARCH_LIMIT);
+  assert_int_equal(search_next(s), SEARCH_LIMIT);
+}
+
+static void time_limit_stops_probing(void **state)
+{
+  Solver *s = *state;
+  VarId b = post_creeping_chain(s, 4000, 2000000);
+  assert_false(solver_failed(s));
+  solver_set_decision_vars(s, 1, &b);   /* few values: probed, b = 0 first */
+  solver_set_limits(s, (SolverLimits){ .timeout_seconds = 0.05 });
+  assert_int_equal(search_next(s), SEARCH_LIMIT);
+  assert_int_equal(solver_stats(s)->nodes, 0);
+  assert_int_equal(solver_stats(s)->probes, 1);
+  assert_false(solver_failed(s));
+}
+
+static void time_limit_stops_a_long_node(void **state)
+{
+  Solver *s = *state;
+  post_creeping_chain(s, 4000, 2000000);  /* 4,001 decision vars: no probing */
+  solver_set_limits(s, (SolverLimits){ .timeout_seconds = 0.05 });
+  assert_int_equal(search_next(s), SEARCH_LIMIT);
+  assert_int_equal(solver_stats(s)->nodes, 1);  /* b = 0, then endless */
+  assert_int_equal(solver_stats(s)->probes, 0);
+}
+
+/* No limit set: the clock is never read, and never up. */
+static void no_time_limit_is_never_up(void **state)
+{
+  Solver *s = *state;
+  for (int i = 0; i < 100000; i++)
+    assert_false(solver_time_is_up(s));
+  solver_set_limits(s, (SolverLimits){ .max_nodes = 5 });
+  for (int i = 0; i < 100000; i++)
+    assert_false(solver_time_is_up(s));
+}
+
+/* A propagator that prunes nothing and whose constraint never holds. */
+static PropStatus liar_propagate(Solver *s, Prop *p)
+{
+  (void)s;
+  (void)p;
+  return PS_FIX;
+}
+
+static bool liar_holds(const Solver *s, const Prop *p, const int32_t *vals)
+{
+  (void)s;
+  (void)p;
+  (void)vals;
+  return false;
+}
+
+static const PropClass liar = { "liar", liar_propagate, liar_holds };
+
+static void post_liar(Solver *s, VarId x, uint32_t origin)
+{
+  solver_set_origin(s, origin);
+  Prop *p = prop_new(s, &liar, PC_CHEAP, 1, &x, 0, NULL);
+  prop_subscribe_all(s, p, EV_VAL);
+  prop_post(s, p);
+  solver_set_origin(s, 0);
+}
+
+static void checking_stops_at_a_false_solution(void **state)
+{
+  Solver *s = *state;
+  VarId x = solver_new_var(s, 1, 3);
+  post_liar(s, x, 7);
+  solver_set_checking(s, true);
+  assert_int_equal(search_next(s), SEARCH_BROKEN);
+  SolverBroken b = solver_broken(s);
+  assert_int_equal(b.origin, 7);
+  assert_string_equal(b.kind, "liar");
+  assert_int_equal(solver_stats(s)->solutions, 0);
+  assert_int_equal(search_next(s), SEARCH_BROKEN);   /* stopped for good */
+}
+
+static void checking_passes_true_solutions(void **state)
+{
+  Solver *s = *state;
+  VarId q[6];
+  post_queens(s, 6, q);
+  solver_set_checking(s, true);
+  assert_int_equal(count_solutions(s), 4);
+}
+
+/*
+** The Solver inside a PzCtx: pz.h has no accessor (hosts must not post
+** propagators), but pz_stats points into it.
+*/
+static Solver *solver_of(PzCtx *cx)
+{
+  return (Solver *)(void *)((char *)(uintptr_t)pz_stats(cx) -
+                            offsetof(Solver, stats));
+}
+
+static void pz_next_reports_a_false_solution_at_its_clue(void **state)
+{
+  (void)state;
+  const char *text = "var x in 1..3.\nclue big: x > 1.\n";
+  PzCtx *cx = pz_open(NULL);
+  assert_true(pz_load(cx, "t.pz", text, strlen(text)));
+  Solver *s = solver_of(cx);
+  post_liar(s, 0, 1);                   /* origin 1: the clue on line 2 */
+  assert_int_equal(pz_next(cx), PZ_INTERNAL);
+  const char *want =
+    "t.pz:2:1: error: internal error: the answer pz found breaks this clue; "
+    "this is a bug in pz, please report it\n"
+    "    2 | clue big: x > 1.\n"
+    "      | ^~~~~~~~~~~~~~~~\n"
+    "t.pz:2:1: note: the liar constraint made of it does not hold\n"
+    "    2 | clue big: x > 1.\n"
+    "      | ^~~~~~~~~~~~~~~~\n";
+  assert_string_equal(pz_diagnostics(cx), want);
+  assert_int_equal(pz_next(cx), PZ_INTERNAL);  /* no answer after that */
+  assert_string_equal(pz_diagnostics(cx), want);
+  pz_close(cx);
+}
+
+static void pz_limits_set_before_loading_cover_grounding(void **state)
+{
+  (void)state;
+  const char *text =
+    "var x[4000] in 0..1000000.\n"
+    "clue chain: forall I in 1..3999: x[I] < x[I+1].\n"
+    "clue back: x[4000] < x[1] + 3999.\n";
+  PzCtx *cx = pz_open(NULL);
+  pz_set_limits(cx, 0.05, 0);
+  pz_load(cx, "t.pz", text, strlen(text));
+  assert_int_equal(pz_next(cx), PZ_LIMIT);
+  pz_close(cx);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -270,6 +528,17 @@ int main(void)
     T(posting_after_a_solution_restarts_from_the_root),
     T(wide_domains_are_searched),
     T(timeout_returns_limit),
+    T(tree_chooses_as_the_scan),
+    T(tree_chooses_as_the_scan_with_weights_and_helpers),
+    T(many_free_unknowns_are_decided_one_node_each),
+    T(time_limit_stops_root_propagation),
+    T(time_limit_stops_probing),
+    T(time_limit_stops_a_long_node),
+    T(no_time_limit_is_never_up),
+    T(checking_stops_at_a_false_solution),
+    T(checking_passes_true_solutions),
+    T(pz_next_reports_a_false_solution_at_its_clue),
+    T(pz_limits_set_before_loading_cover_grounding),
 #undef T
   };
   return cmocka_run_group_tests_name("search", tests, NULL, NULL);

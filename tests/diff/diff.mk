@@ -1,0 +1,29 @@
+# tests/diff/diff.mk -- the differential tester (issue 10), included by the Makefile.
+#
+# Random small puzzles counted by pz (through interp/pz.h) and by a
+# brute-force evaluator of the tester's own; see tests/diff/difftest.c.
+#
+#   make difftest [N=10000] [SEED=1]    N cases; exit 1 on any mismatch
+#   make difftest SEED=s CASE=k         case k alone, printed
+#   make difftest ... FORK=1            pz in a child per case: a crash is
+#                                       a mismatch like any other, shrunk
+#   make difftest ... STEP=k            pz searches k nodes at a time and
+#                                       resumes after each node limit
+#   make difftest-short                 5000 fixed cases, for make check
+
+DIFF_SRC = $(sort $(wildcard tests/diff/*.c))
+DIFF_OBJ = $(DIFF_SRC:%.c=$(BUILD)/%.o)
+N    ?= 10000
+SEED ?= 1
+
+$(BUILD)/difftest: $(DIFF_OBJ) $(BUILD)/libpz.a
+	$(CC) $(SAN) $(LDFLAGS) -o $@ $^ -lm
+
+difftest: $(BUILD)/difftest   ## N random puzzles counted by pz and by brute force
+	$(BUILD)/difftest --seed $(SEED) $(if $(CASE),--case $(CASE),--cases $(N)) $(if $(FORK),--fork) $(if $(STEP),--step $(STEP))
+
+difftest-short: $(BUILD)/difftest   ## a few thousand fixed cases (make check)
+	$(BUILD)/difftest --seed 1 --cases 5000 --quiet
+
+.PHONY: difftest difftest-short
+-include $(DIFF_OBJ:.o=.d)

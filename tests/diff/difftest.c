@@ -1,0 +1,542 @@
+/*
+** difftest.c -- count random small puzzles two ways, and compare.
+**
+** Each case is a random puzzle (gen.c) printed as .pz text (print.c).
+** Its solutions are counted by brute force over every assignment of its
+** unknowns (eval.c, which knows nothing of pz's internals) and by pz
+** itself, in this process, through interp/pz.h only.  Any difference is
+** a mismatch: the case is printed with both counts, shrunk (shrink.c),
+** and printed again at its smallest.  A load error on a generated puzzle
+** is a mismatch too: the generator only makes valid programs.
+**
+**   difftest [--seed S] [--cases N | --case K] [--fork] [--step K] [--quiet]
+**            [--no-shrink]
+**
+** Cases are numbered from 0; case K of seed S is the same puzzle on every
+** run and machine.  --fork runs pz in a child process per puzzle, so a
+** crash is reported (and shrunk) like any other mismatch and the run
+** goes on.  --step K lets pz search K nodes at a time, resuming after each
+** PZ_LIMIT.  --no-shrink reports mismatches as they are.  Exit status 0
+** when every case agreed, 1 on any mismatch, 2 on a usage error.
+**
+** Without --fork a crash ends the run; a handler prints the case first.
+*/
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "model.h"
+#include "pz.h"
+#include "shrink.h"
+
+/* Search nodes pz may take on one puzzle: far more than a 4000-assignment
+   puzzle needs, so reaching it is a finding, not bad luck. */
+#define NODE_LIMIT 1000000
+#define SHRINK_TRIES 4000
+
+typedef enum { OUT_COUNT, OUT_LOAD_ERROR, OUT_LIMIT, OUT_INTERNAL, OUT_CRASH } OutKind;
+
+static const char *const out_name[] = {
+  "a count", "a load error", "a search limit", "an internal error", "a crash",
+};
+
+typedef struct Outcome {
+  OutKind kind;
+  long count;
+  int signal;          /* OUT_CRASH: the signal, or 0 when the child just vanished */
+  char diag[4096];     /* pz_diagnostics, cut short */
+} Outcome;
+
+typedef struct Options {
+  uint64_t seed;
+  uint64_t first, cases;
+  bool fork;
+  bool quiet;
+  bool shrink;
+  int step;            /* > 0: let pz take this many search nodes at a time */
+} Options;
+
+/* Seconds spent in each part of the run, for the summary. */
+typedef struct Times { double generate, brute, pz, shrink; } Times;
+
+static double now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* --- counting with pz --- */
+
+static void copy_diag(Outcome *o, const char *diag)
+{
+  snprintf(o->diag, sizeof o->diag, "%s", diag ? diag : "");
+}
+
+/*
+** With step > 0, pz searches step nodes at a time: each PZ_LIMIT raises
+** the limit by step and asks again, as a caller that slices its time
+** would (a browser playground).  The count must not change.
+*/
+static void count_in_process(const char *text, size_t len, long cap, int step, Outcome *o)
+{
+  PzOptions options = {.check_solutions = true};
+  PzCtx *cx = pz_open(&options);
+  *o = (Outcome){.kind = OUT_COUNT};
+  if (!pz_load(cx, "diff.pz", text, len)) {
+    o->kind = OUT_LOAD_ERROR;
+    copy_diag(o, pz_diagnostics(cx));
+    pz_close(cx);
+    return;
+  }
+  uint64_t limit = step > 0 ? (uint64_t)step : NODE_LIMIT;
+  pz_set_limits(cx, 0, limit);
+  for (;;) {
+    PzResult r = pz_next(cx);
+    if (r == PZ_SOLUTION && ++o->count <= cap)
+      continue;
+    if (r == PZ_LIMIT && step > 0 && limit < NODE_LIMIT) {
+      limit += (uint64_t)step;
+      pz_set_limits(cx, 0, limit);
+      continue;
+    }
+    if (r == PZ_LIMIT)
+      o->kind = OUT_LIMIT;
+    if (r == PZ_INTERNAL) {
+      o->kind = OUT_INTERNAL;
+      copy_diag(o, pz_diagnostics(cx));
+    }
+    break;
+  }
+  pz_close(cx);
+}
+
+static bool write_all(int fd, const void *data, size_t len)
+{
+  const char *p = data;
+  while (len) {
+    ssize_t n = write(fd, p, len);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return false;
+    p += n;
+    len -= (size_t)n;
+  }
+  return true;
+}
+
+static size_t read_all(int fd, void *data, size_t len)
+{
+  char *p = data;
+  size_t got = 0;
+  while (got < len) {
+    ssize_t n = read(fd, p + got, len - got);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    got += (size_t)n;
+  }
+  return got;
+}
+
+/* Count in a child, so that a crash in pz is an outcome, not the end. */
+static void count_forked(const char *text, size_t len, long cap, int step, bool silent,
+                         Outcome *o)
+{
+  int fd[2];
+  fflush(stdout);
+  fflush(stderr);
+  if (pipe(fd) != 0) {
+    perror("difftest: pipe");
+    exit(2);
+  }
+  pid_t pid = fork();
+  if (pid < 0) {
+    perror("difftest: fork");
+    exit(2);
+  }
+  if (pid == 0) {
+    close(fd[0]);
+    if (silent && !freopen("/dev/null", "w", stderr))
+      _exit(3);
+    alarm(60);
+    Outcome r;
+    count_in_process(text, len, cap, step, &r);
+    _exit(write_all(fd[1], &r, sizeof r) ? 0 : 3);
+  }
+  close(fd[1]);
+  size_t got = read_all(fd[0], o, sizeof *o);
+  close(fd[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  if (got == sizeof *o && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+    return;
+  *o = (Outcome){.kind = OUT_CRASH, .signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0};
+}
+
+/* --- what the run is doing, for a crash report --- */
+
+static const char *volatile current_text;
+static volatile uint64_t current_seed, current_case;
+
+static void say(const char *s)
+{
+  if (s && write(STDERR_FILENO, s, strlen(s)) < 0)
+    return;
+}
+
+static void say_number(uint64_t n)
+{
+  char digits[24], *p = digits + sizeof digits;
+  *--p = 0;
+  do
+    *--p = (char)('0' + n % 10);
+  while (n /= 10);
+  say(p);
+}
+
+static void report_crash(void)
+{
+  if (!current_text)
+    return;
+  say("\ndifftest: pz crashed on case ");
+  say_number(current_case);
+  say(" of seed ");
+  say_number(current_seed);
+  say(":\n");
+  say(current_text);
+  say("(rerun it with: make difftest SEED=");
+  say_number(current_seed);
+  say(" CASE=");
+  say_number(current_case);
+  say(" FORK=1   to shrink it)\n");
+}
+
+static void on_fatal_signal(int sig)
+{
+  report_crash();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+/* The sanitizers' runtime, when it is linked in: it reports its own death. */
+extern void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
+
+static void catch_crashes(void)
+{
+  if (__sanitizer_set_death_callback) {
+    __sanitizer_set_death_callback(report_crash);
+    signal(SIGABRT, on_fatal_signal);
+    return;
+  }
+  signal(SIGABRT, on_fatal_signal);
+  signal(SIGSEGV, on_fatal_signal);
+  signal(SIGBUS, on_fatal_signal);
+  signal(SIGFPE, on_fatal_signal);
+}
+
+/* --- one case --- */
+
+typedef struct Check {
+  long expected;      /* brute force */
+  Outcome got;        /* pz */
+  bool undefined;     /* a partial term was undefined somewhere */
+} Check;
+
+static bool agrees(const Check *c)
+{
+  return c->got.kind == OUT_COUNT && c->got.count == c->expected;
+}
+
+static void run_check(const Options *opt, const Program *p, bool silent, Check *c,
+                      Times *times)
+{
+  Text t = {0};
+  prog_print(p, &t);
+  double start = now();
+  c->expected = brute_count(p, &c->undefined);
+  double middle = now();
+  long cap = prog_space(p) + 1;
+  if (opt->fork) {
+    count_forked(t.s, t.len, cap, opt->step, silent, &c->got);
+  } else {
+    current_text = t.s;
+    count_in_process(t.s, t.len, cap, opt->step, &c->got);
+    current_text = NULL;
+  }
+  text_free(&t);
+  if (times) {
+    times->brute += middle - start;
+    times->pz += now() - middle;
+  }
+}
+
+static void print_outcome(const Check *c)
+{
+  printf("brute force: %ld solutions\n", c->expected);
+  if (c->got.kind == OUT_COUNT)
+    printf("pz:          %ld solutions\n", c->got.count);
+  else if (c->got.kind == OUT_CRASH)
+    printf("pz:          crashed (signal %d)\n", c->got.signal);
+  else
+    printf("pz:          %s%s%s\n", out_name[c->got.kind], c->got.kind == OUT_LIMIT ? "" : ":\n",
+           c->got.diag);
+}
+
+static void print_program(const Program *p)
+{
+  Text t = {0};
+  prog_print(p, &t);
+  fputs(t.s, stdout);
+  text_free(&t);
+}
+
+typedef struct ShrinkGoal {
+  const Options *opt;
+  OutKind kind;
+} ShrinkGoal;
+
+static bool still_fails(const Program *p, void *arg)
+{
+  const ShrinkGoal *goal = arg;
+  Check c;
+  run_check(goal->opt, p, true, &c, NULL);
+  return !agrees(&c) && c.got.kind == goal->kind;
+}
+
+static void print_rerun(const Options *opt, uint64_t case_no)
+{
+  printf("(rerun: make difftest SEED=%llu CASE=%llu", (unsigned long long)opt->seed,
+         (unsigned long long)case_no);
+  if (opt->fork)
+    printf(" FORK=1");
+  if (opt->step)
+    printf(" STEP=%d", opt->step);
+  printf(")\n");
+}
+
+static void report_mismatch(const Options *opt, uint64_t case_no, const Program *p,
+                            const Check *c, Times *times)
+{
+  printf("\n=== MISMATCH: seed %llu, case %llu ===\n", (unsigned long long)opt->seed,
+         (unsigned long long)case_no);
+  print_program(p);
+  print_outcome(c);
+  if (!opt->shrink) {
+    print_rerun(opt, case_no);
+    return;
+  }
+  double start = now();
+  Program *small = malloc(sizeof *small);
+  if (!small)
+    return;
+  memcpy(small, p, sizeof *small);
+  ShrinkGoal goal = {opt, c->got.kind};
+  int tries = shrink(small, still_fails, &goal, SHRINK_TRIES);
+  Check again;
+  run_check(opt, small, true, &again, NULL);
+  printf("--- smallest still failing (%d candidates tried) ---\n", tries);
+  print_program(small);
+  print_outcome(&again);
+  print_rerun(opt, case_no);
+  fflush(stdout);
+  free(small);
+  times->shrink += now() - start;
+}
+
+/* --- statistics --- */
+
+static const char *const kind_name[N_KINDS] = {
+  [N_NUM] = "number", [N_VAR] = "unknown", [N_BOUND] = "bound variable I/J/K",
+  [N_NEG] = "unary minus", [N_ADD] = "+", [N_SUB] = "-", [N_MUL] = "*",
+  [N_DIV] = "/", [N_MOD] = "mod", [N_ABS] = "abs", [N_MIN] = "min",
+  [N_MAX] = "max", [N_IFNUM] = "if-then-else (number)", [N_COUNT] = "count([...])",
+  [N_SUM] = "sum([...])", [N_COUNT_COMP] = "count([C : I in ..])",
+  [N_SUM_COMP] = "sum([A : I in ..])", [N_SUM_BOARD] = "sum(b)",
+  [N_LIST_AT] = "p[i] constant list", [N_GRID_AT] = "g[r, c] constant board",
+  [N_BOARD_AT] = "b[r, c] unknown board", [N_LITLIST_AT] = "[..][i] written list",
+  [N_TRUE] = "true", [N_FALSE] = "false", [N_CMP] = "comparison",
+  [N_IN_LIST] = "x in [..]", [N_IN_RANGE] = "x in L..H", [N_IN_CONST] = "x in p",
+  [N_DISTINCT] = "distinct([...])", [N_DISTINCT_BOARD] = "distinct(b)",
+  [N_AND] = "and", [N_OR] = "or", [N_NOT] = "not", [N_IMP] = "->",
+  [N_IFF] = "<->", [N_COMMA] = "','", [N_SEMI] = "';'",
+  [N_IFBOOL] = "if-then-else (condition)", [N_FORALL] = "forall", [N_EXISTS] = "exists",
+  [N_PARAM] = "rule parameter", [N_CALL] = "rule call",
+};
+
+enum { F_UNDEFINED = N_KINDS, F_NO_SOLUTION, F_EVERY_ASSIGNMENT, NFEATURES };
+
+typedef struct Stats {
+  uint64_t cases, mismatches;
+  uint64_t assignments, solutions; /* visited by the brute force, found */
+  uint64_t by_outcome[OUT_CRASH + 1];
+  uint64_t with[NFEATURES], failed_with[NFEATURES];
+} Stats;
+
+static uint64_t kinds_of(const Program *p, int n)
+{
+  if (n < 0)
+    return 0;
+  const Node *x = &p->node[n];
+  uint64_t k = 1ull << x->kind;
+  for (int i = 0; i < x->nkids; i++)
+    k |= kinds_of(p, x->kid[i]);
+  return k;
+}
+
+static void count_features(Stats *s, const Program *p, const Check *c)
+{
+  uint64_t kinds = 0;
+  for (int i = 0; i < p->nclauses; i++)
+    kinds |= kinds_of(p, p->clause[i]);
+  for (int k = 0; (kinds >> N_CALL & 1) && k < p->nrules; k++)
+    for (int rc = 0; rc < p->rule[k].nclauses; rc++)
+      kinds |= kinds_of(p, p->rule[k].clause[rc].body);
+  bool feature[NFEATURES] = {0};
+  for (int k = 0; k < N_KINDS; k++)
+    feature[k] = kinds >> k & 1;
+  s->assignments += (uint64_t)prog_space(p);
+  s->solutions += (uint64_t)c->expected;
+  feature[F_UNDEFINED] = c->undefined;
+  feature[F_NO_SOLUTION] = c->expected == 0;
+  feature[F_EVERY_ASSIGNMENT] = c->expected == prog_space(p);
+  for (int f = 0; f < NFEATURES; f++) {
+    s->with[f] += feature[f];
+    s->failed_with[f] += feature[f] && !agrees(c);
+  }
+}
+
+static void print_summary(const Options *opt, const Stats *s, const Times *t)
+{
+  printf("\ndifftest: seed %llu, %llu cases, %llu mismatches", (unsigned long long)opt->seed,
+         (unsigned long long)s->cases, (unsigned long long)s->mismatches);
+  if (s->mismatches) {
+    printf(" (");
+    for (int k = 0, first = 1; k <= OUT_CRASH; k++)
+      if (s->by_outcome[k])
+        printf("%s%llu with %s", first ? "" : ", ", (unsigned long long)s->by_outcome[k],
+               k == OUT_COUNT ? "a wrong count" : out_name[k]), first = 0;
+    printf(")");
+  }
+  printf("\nassignments per case: %.0f on average, solutions: %.0f\n",
+         (double)s->assignments / (double)(s->cases ? s->cases : 1),
+         (double)s->solutions / (double)(s->cases ? s->cases : 1));
+  printf("time: generating %.2f s, brute force %.2f s, pz %.2f s, shrinking %.2f s\n",
+         t->generate, t->brute, t->pz, t->shrink);
+  printf("%-28s %9s %10s\n", "cases with", "cases", "mismatches");
+  static const char *const extra[] = {"an undefined term reached", "no solution",
+                                      "every assignment a solution"};
+  for (int f = 0; f < NFEATURES; f++) {
+    if (f == N_NUM || f == N_VAR)
+      continue;
+    printf("%-28s %9llu %10llu\n", f < N_KINDS ? kind_name[f] : extra[f - N_KINDS],
+           (unsigned long long)s->with[f], (unsigned long long)s->failed_with[f]);
+  }
+}
+
+/* --- the run --- */
+
+static void usage(void)
+{
+  fprintf(stderr, "usage: difftest [--seed S] [--cases N | --case K] [--fork] [--step K]"
+                  " [--quiet] [--no-shrink]\n");
+  exit(2);
+}
+
+static uint64_t number_arg(const char *s)
+{
+  char *end;
+  errno = 0;
+  unsigned long long n = strtoull(s ? s : "", &end, 10);
+  if (!s || !*s || *end || errno)
+    usage();
+  return n;
+}
+
+static Options parse_args(int argc, char **argv)
+{
+  Options opt = {.seed = 1, .cases = 1000, .shrink = true};
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--seed"))
+      opt.seed = number_arg(argv[++i]);
+    else if (!strcmp(argv[i], "--cases"))
+      opt.cases = number_arg(argv[++i]);
+    else if (!strcmp(argv[i], "--case"))
+      opt.first = number_arg(argv[++i]), opt.cases = 1;
+    else if (!strcmp(argv[i], "--fork"))
+      opt.fork = true;
+    else if (!strcmp(argv[i], "--quiet"))
+      opt.quiet = true;
+    else if (!strcmp(argv[i], "--no-shrink"))
+      opt.shrink = false;
+    else if (!strcmp(argv[i], "--step"))
+      opt.step = (int)number_arg(argv[++i]);
+    else
+      usage();
+  }
+  return opt;
+}
+
+int main(int argc, char **argv)
+{
+  Options opt = parse_args(argc, argv);
+  Stats stats = {0};
+  Times times = {0};
+  Program *p = malloc(sizeof *p);
+  if (!p) {
+    perror("difftest");
+    return 2;
+  }
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  catch_crashes();
+  current_seed = opt.seed;
+  uint64_t step = opt.cases >= 20000 ? opt.cases / 10 : 0;
+  for (uint64_t i = 0; i < opt.cases; i++) {
+    uint64_t case_no = opt.first + i;
+    current_case = case_no;
+    Rng rng = rng_for_case(opt.seed, case_no);
+    double start = now();
+    gen_program(p, &rng);
+    const char *why = prog_invalid(p);
+    times.generate += now() - start;
+    if (why) { /* the generator's own bug: it keeps only valid clauses */
+      printf("difftest: case %llu is not a valid program (%s)\n", (unsigned long long)case_no, why);
+      print_program(p);
+      free(p);
+      return 2;
+    }
+    if (opt.cases == 1 && !opt.quiet)
+      print_program(p);
+    Check c;
+    run_check(&opt, p, false, &c, &times);
+    stats.cases++;
+    count_features(&stats, p, &c);
+    if (!agrees(&c)) {
+      stats.mismatches++;
+      stats.by_outcome[c.got.kind]++;
+      report_mismatch(&opt, case_no, p, &c, &times);
+    } else if (opt.cases == 1 && !opt.quiet) {
+      print_outcome(&c);
+    }
+    if (step && (i + 1) % step == 0 && !opt.quiet)
+      fprintf(stderr, "difftest: %llu cases, %llu mismatches\n", (unsigned long long)(i + 1),
+              (unsigned long long)stats.mismatches);
+  }
+  free(p);
+  if (opt.cases == 1)
+    ;
+  else if (opt.quiet && !stats.mismatches)
+    printf("difftest: seed %llu, %llu cases, no mismatch\n", (unsigned long long)opt.seed,
+           (unsigned long long)stats.cases);
+  else
+    print_summary(&opt, &stats, &times);
+  return stats.mismatches ? 1 : 0;
+}
