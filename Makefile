@@ -12,12 +12,14 @@ SAN     ?=
 ALL_CFLAGS = $(CSTD) $(WARN) $(WERROR) $(OPT) $(SAN) $(CFLAGS) -Iinterp -I$(BUILD)
 
 GEN    = $(BUILD)/parser.c $(BUILD)/lexer.c
-LIBSRC = $(filter-out interp/main.c,$(sort $(wildcard interp/*.c interp/props/*.c)))
+# The library: every stage folder of interp/ but the command line (cli/).
+LIBSRC = $(sort $(wildcard interp/*.c interp/*/*.c interp/engine/props/*.c))
+LIBSRC := $(filter-out interp/cli/%,$(LIBSRC))
 LIBOBJ = $(LIBSRC:%.c=$(BUILD)/%.o) $(GEN:.c=.o)
 
 all: $(BUILD)/pz
 
-$(BUILD)/pz: $(BUILD)/interp/main.o $(BUILD)/libpz.a
+$(BUILD)/pz: $(BUILD)/interp/cli/main.o $(BUILD)/libpz.a
 	$(CC) $(SAN) $(LDFLAGS) -o $@ $^ -lm
 
 $(BUILD)/libpz.a: $(LIBOBJ)
@@ -100,7 +102,7 @@ clean:
 	rm -rf build build-asan build-bench build-clang build-fuzz
 
 .PHONY: all deps unit check test asan clang run accept install clean
--include $(LIBOBJ:.o=.d) $(BUILD)/interp/main.d
+-include $(LIBOBJ:.o=.d) $(BUILD)/interp/cli/main.d
 
 # The benchmark: pz against MiniZinc+Gecode, SWI-Prolog clpfd and clingo on
 # every puzzle of bench/puzzles.txt (see doc/performance.md).  pz is built

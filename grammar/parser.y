@@ -1,11 +1,11 @@
 /* parser.y -- the grammar of .pz.  Each action is one ast_*() call. */
 %code requires {
-#include "ast.h"
-#include "parse.h"
+#include "front/ast.h"
+#include "front/parse.h"
 }
 %code {
 #include "lexer.h"
-#include "mem.h"
+#include "base/mem.h"
 /* The parser's stacks come from mem.c; they grow to at most YYMAXDEPTH
    entries, which no tree within AST_MAX_DEPTH levels reaches (a level
    takes at most a handful of entries; 10,000 brackets around one term

@@ -10,17 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
-#include "ast.h"
-#include "check.h"
-#include "diag.h"
-#include "ground.h"
-#include "mem.h"
-#include "names.h"
-#include "out.h"
-#include "parse.h"
-#include "library.h"
-#include "vec.h"
+#include "base/arena.h"
+#include "front/ast.h"
+#include "front/check.h"
+#include "base/diag.h"
+#include "ground/ground.h"
+#include "base/mem.h"
+#include "front/names.h"
+#include "out/out.h"
+#include "front/parse.h"
+#include "front/library.h"
+#include "base/vec.h"
 
 /* One import: file `from` imports the file known as `key` (see
    file_key), which was loaded as `to` (0 when it could not be read). */

@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "buf.h"
-#include "solver.h"
+#include "base/buf.h"
+#include "engine/solver.h"
 
 #define PZ_VERSION "0.1.0"
 

@@ -5,11 +5,11 @@
 #ifndef PZ_TEST_FRONTEND_H
 #define PZ_TEST_FRONTEND_H
 
-#include "arena.h"
-#include "ast.h"
-#include "check.h"
-#include "diag.h"
-#include "parse.h"
+#include "base/arena.h"
+#include "front/ast.h"
+#include "front/check.h"
+#include "base/diag.h"
+#include "front/parse.h"
 
 typedef struct Fixture {
   SymTable syms;

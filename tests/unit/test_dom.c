@@ -1,7 +1,7 @@
 /* tests/unit/test_dom.c -- dom.c and trail.c, through dom.h and engine.h. */
 #include "testutil.h"
 
-#include "engine.h"
+#include "engine/engine.h"
 
 static int solver_setup(void **state)
 {

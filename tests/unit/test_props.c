@@ -43,7 +43,7 @@
 
 #include <stdio.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 
 #define MAXV 6          /* distinct variables of a case */
 #define MAXS 8          /* arguments (slots) of a constraint */

@@ -8,7 +8,7 @@
 */
 #include "testutil.h"
 
-#include "engine.h"
+#include "engine/engine.h"
 
 /* --- strength --- */
 

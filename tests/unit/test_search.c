@@ -3,7 +3,7 @@
 
 #include <stddef.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "pz.h"
 
 static int solver_setup(void **state)

@@ -1,0 +1,526 @@
+/*
+** main.c -- the pz command line: options -> pz_*() calls -> exit status.
+**
+** Exit status: 0 a solution was found (or the check passed), 1 no
+** solution, 2 an input or usage error (or no memory, or the answer could
+** not be written), 3 stopped by a limit, 4 an internal error (a bug in pz).
+**
+** Two environment variables serve the allocation-failure tests
+** (tests/oom/): PZ_FAIL_ALLOC=N makes the Nth allocation fail, and
+** PZ_COUNT_ALLOC=1 prints "allocations: K" on standard error at exit.
+*/
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "base/mem.h"
+#include "pz.h"
+
+enum { EXIT_FOUND = 0, EXIT_NONE = 1, EXIT_INPUT = 2, EXIT_LIMIT = 3, EXIT_INTERNAL = 4 };
+
+typedef enum { MODE_FIRST, MODE_ALL, MODE_COUNT } Mode;
+
+typedef struct Cli {
+  const char *file;
+  bool check_only;
+  bool help, version;      /* print that and stop */
+  Mode mode;
+  uint64_t max_solutions;  /* -n N; 0 = as the mode says */
+  bool json, stats;
+  bool check;              /* --check: confirm each solution before printing it */
+  double timeout;
+  uint64_t max_nodes;
+} Cli;
+
+static const char usage[] =
+  "usage: pz [solve] [options] FILE.pz     solve a puzzle (FILE '-' reads standard input)\n"
+  "       pz check FILE.pz                 only parse and check it\n"
+  "\n"
+  "options:\n"
+  "  -a, --all            print every solution, then 'solutions: N'\n"
+  "  -n, --solutions N    stop after N solutions\n"
+  "  -c, --count          print only the number of solutions\n"
+  "  -j, --json           print one JSON object: status, solutions, count, stats\n"
+  "  -s, --stats          print search statistics (nodes, failures, propagations, time)\n"
+  "  -t, --timeout SECS   stop after SECS seconds (exit status 3)\n"
+  "      --nodes N        stop after N search nodes (exit status 3)\n"
+  "      --check          check each solution against the clues before printing it\n"
+  "  -h, --help           show this help\n"
+  "  -v, --version        show the version\n"
+  "\n"
+  "exit status: 0 solved, 1 no solution, 2 error in the input or the command,\n"
+  "3 stopped by a limit, 4 internal error (a bug in pz)\n";
+
+/* --- output: every write is checked, so a full disk is an error, not exit 0 --- */
+
+/* The first error met writing standard output and standard error (0: none). */
+static int stdout_errno, stderr_errno;
+
+/* Remember the first error on f (errno as the failed call left it). */
+static void note_write_error(FILE *f)
+{
+  int *first = f == stdout ? &stdout_errno : &stderr_errno;
+  if (!*first)
+    *first = errno ? errno : EIO;
+}
+
+static void put(FILE *f, const char *s)
+{
+  if (fputs(s, f) == EOF)
+    note_write_error(f);
+}
+
+__attribute__((format(printf, 2, 3)))
+static void put_f(FILE *f, const char *fmt, ...)
+{
+  Buf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  buf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  put(f, buf_str(&b));
+  buf_free(&b);
+}
+
+static void flush(FILE *f)
+{
+  if (fflush(f) == EOF)
+    note_write_error(f);
+}
+
+/*
+** Flush both streams; if anything failed to be written, say so (what is
+** "the answer", "the help", ...) and turn status into 2.
+*/
+static int finish_output(int status, const char *what)
+{
+  flush(stdout);
+  flush(stderr);
+  if (stdout_errno)
+    fprintf(stderr, "pz: cannot write %s: %s\n", what, strerror(stdout_errno));
+  return stdout_errno || stderr_errno ? EXIT_INPUT : status;
+}
+
+/* --- memory --- */
+
+static bool json_on_stdout;   /* -j: an out-of-memory stop still prints JSON */
+
+static void out_of_memory(void)
+{
+  /* nothing here may allocate: constant strings only */
+  if (json_on_stdout)
+    fputs("{\"status\": \"error\", \"errors\": [{\"file\": null, \"line\": null, \"column\": null, "
+          "\"severity\": \"error\", \"message\": \"out of memory\"}]}\n", stdout);
+  fputs("pz: out of memory\n", stderr);
+  exit(EXIT_INPUT);
+}
+
+static void print_alloc_count(void)
+{
+  fprintf(stderr, "allocations: %llu\n", (unsigned long long)mem_alloc_count());
+}
+
+/* PZ_FAIL_ALLOC=N and PZ_COUNT_ALLOC=1, for tests/oom/. */
+static void memory_test_mode(void)
+{
+  const char *fail = getenv("PZ_FAIL_ALLOC");
+  if (fail && *fail)
+    mem_fail_after(strtoull(fail, NULL, 10));
+  const char *count = getenv("PZ_COUNT_ALLOC");
+  if (count && *count && strcmp(count, "0") != 0)
+    atexit(print_alloc_count);
+}
+
+/* --- reading the puzzle --- */
+
+static double now_seconds(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* At most PZ_MAX_SOURCE_BYTES of f; NULL with errno EFBIG past that. */
+static char *read_stream(FILE *f, size_t *len)
+{
+  Buf b = {0};
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+    if (b.len + n > PZ_MAX_SOURCE_BYTES) {
+      buf_free(&b);
+      errno = EFBIG;
+      return NULL;
+    }
+    buf_add(&b, chunk, n);
+  }
+  if (ferror(f)) {
+    int e = errno;
+    buf_free(&b);
+    errno = e;
+    return NULL;
+  }
+  *len = b.len;
+  return b.data ? b.data : xstrndup("", 0);
+}
+
+/*
+** The PzReadFile callback, for the main file and for imports: the whole
+** file as malloc'd text, or NULL with errno (EFBIG when it is larger than
+** PZ_MAX_SOURCE_BYTES, EISDIR for a directory).
+*/
+static char *read_file(void *io, const char *path, size_t *len)
+{
+  (void)io;
+  if (strcmp(path, "-") == 0)
+    return read_stream(stdin, len);
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  struct stat st;
+  bool known = fstat(fileno(f), &st) == 0;
+  char *text = NULL;
+  if (known && S_ISDIR(st.st_mode))
+    errno = EISDIR;
+  else if (known && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > PZ_MAX_SOURCE_BYTES)
+    errno = EFBIG;                      /* say so without reading it */
+  else
+    text = read_stream(f, len);
+  int e = errno;
+  fclose(f);
+  errno = e;
+  return text;
+}
+
+/* Why the main file could not be read, in words, into b. */
+static void read_error(const char *file, int err, Buf *b)
+{
+  Buf name = {0};
+  if (strcmp(file, "-") == 0)
+    buf_puts(&name, "standard input");
+  else
+    buf_printf(&name, "'%s'", file);
+  if (err == EFBIG)
+    buf_printf(b, "%s is larger than %zu MB, the most pz reads", buf_str(&name),
+               PZ_MAX_SOURCE_BYTES >> 20);
+  else
+    buf_printf(b, "cannot read %s: %s", buf_str(&name), strerror(err));
+  buf_free(&name);
+}
+
+/* --- the command line --- */
+
+__attribute__((format(printf, 1, 2)))
+static int usage_error(const char *fmt, ...)
+{
+  Buf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  buf_puts(&b, "pz: ");
+  buf_vprintf(&b, fmt, ap);
+  buf_puts(&b, "\n(pz --help lists the options)\n");
+  va_end(ap);
+  put(stderr, buf_str(&b));
+  buf_free(&b);
+  return EXIT_INPUT;
+}
+
+static bool parse_count(const char *s, uint64_t *out)
+{
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (errno || end == s || *end || s[0] == '-')
+    return false;
+  *out = v;
+  return true;
+}
+
+/* Fills cli; returns -1 to go on, or an exit status. */
+static int parse_args(int argc, char **argv, Cli *cli)
+{
+  int i = 1;
+  if (i < argc && strcmp(argv[i], "solve") == 0)
+    i++;
+  else if (i < argc && strcmp(argv[i], "check") == 0) {
+    cli->check_only = true;
+    i++;
+  }
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      cli->help = true;
+      return -1;
+    } else if (!strcmp(a, "-v") || !strcmp(a, "--version")) {
+      cli->version = true;
+      return -1;
+    } else if (!strcmp(a, "-a") || !strcmp(a, "--all")) {
+      cli->mode = MODE_ALL;
+    } else if (!strcmp(a, "-c") || !strcmp(a, "--count")) {
+      cli->mode = MODE_COUNT;
+    } else if (!strcmp(a, "-j") || !strcmp(a, "--json")) {
+      cli->json = true;
+    } else if (!strcmp(a, "-s") || !strcmp(a, "--stats")) {
+      cli->stats = true;
+    } else if (!strcmp(a, "--check")) {
+      cli->check = true;
+    } else if (!strcmp(a, "-n") || !strcmp(a, "--solutions")) {
+      if (!val || !parse_count(val, &cli->max_solutions) || cli->max_solutions == 0)
+        return usage_error("%s needs a positive number of solutions", a);
+      i++;
+    } else if (!strcmp(a, "-t") || !strcmp(a, "--timeout")) {
+      char *end;
+      cli->timeout = val ? strtod(val, &end) : 0;
+      if (!val || end == val || *end || !(cli->timeout > 0))
+        return usage_error("%s needs a positive number of seconds", a);
+      i++;
+    } else if (!strcmp(a, "--nodes")) {
+      if (!val || !parse_count(val, &cli->max_nodes) || cli->max_nodes == 0)
+        return usage_error("%s needs a positive number of nodes", a);
+      i++;
+    } else if (a[0] == '-' && a[1] != '\0') {
+      return usage_error("unknown option '%s'", a);
+    } else if (cli->file) {
+      return usage_error("only one puzzle file at a time, but '%s' is a second one", a);
+    } else {
+      cli->file = a;
+    }
+  }
+  if (!cli->file)
+    return usage_error("%s", "which puzzle? give a .pz file (or - for standard input)");
+  return -1;
+}
+
+/* --- JSON --- */
+
+static void json_stats(const PzCtx *cx, double seconds, Buf *b)
+{
+  const SolverStats *st = pz_stats(cx);
+  buf_printf(b, "{\"nodes\": %llu, \"failures\": %llu, \"propagations\": %llu, \"depth\": %u, "
+                "\"probes\": %llu, \"time\": %.6f}",
+             (unsigned long long)st->nodes, (unsigned long long)st->failures,
+             (unsigned long long)st->propagations, st->max_depth,
+             (unsigned long long)st->probes, seconds);
+}
+
+/*
+** One message as a JSON object.  file is NULL for a message about no file
+** in particular, line 0 for one about a whole file: those keys are null.
+*/
+static void json_message(Buf *b, const char *file, uint32_t line, uint32_t column,
+                         bool error, const char *message)
+{
+  buf_puts(b, "{\"file\": ");
+  if (file)
+    buf_json_string(b, file);
+  else
+    buf_puts(b, "null");
+  if (line)
+    buf_printf(b, ", \"line\": %u, \"column\": %u", line, column);
+  else
+    buf_puts(b, ", \"line\": null, \"column\": null");
+  buf_printf(b, ", \"severity\": \"%s\", \"message\": ", error ? "error" : "note");
+  buf_json_string(b, message);
+  buf_putc(b, '}');
+}
+
+/*
+** "errors": [...] with every diagnostic of cx, then "more_errors": N when
+** N errors past the first 20 were not kept.
+*/
+static void json_diagnostics(const PzCtx *cx, Buf *b)
+{
+  buf_puts(b, "\"errors\": [");
+  PzDiagnostic d;
+  for (size_t i = 0; pz_diagnostic(cx, i, &d); i++) {
+    buf_puts(b, i ? ", " : "");
+    json_message(b, d.file, d.line, d.column, d.severity == PZ_SEVERITY_ERROR, d.message);
+  }
+  buf_putc(b, ']');
+  if (pz_diagnostics_dropped(cx))
+    buf_printf(b, ", \"more_errors\": %u", pz_diagnostics_dropped(cx));
+}
+
+/* {"status": STATUS, "errors": [...]} on standard output. */
+static void json_status_and_errors(const PzCtx *cx, const char *status)
+{
+  Buf b = {0};
+  buf_printf(&b, "{\"status\": \"%s\", ", status);
+  json_diagnostics(cx, &b);
+  buf_puts(&b, "}\n");
+  put(stdout, buf_str(&b));
+  buf_free(&b);
+}
+
+/* --- solving --- */
+
+static void print_stats(const PzCtx *cx, double seconds)
+{
+  const SolverStats *st = pz_stats(cx);
+  put_f(stderr, "stats: nodes=%llu failures=%llu propagations=%llu solutions=%llu depth=%u probes=%llu time=%.3fms\n",
+        (unsigned long long)st->nodes, (unsigned long long)st->failures,
+        (unsigned long long)st->propagations, (unsigned long long)st->solutions, st->max_depth,
+        (unsigned long long)st->probes, seconds * 1000.0);
+}
+
+/* Which limit stopped the search, in words, into words[size]. */
+static const char *limit_words(const Cli *cli, char *words, size_t size)
+{
+  if (cli->timeout > 0 && cli->max_nodes == 0)
+    snprintf(words, size, "the time limit of %g s", cli->timeout);
+  else if (cli->timeout == 0)
+    snprintf(words, size, "the node limit of %llu", (unsigned long long)cli->max_nodes);
+  else
+    snprintf(words, size, "the time or node limit");
+  return words;
+}
+
+/* After the solutions: the JSON object, or the closing lines of text. */
+static void print_ending(const PzCtx *cx, const Cli *cli, PzResult r, uint64_t found,
+                         const Buf *json, double seconds)
+{
+  bool stopped = r == PZ_LIMIT;
+  Buf out = {0};
+  if (cli->json) {
+    const char *status = r == PZ_INTERNAL ? "internal_error"
+                       : found ? "sat" : stopped ? "unknown" : "unsat";
+    buf_printf(&out, "{\"status\": \"%s\", \"solutions\": [%s], \"count\": %llu, ", status,
+               buf_str(json), (unsigned long long)found);
+    if (stopped)
+      buf_puts(&out, "\"stopped\": true, ");
+    if (r == PZ_INTERNAL) {
+      json_diagnostics(cx, &out);
+      buf_puts(&out, ", ");
+    }
+    buf_puts(&out, "\"stats\": ");
+    json_stats(cx, seconds, &out);
+    buf_puts(&out, "}\n");
+  } else if (r != PZ_INTERNAL) {
+    bool print_each = cli->mode != MODE_COUNT;
+    char words[128];
+    if (stopped)
+      buf_printf(&out, "%sstopped: %s was reached%s\n", found && print_each ? "\n" : "",
+                 limit_words(cli, words, sizeof words), found ? "" : " before any solution was found");
+    if (cli->mode == MODE_COUNT)
+      buf_printf(&out, "solutions: %s%llu\n", stopped ? "at least " : "", (unsigned long long)found);
+    else if (found == 0 && !stopped)
+      buf_puts(&out, "no solution\n");
+    else if (cli->mode == MODE_ALL && !cli->max_solutions && !stopped)
+      buf_printf(&out, "\nsolutions: %llu\n", (unsigned long long)found);
+  }
+  put(stdout, buf_str(&out));
+  buf_free(&out);
+}
+
+static int solve(PzCtx *cx, const Cli *cli)
+{
+  uint64_t want = cli->max_solutions ? cli->max_solutions
+                : cli->mode == MODE_FIRST ? 1 : UINT64_MAX;
+  bool print_each = cli->mode != MODE_COUNT;
+  Buf out = {0}, json = {0};
+  uint64_t found = 0;
+  PzResult r = PZ_NO_MORE;
+  double start = now_seconds();
+  while (found < want && !stdout_errno) {   /* no use searching on for a full disk */
+    r = pz_next(cx);
+    if (r != PZ_SOLUTION)
+      break;
+    found++;
+    if (!print_each)
+      continue;
+    if (cli->json) {
+      buf_puts(&json, found > 1 ? ", " : "");
+      pz_solution_json(cx, &json);
+    } else {
+      if (found > 1)
+        buf_putc(&out, '\n');
+      pz_solution_text(cx, &out);
+      put(stdout, buf_str(&out));
+      buf_clear(&out);
+    }
+  }
+  double seconds = now_seconds() - start;
+  print_ending(cx, cli, r, found, &json, seconds);
+  if (r == PZ_INTERNAL)
+    put(stderr, pz_diagnostics(cx));
+  if (cli->stats) {
+    flush(stdout);                      /* the answer first, then the numbers */
+    print_stats(cx, seconds);
+  }
+  buf_free(&out);
+  buf_free(&json);
+  return r == PZ_INTERNAL ? EXIT_INTERNAL
+       : r == PZ_LIMIT ? EXIT_LIMIT : found ? EXIT_FOUND : EXIT_NONE;
+}
+
+/* Read, load (or only check) and solve cli.file; the exit status. */
+static int run(const Cli *cli)
+{
+  size_t len = 0;
+  char *text = read_file(NULL, cli->file, &len);
+  if (!text) {
+    Buf why = {0};
+    read_error(cli->file, errno, &why);
+    if (cli->json) {
+      Buf b = {0};
+      buf_puts(&b, "{\"status\": \"error\", \"errors\": [");
+      json_message(&b, strcmp(cli->file, "-") ? cli->file : "<stdin>", 0, 0, true, buf_str(&why));
+      buf_puts(&b, "]}\n");
+      put(stdout, buf_str(&b));
+      buf_free(&b);
+    }
+    put_f(stderr, "pz: %s\n", buf_str(&why));
+    buf_free(&why);
+    return EXIT_INPUT;
+  }
+  PzOptions opt = {.read_file = read_file, .stdlib_dir = getenv("PZ_STDLIB"),
+                   .check_solutions = cli->check};
+  PzCtx *cx = pz_open(&opt);
+  /* before loading, so that --timeout and --nodes cover grounding too */
+  pz_set_limits(cx, cli->timeout, cli->max_nodes);
+  bool ok = cli->check_only ? pz_check(cx, cli->file, text, len) : pz_load(cx, cli->file, text, len);
+  xfree(text);
+  put(stderr, pz_diagnostics(cx));
+  int status;
+  if (!ok) {
+    if (cli->json)
+      json_status_and_errors(cx, "error");
+    status = EXIT_INPUT;
+  } else if (cli->check_only) {
+    if (cli->json)
+      json_status_and_errors(cx, "ok");
+    else
+      put_f(stdout, "%s: no errors\n", strcmp(cli->file, "-") ? cli->file : "<stdin>");
+    status = EXIT_FOUND;
+  } else {
+    status = solve(cx, cli);
+  }
+  pz_close(cx);
+  return status;
+}
+
+int main(int argc, char **argv)
+{
+  memory_test_mode();
+  mem_on_failure(out_of_memory);
+  Cli cli = {0};
+  int status = parse_args(argc, argv, &cli);
+  if (status >= 0)
+    return finish_output(status, "the message");
+  if (cli.help) {
+    put(stdout, usage);
+    return finish_output(EXIT_FOUND, "the help");
+  }
+  if (cli.version) {
+    put_f(stdout, "pz %s\n", PZ_VERSION);
+    return finish_output(EXIT_FOUND, "the version");
+  }
+  json_on_stdout = cli.json;
+  status = run(&cli);
+  return finish_output(status, "the answer");
+}

@@ -1,0 +1,659 @@
+/*
+** distinct.c -- all different.
+**
+** Two propagators share the work, as in Gecode's "dom" distinct:
+**
+**  - dval (cheap, on fixing): when a variable is fixed, remove its value
+**    from the others.  A sparse-set partition of the variables (fixed ones
+**    first; the boundary is the trailed prop state) makes each call look
+**    only at variables not yet handled on this branch.
+**
+**  - dgac (expensive, on any change): Regin's generalized arc consistency.
+**    Find a maximum matching of variables to values (repairing the one
+**    kept from the previous call), then an edge var-value survives only if
+**    it is matched, lies on an alternating cycle (same strongly connected
+**    component) or on an even alternating path from a free value.  The
+**    graph is contracted to the variables: var i points to var k when i
+**    can take the value matched to k; Tarjan's algorithm runs on that
+**    graph without recursion.  All scratch memory is allocated at post.
+**
+** Bounds-only (wide) domains get dval plus a pigeonhole check; dval then
+** also compares a newly fixed value with the earlier fixed ones, because a
+** bounds-only domain cannot record the removal of an inner value.
+*/
+#include "engine/props/props.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* --- dval: vars x; aux perm[n]; state = number of handled fixed vars;
+** consts[0] = 1 when some domain is bounds-only --- */
+
+static PropStatus dval_propagate(Solver *s, Prop *p)
+{
+  const VarId *x = prop_vars(s, p);
+  uint32_t n = p->nvars, *perm = p->aux, nfixed = p->state;
+  bool wide = prop_consts(s, p)[0] != 0;
+  for (uint32_t i = nfixed; i < n;) {
+    VarId xi = x[perm[i]];
+    if (!dom_is_fixed(s, xi)) {
+      i++;
+      continue;
+    }
+    int32_t v = dom_value(s, xi);
+    if (wide)
+      for (uint32_t j = 0; j < nfixed; j++)
+        if (dom_value(s, x[perm[j]]) == v)
+          return PS_FAIL;
+    uint32_t t = perm[i];
+    perm[i] = perm[nfixed];
+    perm[nfixed++] = t;
+    for (uint32_t j = nfixed; j < n; j++)
+      PROP_TRY(dom_remove(s, x[perm[j]], v, p));
+    i = nfixed;                         /* removals may have fixed others */
+  }
+  prop_set_state(s, p, nfixed);
+  if (nfixed == n)
+    return PS_DONE;
+  if (wide) {
+    /* Pigeonhole: the open variables need as many values as they are. */
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    for (uint32_t j = nfixed; j < n; j++) {
+      lo = dom_min(s, x[perm[j]]) < lo ? dom_min(s, x[perm[j]]) : lo;
+      hi = dom_max(s, x[perm[j]]) > hi ? dom_max(s, x[perm[j]]) : hi;
+    }
+    if (hi - lo + 1 < (int64_t)(n - nfixed))
+      return PS_FAIL;
+  }
+  return PS_FIX;
+}
+
+static bool distinct_holds(const Solver *s, const Prop *p, const int32_t *v)
+{
+  (void)s;
+  for (uint32_t i = 0; i < p->nvars; i++)
+    for (uint32_t j = i + 1; j < p->nvars; j++)
+      if (v[i] == v[j])
+        return false;
+  return true;
+}
+
+static const PropClass dval_class = { "distinct", dval_propagate,
+                                      distinct_holds };
+
+/* --- dgac --- */
+
+#define UNSEEN UINT32_MAX
+
+typedef struct Gac {
+  int64_t   vmin;       /* value of value index 0 */
+  uint32_t  nvars;      /* var indices 0..nvars-1 */
+  uint32_t  nvals;      /* value indices 0..nvals-1 */
+  uint32_t  stamp;      /* for seen[] in the matching search */
+  int32_t  *var_match;  /* per var: matched value index, or -1 */
+  int32_t  *val_match;  /* per value index: matched var, or -1 */
+  uint32_t *seen;       /* per var: stamp of the last BFS that reached it */
+  uint32_t *parent;     /* per var: the BFS predecessor */
+  uint32_t *queue;      /* BFS queue of vars */
+  uint32_t *index;      /* Tarjan: DFS number, or UNSEEN */
+  uint32_t *low;        /* Tarjan: lowlink */
+  uint32_t *stack;      /* Tarjan: the component stack */
+  uint32_t *call;       /* Tarjan: the explicit DFS stack */
+  uint32_t *comp;       /* per var: component number */
+  uint8_t  *onstack;    /* per var */
+  uint8_t  *part;       /* per var: reaches a free value (so far) */
+  uint8_t  *reach;      /* per component: reaches a free value */
+  int64_t  *iter;       /* per var: last value examined by the DFS */
+  uint32_t  words;      /* words per value mask for the shortcut, or 0 */
+  uint64_t *masks;      /* shortcut scratch: n domains, then nvals rows */
+} Gac;
+
+/* The bit-parallel shortcut of dgac serves value spans up to this. */
+#define GAC_MASK_VALUES 256
+
+/* One block for the header and every array, so xfree(aux) frees it all. */
+static Gac *gac_new(uint32_t n, int64_t vmin, uint32_t nvals)
+{
+  uint32_t words = nvals <= GAC_MASK_VALUES ? (nvals + 63) / 64 : 0;
+  size_t size = sizeof(Gac) + (size_t)(n + nvals) * words * sizeof(uint64_t) +
+                n * sizeof(int64_t) + (n + nvals) * sizeof(int32_t) +
+                8 * n * sizeof(uint32_t) + 3 * n;
+  Gac *g = xcalloc(1, size);
+  char *m = (char *)(g + 1);
+  g->vmin = vmin;
+  g->nvars = n;
+  g->nvals = nvals;
+  g->words = words;
+  g->masks = (uint64_t *)m;     m += (size_t)(n + nvals) * words * sizeof(uint64_t);
+  g->iter = (int64_t *)m;       m += n * sizeof(int64_t);
+  g->var_match = (int32_t *)m;  m += n * sizeof(int32_t);
+  g->val_match = (int32_t *)m;  m += nvals * sizeof(int32_t);
+  g->seen = (uint32_t *)m;      m += n * sizeof(uint32_t);
+  g->parent = (uint32_t *)m;    m += n * sizeof(uint32_t);
+  g->queue = (uint32_t *)m;     m += n * sizeof(uint32_t);
+  g->index = (uint32_t *)m;     m += n * sizeof(uint32_t);
+  g->low = (uint32_t *)m;       m += n * sizeof(uint32_t);
+  g->stack = (uint32_t *)m;     m += n * sizeof(uint32_t);
+  g->call = (uint32_t *)m;      m += n * sizeof(uint32_t);
+  g->comp = (uint32_t *)m;      m += n * sizeof(uint32_t);
+  g->onstack = (uint8_t *)m;    m += n;
+  g->part = (uint8_t *)m;       m += n;
+  g->reach = (uint8_t *)m;
+  for (uint32_t i = 0; i < n; i++)
+    g->var_match[i] = -1;
+  for (uint32_t j = 0; j < nvals; j++)
+    g->val_match[j] = -1;
+  return g;
+}
+
+/*
+** Match var r by an augmenting path found breadth first: from r through
+** its values to the vars matched to them, until a free value turns up;
+** then shift every var on the path to the value that led to its successor.
+*/
+static bool augment(const Solver *s, const VarId *x, Gac *g, uint32_t r)
+{
+  if (++g->stamp == 0) {
+    memset(g->seen, 0, g->nvars * sizeof *g->seen);
+    g->stamp = 1;
+  }
+  uint32_t head = 0, tail = 0;
+  g->queue[tail++] = r;
+  g->seen[r] = g->stamp;
+  while (head < tail) {
+    uint32_t u = g->queue[head++];
+    VarId xu = x[u];
+    for (int32_t v = dom_min(s, xu);; v = dom_next(s, xu, v)) {
+      int32_t j = (int32_t)(v - g->vmin), w = g->val_match[j];
+      if (w < 0) {
+        for (uint32_t cur = u;;) {
+          int32_t old = g->var_match[cur];
+          g->var_match[cur] = j;
+          g->val_match[j] = (int32_t)cur;
+          if (cur == r)
+            return true;
+          j = old;
+          cur = g->parent[cur];
+        }
+      }
+      if (g->seen[w] != g->stamp) {
+        g->seen[w] = g->stamp;
+        g->parent[w] = u;
+        g->queue[tail++] = (uint32_t)w;
+      }
+      if (v >= dom_max(s, xu))
+        break;
+    }
+  }
+  return false;
+}
+
+/* Next value of var u's domain after iter[u], or false when done. */
+static bool next_value(const Solver *s, VarId xu, int64_t *it, int32_t *v)
+{
+  if (*it >= dom_max(s, xu))
+    return false;
+  *v = *it < dom_min(s, xu) ? dom_min(s, xu) : dom_next(s, xu, (int32_t)*it);
+  *it = *v;
+  return true;
+}
+
+/*
+** Tarjan's strongly connected components on the contracted graph, where
+** var u points to var val_match[v] for each other value v of u.  Also
+** computes, per component, whether it reaches a var that can take a free
+** value: Tarjan finishes a component after every component it reaches.
+*/
+static void components(const Solver *s, const VarId *x, Gac *g, uint32_t n)
+{
+  uint32_t counter = 0, sp = 0, cp = 0, ncomp = 0;
+  for (uint32_t i = 0; i < n; i++)
+    g->index[i] = UNSEEN;
+  for (uint32_t r = 0; r < n; r++) {
+    if (g->index[r] != UNSEEN)
+      continue;
+    uint32_t u = r;
+    for (;;) {
+      if (g->index[u] == UNSEEN) {
+        /* Enter u: number it and put it on both stacks. */
+        g->index[u] = g->low[u] = counter++;
+        g->stack[sp++] = u;
+        g->onstack[u] = 1;
+        g->part[u] = 0;
+        g->iter[u] = INT64_MIN;
+        g->call[cp++] = u;
+      }
+      int32_t v;
+      uint32_t child = UNSEEN;
+      while (child == UNSEEN && next_value(s, x[u], &g->iter[u], &v)) {
+        int32_t j = (int32_t)(v - g->vmin);
+        if (j == g->var_match[u])
+          continue;
+        int32_t w = g->val_match[j];
+        if (w < 0)
+          g->part[u] = 1;                 /* u can take a free value */
+        else if (g->index[w] == UNSEEN)
+          child = (uint32_t)w;
+        else if (g->onstack[w])
+          g->low[u] = g->index[w] < g->low[u] ? g->index[w] : g->low[u];
+        else
+          g->part[u] |= g->reach[g->comp[w]];
+      }
+      if (child != UNSEEN) {
+        u = child;
+        continue;
+      }
+      /* u is finished: close its component if it is the root of one. */
+      cp--;
+      if (g->low[u] == g->index[u]) {
+        uint8_t reach = 0;
+        uint32_t m;
+        do {
+          m = g->stack[--sp];
+          g->onstack[m] = 0;
+          g->comp[m] = ncomp;
+          reach |= g->part[m];
+        } while (m != u);
+        g->reach[ncomp++] = reach;
+      }
+      if (cp == 0)
+        break;
+      uint32_t up = g->call[cp - 1];
+      if (g->onstack[u])
+        g->low[up] = g->low[u] < g->low[up] ? g->low[u] : g->low[up];
+      else
+        g->part[up] |= g->reach[g->comp[u]];
+      u = up;
+    }
+  }
+}
+
+/*
+** one_component for masks of `words` words (at most 4): forward from the
+** first open value, then backward to it by passes over the rest.
+*/
+static bool one_component_multi(const uint64_t *to, const uint64_t *open,
+                                uint32_t words)
+{
+  uint64_t forward[4] = { 0 }, frontier[4] = { 0 }, backward[4] = { 0 };
+  uint32_t root = UINT32_MAX;
+  for (uint32_t k = 0; k < words && root == UINT32_MAX; k++)
+    if (open[k])
+      root = 64 * k + (uint32_t)__builtin_ctzll(open[k]);
+  if (root == UINT32_MAX)
+    return true;
+  forward[root >> 6] = frontier[root >> 6] = (uint64_t)1 << (root & 63);
+  for (uint32_t k = 0; k < words;) {
+    if (!frontier[k]) {
+      k++;
+      continue;
+    }
+    uint32_t u = 64 * k + (uint32_t)__builtin_ctzll(frontier[k]);
+    frontier[k] &= frontier[k] - 1;
+    for (uint32_t i = 0; i < words; i++) {
+      uint64_t fresh = to[u * words + i] & ~forward[i];
+      forward[i] |= fresh;
+      frontier[i] |= fresh;
+    }
+    k = 0;                              /* fresh bits may lie below k */
+  }
+  for (uint32_t k = 0; k < words; k++)
+    if (open[k] & ~forward[k])
+      return false;
+  backward[root >> 6] = (uint64_t)1 << (root & 63);
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (uint32_t k = 0; k < words; k++)
+      for (uint64_t m = open[k] & ~backward[k]; m; m &= m - 1) {
+        uint32_t j = 64 * k + (uint32_t)__builtin_ctzll(m);
+        for (uint32_t i = 0; i < words; i++)
+          if (to[j * words + i] & backward[i]) {
+            backward[k] |= m & -m;
+            grew = true;
+            break;
+          }
+      }
+  }
+  for (uint32_t k = 0; k < words; k++)
+    if (open[k] & ~backward[k])
+      return false;
+  return true;
+}
+
+/*
+** dgac's shortcut for value spans up to GAC_MASK_VALUES, the bit-parallel
+** rule of dgacw on several words: with the matching complete, build the
+** graph on matched values as masks; when its open part is one strongly
+** connected component, only the values of fixed variables go.  False
+** when the full algorithm must run.
+*/
+static bool gac_shortcut(Solver *s, const Prop *p, const VarId *x, Gac *g,
+                         PropStatus *st)
+{
+  uint32_t n = g->nvars, w = g->words;
+  uint64_t *dom = g->masks, *to = g->masks + (size_t)n * w;
+  uint64_t matched[4] = { 0 }, open[4] = { 0 }, fixed[4] = { 0 };
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t j = (uint32_t)g->var_match[i];
+    matched[j >> 6] |= (uint64_t)1 << (j & 63);
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t j = (uint32_t)g->var_match[i];
+    uint64_t *di = dom + (size_t)i * w, *tj = to + (size_t)j * w;
+    dom_read_mask(s, x[i], g->vmin, w, di);
+    if (dom_is_fixed(s, x[i]))
+      fixed[j >> 6] |= (uint64_t)1 << (j & 63);
+    else
+      open[j >> 6] |= (uint64_t)1 << (j & 63);
+    for (uint32_t k = 0; k < w; k++)
+      tj[k] = di[k] & matched[k];
+    tj[j >> 6] &= ~((uint64_t)1 << (j & 63));
+  }
+  if (!one_component_multi(to, open, w))
+    return false;
+  *st = PS_FIX;
+  for (uint32_t i = 0; i < n; i++) {
+    if (dom_is_fixed(s, x[i]))
+      continue;
+    for (uint32_t k = 0; k < w; k++)
+      for (uint64_t gone = dom[(size_t)i * w + k] & fixed[k]; gone; gone &= gone - 1)
+        if (dom_remove(s, x[i], g->vmin + 64 * k + __builtin_ctzll(gone), p) == EV_FAIL) {
+          *st = PS_FAIL;
+          return true;
+        }
+  }
+  return true;
+}
+
+static PropStatus dgac_propagate(Solver *s, Prop *p)
+{
+  const VarId *x = prop_vars(s, p);
+  uint32_t n = p->nvars;
+  Gac *g = p->aux;
+  /* Keep the matching edges that survived, then complete the matching. */
+  bool all_fixed = true;
+  for (uint32_t i = 0; i < n; i++) {
+    int32_t j = g->var_match[i];
+    if (j >= 0 && !dom_contains(s, x[i], g->vmin + j)) {
+      g->val_match[j] = -1;
+      g->var_match[i] = -1;
+    }
+    all_fixed &= dom_is_fixed(s, x[i]);
+  }
+  for (uint32_t i = 0; i < n; i++)
+    if (g->var_match[i] < 0 && !augment(s, x, g, i))
+      return PS_FAIL;
+  if (all_fixed)
+    return PS_DONE;
+  PropStatus st;
+  if (g->words && gac_shortcut(s, p, x, g, &st))
+    return st;
+  components(s, x, g, n);
+  for (uint32_t i = 0; i < n; i++) {
+    VarId xi = x[i];
+    if (dom_is_fixed(s, xi))
+      continue;
+    for (int32_t v = dom_min(s, xi);; v = dom_next(s, xi, v)) {
+      int32_t j = (int32_t)(v - g->vmin), w = g->val_match[j];
+      /* Keep the matched value, free values, alternating cycles, and
+      ** values whose var can move on towards a free value. */
+      if (j != g->var_match[i] && w >= 0 && g->comp[w] != g->comp[i] &&
+          !g->reach[g->comp[w]])
+        PROP_TRY(dom_remove(s, xi, v, p));
+      if (v >= dom_max(s, xi))
+        break;
+    }
+  }
+  return PS_FIX;
+}
+
+static const PropClass dgac_class = { "distinct", dgac_propagate,
+                                      distinct_holds };
+
+/* --- dgac on one machine word: at most 64 variables and 64 values ---
+**
+** The same rule as dgac, computed with bit masks: value j of the span
+** is bit j.  The matching is repaired by breadth-first search over
+** variables.  The contracted graph is kept on matched values (one mask
+** per row, straight from the domain); when its open part is one strongly
+** connected component, as it mostly is, two bit-parallel searches prove
+** it, and otherwise the components come from the transitive closure,
+** n * n word operations, which beats Tarjan with per-value iteration on
+** sudoku-sized groups.
+*/
+
+typedef struct GacWord {
+  int32_t vmin;         /* value of bit 0 */
+  int8_t var_match[64]; /* per var: matched value bit, or -1 */
+  int8_t val_match[64]; /* per value bit: matched var, or -1 */
+} GacWord;
+
+/* x's domain as a mask over vmin .. vmin + 63. */
+static uint64_t word_of(const Solver *s, VarId x, int32_t vmin)
+{
+  const Dom *d = dom_get(s, x);
+  return word_shift(d->bits, (int64_t)d->base - vmin);
+}
+
+/* Match var r by a breadth-first augmenting path; *matched is the set of matched values. */
+static bool augment_word(const uint64_t *dom, GacWord *g, uint64_t *matched, uint32_t r)
+{
+  int8_t parent[64];
+  uint32_t queue[64], head = 0, tail = 0;
+  uint64_t seen = (uint64_t)1 << r;
+  queue[tail++] = r;
+  while (head < tail) {
+    uint32_t u = queue[head++];
+    uint64_t free_here = dom[u] & ~*matched;
+    if (free_here) {                        /* shift the path back to r */
+      int j = __builtin_ctzll(free_here);
+      *matched |= (uint64_t)1 << j;
+      for (uint32_t cur = u;;) {
+        int old = g->var_match[cur];
+        g->var_match[cur] = (int8_t)j;
+        g->val_match[j] = (int8_t)cur;
+        if (cur == r)
+          return true;
+        j = old;
+        cur = (uint32_t)parent[cur];
+      }
+    }
+    for (uint64_t m = dom[u]; m; m &= m - 1) {
+      uint32_t w = (uint32_t)g->val_match[__builtin_ctzll(m)];
+      if (!(seen >> w & 1)) {
+        seen |= (uint64_t)1 << w;
+        parent[w] = (int8_t)u;
+        queue[tail++] = w;
+      }
+    }
+  }
+  return false;
+}
+
+/*
+** Do the open variables form one strongly connected component of the
+** graph to[]?  Then every edge between them lies on a cycle and stays,
+** which is the common case in a sudoku-like group: two bit-parallel
+** searches (forward from one open variable, backward to it) instead of
+** the closure.
+*/
+static bool one_component(const uint64_t *to, uint64_t open)
+{
+  if (!open)
+    return true;
+  uint64_t root = open & -open, forward = root, frontier = root;
+  while (frontier) {
+    uint64_t fresh = to[__builtin_ctzll(frontier)] & ~forward;
+    frontier = (frontier & (frontier - 1)) | fresh;
+    forward |= fresh;
+  }
+  if ((forward & open) != open)
+    return false;
+  uint64_t backward = root;
+  for (;;) {
+    uint64_t grow = 0;
+    for (uint64_t m = open & ~backward; m; m &= m - 1)
+      if (to[__builtin_ctzll(m)] & backward)
+        grow |= m & -m;
+    if (!grow)
+      return (backward & open) == open;
+    backward |= grow;
+  }
+}
+
+/* The one-component case: open variables lose only the fixed values. */
+static PropStatus keep_all_but(Solver *s, const Prop *p, const VarId *x,
+                               uint32_t n, int32_t vmin, const uint64_t *dom,
+                               uint64_t fixed_values)
+{
+  for (uint32_t i = 0; i < n; i++) {
+    if (!(dom[i] & (dom[i] - 1)) || !(dom[i] & fixed_values))
+      continue;
+    const Dom *d = dom_get(s, x[i]);
+    PROP_TRY(dom_keep_word(s, x[i],
+                           word_shift(dom[i] & ~fixed_values, (int64_t)vmin - d->base), p));
+  }
+  return PS_FIX;
+}
+
+static PropStatus dgacw_propagate(Solver *s, Prop *p)
+{
+  const VarId *x = prop_vars(s, p);
+  uint32_t n = p->nvars;
+  GacWord *g = p->aux;
+  uint64_t dom[64], matched = 0;
+  bool all_fixed = true;
+  for (uint32_t i = 0; i < n; i++) {
+    dom[i] = word_of(s, x[i], g->vmin);
+    int j = g->var_match[i];
+    if (j >= 0 && !(dom[i] >> j & 1)) {
+      g->val_match[j] = -1;
+      g->var_match[i] = -1;
+    } else if (j >= 0) {
+      matched |= (uint64_t)1 << j;
+    }
+    all_fixed &= (dom[i] & (dom[i] - 1)) == 0;
+  }
+  for (uint32_t i = 0; i < n; i++)
+    if (g->var_match[i] < 0 && !augment_word(dom, g, &matched, i))
+      return PS_FAIL;
+  if (all_fixed)
+    return PS_DONE;
+  /* The graph on matched values: value o points to value k when the
+  ** variable matched to o can take k.  It is dgac's graph on variables
+  ** with each variable named by its matched value, so a row is one mask
+  ** of the domain, with no loop over the values. */
+  uint64_t to[64], open = 0, fixed_values = 0, can_free = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    uint64_t own = (uint64_t)1 << g->var_match[i];
+    to[g->var_match[i]] = dom[i] & matched & ~own;
+    if (dom[i] & (dom[i] - 1))
+      open |= own;
+    else
+      fixed_values |= own;
+    if (dom[i] & ~matched)
+      can_free |= own;
+  }
+  if (one_component(to, open))
+    return keep_all_but(s, p, x, n, g->vmin, dom, fixed_values);
+  for (uint64_t mk = matched; mk; mk &= mk - 1) {   /* closure (Warshall) */
+    int k = __builtin_ctzll(mk);
+    uint64_t from_k = to[k], bit = (uint64_t)1 << k;
+    for (uint64_t mj = matched; mj; mj &= mj - 1) {
+      int j = __builtin_ctzll(mj);
+      to[j] |= (to[j] & bit) ? from_k : 0;
+    }
+  }
+  uint64_t to_free = can_free;              /* values whose variable reaches a free value */
+  for (uint64_t mk = matched; mk; mk &= mk - 1) {
+    int k = __builtin_ctzll(mk);
+    if (to[k] & can_free)
+      to_free |= (uint64_t)1 << k;
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    if ((dom[i] & (dom[i] - 1)) == 0)       /* fixed: nothing to prune */
+      continue;
+    int o = g->var_match[i];
+    uint64_t component = (uint64_t)1 << o;
+    for (uint64_t mk = to[o]; mk; mk &= mk - 1) {
+      int k = __builtin_ctzll(mk);
+      if (to[k] >> o & 1)
+        component |= (uint64_t)1 << k;
+    }
+    uint64_t keep = dom[i] & (component | to_free | ~matched);
+    if (keep != dom[i]) {
+      const Dom *d = dom_get(s, x[i]);
+      PROP_TRY(dom_keep_word(s, x[i], word_shift(keep, (int64_t)g->vmin - d->base), p));
+    }
+  }
+  return PS_FIX;
+}
+
+static const PropClass dgacw_class = { "distinct", dgacw_propagate,
+                                       distinct_holds };
+
+static int var_cmp(const void *l, const void *r)
+{
+  VarId a = *(const VarId *)l, b = *(const VarId *)r;
+  return (a > b) - (a < b);
+}
+
+/* Value ranges wider than this skip the matching (memory per value). */
+#define GAC_MAX_VALUES (1u << 20)
+
+void post_distinct(Solver *s, size_t n, const VarId *x)
+{
+  solver_begin_edit(s);
+  if (s->failed || n <= 1)
+    return;
+  VarId *sorted = xmalloc(n * sizeof *sorted);
+  memcpy(sorted, x, n * sizeof *sorted);
+  qsort(sorted, n, sizeof *sorted, var_cmp);
+  bool repeated = false;
+  for (size_t i = 1; i < n; i++)
+    repeated |= sorted[i] == sorted[i - 1];
+  xfree(sorted);
+  if (repeated) {
+    s->failed = true;                   /* x != x */
+    return;
+  }
+  if (n == 2) {
+    ne2_post(s, x[0], x[1], 0);
+    return;
+  }
+  bool wide = false;
+  int64_t vmin = INT64_MAX, vmax = INT64_MIN;
+  for (size_t i = 0; i < n; i++) {
+    wide |= !dom_is_bitset(s, x[i]);
+    vmin = dom_min(s, x[i]) < vmin ? dom_min(s, x[i]) : vmin;
+    vmax = dom_max(s, x[i]) > vmax ? dom_max(s, x[i]) : vmax;
+  }
+  int64_t c = wide;
+  Prop *p = prop_new(s, &dval_class, PC_CHEAP, n, x, 1, &c);
+  uint32_t *perm = xmalloc(n * sizeof *perm);
+  for (uint32_t i = 0; i < n; i++)
+    perm[i] = i;
+  p->aux = perm;
+  prop_subscribe_all(s, p, EV_VAL);
+  prop_post(s, p);
+  if (s->failed || wide || vmax - vmin + 1 > GAC_MAX_VALUES)
+    return;
+  bool one_word = n <= 64 && vmax - vmin + 1 <= 64;
+  for (size_t i = 0; i < n && one_word; i++)
+    one_word = dom_get(s, x[i])->nwords == 1;
+  if (one_word) {
+    GacWord *gw = xmalloc(sizeof *gw);
+    gw->vmin = (int32_t)vmin;
+    memset(gw->var_match, -1, sizeof gw->var_match);
+    memset(gw->val_match, -1, sizeof gw->val_match);
+    p = prop_new(s, &dgacw_class, PC_EXPENSIVE, n, x, 0, NULL);
+    p->aux = gw;
+    prop_subscribe_all(s, p, EV_DOM);
+    prop_post(s, p);
+    return;
+  }
+  p = prop_new(s, &dgac_class, PC_EXPENSIVE, n, x, 0, NULL);
+  p->aux = gac_new((uint32_t)n, vmin, (uint32_t)(vmax - vmin + 1));
+  prop_subscribe_all(s, p, EV_DOM);
+  prop_post(s, p);
+}

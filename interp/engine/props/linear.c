@@ -1,0 +1,470 @@
+/*
+** linear.c -- sum a[i]*x[i] REL rhs, for REL in =, <=, !=.
+**
+** Posting normalises the constraint (lin_normalize) and picks the
+** cheapest class that fits: lin1 for one variable (usually done at the
+** root for good), eq2/le2 for x REL y + c (ne2, x != y + c, is in
+** neq.c), and the general classes
+** otherwise.  Bounds reasoning is in int64_t: with int32_t values and
+** coefficients each term fits, and sums stay exact for the sizes that
+** puzzles produce (a sum of more than two extreme terms could overflow).
+** The kernels are shared with linear_reif (logic.c) through props.h.
+*/
+#include "engine/props/props.h"
+
+#include <stdlib.h>
+
+/* --- normal form --- */
+
+typedef struct Term {
+  VarId   x;
+  int64_t a;
+} Term;
+
+static int term_cmp(const void *l, const void *r)
+{
+  VarId a = ((const Term *)l)->x, b = ((const Term *)r)->x;
+  return (a > b) - (a < b);
+}
+
+static int64_t gcd64(int64_t a, int64_t b)
+{
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+static bool rel_holds(LinRel rel, int64_t lhs, int64_t rhs)
+{
+  switch (rel) {
+  case LIN_EQ: return lhs == rhs;
+  case LIN_NE: return lhs != rhs;
+  case LIN_LE: return lhs <= rhs;
+  }
+  return false;
+}
+
+LinTruth lin_normalize(const Solver *s, size_t n, const int32_t *coef,
+                       const VarId *x, LinRel rel, int64_t rhs, LinForm *f)
+{
+  Term *t = xmalloc((n ? n : 1) * sizeof *t);
+  size_t m = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (coef[i] == 0)
+      continue;
+    if (dom_is_fixed(s, x[i]))
+      rhs -= (int64_t)coef[i] * dom_value(s, x[i]);
+    else
+      t[m++] = (Term){ x[i], coef[i] };
+  }
+  /* Merge repeated variables: 2x - x is x, and x - x vanishes. */
+  qsort(t, m, sizeof *t, term_cmp);
+  size_t k = 0;
+  for (size_t i = 0; i < m; i++) {
+    if (k > 0 && t[k - 1].x == t[i].x)
+      t[k - 1].a += t[i].a;
+    else
+      t[k++] = t[i];
+    if (t[k - 1].a == 0)
+      k--;
+  }
+  f->n = k;
+  f->x = xmalloc((k ? k : 1) * sizeof *f->x);
+  f->a = xmalloc((k ? k : 1) * sizeof *f->a);
+  int64_t g = 0;
+  for (size_t i = 0; i < k; i++) {
+    f->x[i] = t[i].x;
+    f->a[i] = t[i].a;
+    g = gcd64(g, t[i].a);
+  }
+  xfree(t);
+  if (k == 0) {
+    f->rhs = rhs;
+    return rel_holds(rel, 0, rhs) ? LIN_TRUE : LIN_FALSE;
+  }
+  /* Divide by the gcd: 2x + 4y = 7 has no integer solution, 2x + 4y <= 7
+  ** is x + 2y <= 3, and 2x + 4y != 7 always holds. */
+  if (rhs % g != 0) {
+    if (rel == LIN_EQ)
+      return LIN_FALSE;
+    if (rel == LIN_NE)
+      return LIN_TRUE;
+  }
+  for (size_t i = 0; i < k; i++)
+    f->a[i] /= g;
+  f->rhs = div_floor(rhs, g);
+  return LIN_OPEN;
+}
+
+void lin_form_free(LinForm *f)
+{
+  xfree(f->x);
+  xfree(f->a);
+  f->x = NULL;
+  f->a = NULL;
+}
+
+/* --- kernels --- */
+
+static inline void term_bounds(const Solver *s, VarId x, int64_t a,
+                               int64_t *tmin, int64_t *tmax)
+{
+  int64_t lo = dom_min(s, x), hi = dom_max(s, x);
+  if (a > 0) {
+    *tmin = a * lo;
+    *tmax = a * hi;
+  } else {
+    *tmin = a * hi;
+    *tmax = a * lo;
+  }
+}
+
+void lin_bounds(const Solver *s, uint32_t n, const VarId *x,
+                const int64_t *a, int64_t *smin, int64_t *smax)
+{
+  int64_t lo = 0, hi = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    int64_t tmin, tmax;
+    term_bounds(s, x[i], a[i], &tmin, &tmax);
+    lo += tmin;
+    hi += tmax;
+  }
+  *smin = lo;
+  *smax = hi;
+}
+
+/*
+** Can the open terms still make up what the fixed ones leave of c?  Not
+** when their coefficients' gcd does not divide it: in 3x + 3y + z = 1
+** with z fixed to 0, bounds reasoning would find that out one unit per
+** pass, some 2^32 passes over wide domains
+** (tests/regress/linear_gcd_of_open_terms.pz).  Quick when a coefficient
+** is 1, as most are.
+*/
+static bool gcd_allows(const Solver *s, uint32_t n, const VarId *x,
+                       const int64_t *a, int64_t c)
+{
+  int64_t g = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    if (dom_is_fixed(s, x[i])) {
+      c -= a[i] * dom_value(s, x[i]);
+      continue;
+    }
+    g = gcd64(g, a[i]);
+    if (g == 1)
+      return true;
+  }
+  return g == 0 ? c == 0 : c % g == 0;
+}
+
+PropStatus lin_eq(Solver *s, const Prop *p, uint32_t n, const VarId *x,
+                  const int64_t *a, int64_t c)
+{
+  int64_t smin, smax;
+  lin_bounds(s, n, x, a, &smin, &smax);
+  for (;;) {
+    if (smin > c || smax < c || !gcd_allows(s, n, x, a, c))
+      return PS_FAIL;
+    if (smin == smax)
+      return PS_DONE;
+    bool again = false;
+    for (uint32_t i = 0; i < n; i++) {
+      int64_t tmin, tmax;
+      term_bounds(s, x[i], a[i], &tmin, &tmax);
+      /* The other terms span [smin - tmin, smax - tmax], so this term
+      ** must lie in [c - (smax - tmax), c - (smin - tmin)]. */
+      int64_t want_lo = c - (smax - tmax), want_hi = c - (smin - tmin);
+      if (want_lo <= tmin && want_hi >= tmax)
+        continue;
+      int64_t lo, hi;
+      if (a[i] > 0) {
+        lo = div_ceil(want_lo, a[i]);
+        hi = div_floor(want_hi, a[i]);
+      } else {
+        lo = div_ceil(want_hi, a[i]);
+        hi = div_floor(want_lo, a[i]);
+      }
+      Event e1 = dom_set_min(s, x[i], lo, p);
+      PROP_TRY(e1);
+      Event e2 = dom_set_max(s, x[i], hi, p);
+      PROP_TRY(e2);
+      if (e1 == EV_NONE && e2 == EV_NONE)
+        continue;
+      int64_t nmin, nmax;
+      term_bounds(s, x[i], a[i], &nmin, &nmax);
+      smin += nmin - tmin;
+      smax += nmax - tmax;
+      again = true;
+    }
+    if (!again)
+      return PS_FIX;
+  }
+}
+
+PropStatus lin_le(Solver *s, const Prop *p, uint32_t n, const VarId *x,
+                  const int64_t *a, int64_t sign, int64_t c)
+{
+  int64_t smin = 0, smax = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    int64_t tmin, tmax;
+    term_bounds(s, x[i], sign * a[i], &tmin, &tmax);
+    smin += tmin;
+    smax += tmax;
+  }
+  if (smin > c)
+    return PS_FAIL;
+  if (smax <= c)
+    return PS_DONE;
+  /* Only the upper ends of the terms move, so smin is unchanged and one
+  ** pass reaches the fixpoint. */
+  for (uint32_t i = 0; i < n; i++) {
+    int64_t ai = sign * a[i], tmin, tmax;
+    term_bounds(s, x[i], ai, &tmin, &tmax);
+    int64_t want_hi = c - (smin - tmin);
+    if (want_hi >= tmax)
+      continue;
+    if (ai > 0)
+      PROP_TRY(dom_set_max(s, x[i], div_floor(want_hi, ai), p));
+    else
+      PROP_TRY(dom_set_min(s, x[i], div_ceil(want_hi, ai), p));
+  }
+  return PS_FIX;
+}
+
+PropStatus lin_ne(Solver *s, const Prop *p, uint32_t n, const VarId *x,
+                  const int64_t *a, int64_t c)
+{
+  int64_t sum = 0;
+  uint32_t open = n;
+  for (uint32_t i = 0; i < n; i++) {
+    if (dom_is_fixed(s, x[i]))
+      sum += a[i] * dom_value(s, x[i]);
+    else if (open != n)
+      return PS_FIX;                    /* two open: nothing to prune */
+    else
+      open = i;
+  }
+  if (open == n)
+    return sum == c ? PS_FAIL : PS_DONE;
+  int64_t r = c - sum;
+  if (r % a[open] != 0)
+    return PS_DONE;
+  int64_t v = r / a[open];
+  PROP_TRY(dom_remove(s, x[open], v, p));
+  /* A bounds-only domain may keep v inside: check again at fixing. */
+  return dom_contains(s, x[open], v) ? PS_FIX : PS_DONE;
+}
+
+/* --- lin1: x REL k --- */
+
+static PropStatus lin1_propagate(Solver *s, Prop *p)
+{
+  VarId x = prop_vars(s, p)[0];
+  int64_t rel = prop_consts(s, p)[0], k = prop_consts(s, p)[1];
+  switch (rel) {
+  case LIN_EQ: PROP_TRY(dom_fix(s, x, k, p)); break;
+  case LIN_LE: PROP_TRY(dom_set_max(s, x, k, p)); break;
+  case LIN_GE: PROP_TRY(dom_set_min(s, x, k, p)); break;
+  default:
+    PROP_TRY(dom_remove(s, x, k, p));
+    if (dom_contains(s, x, k))
+      return PS_FIX;
+    break;
+  }
+  return PS_DONE;
+}
+
+static bool lin1_holds(const Solver *s, const Prop *p, const int32_t *v)
+{
+  int64_t rel = prop_consts(s, p)[0], k = prop_consts(s, p)[1];
+  switch (rel) {
+  case LIN_EQ: return v[0] == k;
+  case LIN_LE: return v[0] <= k;
+  case LIN_GE: return v[0] >= k;
+  default: return v[0] != k;
+  }
+}
+
+static const PropClass lin1_class = { "linear", lin1_propagate, lin1_holds };
+
+void lin1_post(Solver *s, VarId x, int rel, int64_t k)
+{
+  int64_t c[2] = { rel, k };
+  Prop *p = prop_new(s, &lin1_class, PC_CHEAP, 1, &x, 2, c);
+  /* Only a != on a bounds-only domain can outlive the root. */
+  if (rel == LIN_NE && !dom_is_bitset(s, x))
+    prop_subscribe(s, p, x, EV_BND);
+  prop_post(s, p);
+}
+
+/* --- eq2: x = y + c, domain consistent --- */
+
+static PropStatus eq2_propagate(Solver *s, Prop *p)
+{
+  VarId x = prop_vars(s, p)[0], y = prop_vars(s, p)[1];
+  int64_t c = prop_consts(s, p)[0];
+  const Dom *dx = dom_get(s, x), *dy = dom_get(s, y);
+  if (dx->nwords == 1 && dy->nwords == 1) {
+    /* Value w of y is bit w - by of y and bit w + c - bx of x. */
+    int64_t k = (int64_t)dy->base + c - dx->base;
+    PROP_TRY(dom_keep_word(s, x, word_shift(dy->bits, k), p));
+    PROP_TRY(dom_keep_word(s, y, word_shift(dx->bits, -k), p));
+  } else {
+    Event e;
+    do {
+      PROP_TRY(dom_set_min(s, x, (int64_t)dom_min(s, y) + c, p));
+      PROP_TRY(dom_set_max(s, x, (int64_t)dom_max(s, y) + c, p));
+      PROP_TRY(e = dom_set_min(s, y, (int64_t)dom_min(s, x) - c, p));
+      Event e2 = dom_set_max(s, y, (int64_t)dom_max(s, x) - c, p);
+      PROP_TRY(e2);
+      if (e2 != EV_NONE)
+        e = e2;
+    } while (e != EV_NONE);
+    if (dx->nwords && dy->nwords) {
+      for (int32_t v = dom_min(s, x);; v = dom_next(s, x, v)) {
+        if (!dom_contains(s, y, (int64_t)v - c))
+          PROP_TRY(dom_remove(s, x, v, p));
+        if (v >= dom_max(s, x))
+          break;
+      }
+      for (int32_t w = dom_min(s, y);; w = dom_next(s, y, w)) {
+        if (!dom_contains(s, x, (int64_t)w + c))
+          PROP_TRY(dom_remove(s, y, w, p));
+        if (w >= dom_max(s, y))
+          break;
+      }
+    }
+  }
+  return dom_is_fixed(s, x) && dom_is_fixed(s, y) ? PS_DONE : PS_FIX;
+}
+
+static bool eq2_holds(const Solver *s, const Prop *p, const int32_t *v)
+{
+  return v[0] == (int64_t)v[1] + prop_consts(s, p)[0];
+}
+
+static const PropClass eq2_class = { "linear", eq2_propagate, eq2_holds };
+
+/* --- le2: x <= y + c, bounds --- */
+
+static PropStatus le2_propagate(Solver *s, Prop *p)
+{
+  VarId x = prop_vars(s, p)[0], y = prop_vars(s, p)[1];
+  int64_t c = prop_consts(s, p)[0];
+  PROP_TRY(dom_set_max(s, x, (int64_t)dom_max(s, y) + c, p));
+  PROP_TRY(dom_set_min(s, y, (int64_t)dom_min(s, x) - c, p));
+  return dom_max(s, x) <= (int64_t)dom_min(s, y) + c ? PS_DONE : PS_FIX;
+}
+
+static bool le2_holds(const Solver *s, const Prop *p, const int32_t *v)
+{
+  return v[0] <= (int64_t)v[1] + prop_consts(s, p)[0];
+}
+
+static const PropClass le2_class = { "linear", le2_propagate, le2_holds };
+
+/* --- the general classes: consts are a[0..n) then rhs --- */
+
+static PropStatus eq_propagate(Solver *s, Prop *p)
+{
+  const int64_t *a = prop_consts(s, p);
+  return lin_eq(s, p, p->nvars, prop_vars(s, p), a, a[p->nvars]);
+}
+
+static PropStatus le_propagate(Solver *s, Prop *p)
+{
+  const int64_t *a = prop_consts(s, p);
+  return lin_le(s, p, p->nvars, prop_vars(s, p), a, 1, a[p->nvars]);
+}
+
+static PropStatus ne_propagate(Solver *s, Prop *p)
+{
+  const int64_t *a = prop_consts(s, p);
+  return lin_ne(s, p, p->nvars, prop_vars(s, p), a, a[p->nvars]);
+}
+
+static int64_t sum_of(const Solver *s, const Prop *p, const int32_t *v)
+{
+  const int64_t *a = prop_consts(s, p);
+  int64_t sum = 0;
+  for (uint32_t i = 0; i < p->nvars; i++)
+    sum += a[i] * v[i];
+  return sum;
+}
+
+static bool eq_holds(const Solver *s, const Prop *p, const int32_t *v)
+{
+  return sum_of(s, p, v) == prop_consts(s, p)[p->nvars];
+}
+
+static bool le_holds(const Solver *s, const Prop *p, const int32_t *v)
+{
+  return sum_of(s, p, v) <= prop_consts(s, p)[p->nvars];
+}
+
+static bool ne_holds(const Solver *s, const Prop *p, const int32_t *v)
+{
+  return sum_of(s, p, v) != prop_consts(s, p)[p->nvars];
+}
+
+static const PropClass eq_class = { "linear", eq_propagate, eq_holds };
+static const PropClass le_class = { "linear", le_propagate, le_holds };
+static const PropClass ne_class = { "linear", ne_propagate, ne_holds };
+
+/* Linear constraints longer than this go to the expensive queue. */
+#define LIN_CHEAP_MAX 8
+
+void post_linear(Solver *s, size_t n, const int32_t *coef, const VarId *x,
+                 LinRel rel, int64_t rhs)
+{
+  solver_begin_edit(s);
+  if (s->failed)
+    return;
+  LinForm f;
+  LinTruth t = lin_normalize(s, n, coef, x, rel, rhs, &f);
+  if (t == LIN_FALSE) {
+    s->failed = true;
+  } else if (t == LIN_OPEN && f.n == 1) {
+    /* -x = k is x = -k; -x <= k is x >= -k; -x != k is x != -k. */
+    if (f.a[0] == 1)
+      lin1_post(s, f.x[0], (int)rel, f.rhs);
+    else
+      lin1_post(s, f.x[0], rel == LIN_LE ? LIN_GE : (int)rel, -f.rhs);
+  } else if (t == LIN_OPEN && f.n == 2 && f.a[0] == -f.a[1] &&
+             (f.a[0] == 1 || f.a[0] == -1)) {
+    /* x - y REL c is x REL y + c; for -x + y swap the two. */
+    VarId xs[2] = { f.x[0], f.x[1] };
+    if (f.a[0] == -1) {
+      xs[0] = f.x[1];
+      xs[1] = f.x[0];
+    }
+    if (rel == LIN_NE) {
+      ne2_post(s, xs[0], xs[1], f.rhs);
+    } else {
+      Prop *p = prop_new(s, rel == LIN_EQ ? &eq2_class : &le2_class,
+                         PC_CHEAP, 2, xs, 1, &f.rhs);
+      prop_subscribe_all(s, p, rel == LIN_EQ ? EV_DOM : EV_BND);
+      prop_post(s, p);
+    }
+  } else if (t == LIN_OPEN && rel == LIN_EQ && sum_dc_fits(s, &f)) {
+    sum_dc_post(s, &f);
+  } else if (t == LIN_OPEN) {
+    VEC(int64_t) c = {0};
+    for (size_t i = 0; i < f.n; i++)
+      VEC_PUSH(c, f.a[i]);
+    VEC_PUSH(c, f.rhs);
+    const PropClass *cls = rel == LIN_EQ ? &eq_class
+                         : rel == LIN_LE ? &le_class : &ne_class;
+    Prop *p = prop_new(s, cls, f.n <= LIN_CHEAP_MAX ? PC_CHEAP : PC_EXPENSIVE,
+                       f.n, f.x, c.len, c.data);
+    prop_subscribe_all(s, p, rel == LIN_NE ? EV_VAL : EV_BND);
+    prop_post(s, p);
+    VEC_FREE(c);
+  }
+  lin_form_free(&f);
+}

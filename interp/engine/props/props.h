@@ -1,0 +1,93 @@
+/*
+** props.h -- what the propagator files share with each other and with
+** solver.c: the linear kernels (reused by linear_reif), the normal form
+** of a linear expression, and internal posting helpers.  Not part of
+** the front end's interface.
+*/
+#ifndef PZ_PROPS_H
+#define PZ_PROPS_H
+
+#include "engine/engine.h"
+
+/*
+** Preconditions of solver.h's post functions, kept by the grounder:
+**   post_div, post_mod   the divisor's domain holds no 0: division by zero
+**                        makes the enclosing condition false, and the
+**                        grounder decides that before posting.  Broken, it
+**                        costs only strength: y = 0 counts as false and is
+**                        removed (sound, never an abort; test_props.c
+**                        posts such divisors on purpose);
+**   post_clause          the literals' variables are 0/1 (the clause
+**                        narrows them to 0..1 for good);
+**   post_linear_reif     b is a 0/1 variable.
+*/
+
+/* What normalising a linear constraint found out. */
+typedef enum {
+  LIN_OPEN,   /* depends on the remaining terms */
+  LIN_TRUE,   /* holds whatever the variables are */
+  LIN_FALSE,  /* cannot hold */
+} LinTruth;
+
+/*
+** A linear constraint  sum a[i]*x[i]  REL  rhs  with distinct unfixed
+** variables, nonzero coefficients and gcd(|a|) = 1.
+*/
+typedef struct LinForm {
+  size_t   n;
+  VarId   *x;     /* owned; free with lin_form_free */
+  int64_t *a;     /* owned */
+  int64_t  rhs;
+} LinForm;
+
+/*
+** Bring a posted linear constraint to its LinForm: merge repeated
+** variables, drop zero coefficients, move fixed variables into the right
+** side and divide by the gcd (rounding rhs down for LE).  When the result
+** is LIN_TRUE or LIN_FALSE, f->n may be nonzero but should be ignored.
+** Root only, since fixed values are folded in for good.
+*/
+LinTruth lin_normalize(const Solver *s, size_t n, const int32_t *coef,
+                       const VarId *x, LinRel rel, int64_t rhs, LinForm *f);
+void lin_form_free(LinForm *f);
+
+/* Bounds of sum a[i]*x[i] over the current domains. */
+void lin_bounds(const Solver *s, uint32_t n, const VarId *x,
+                const int64_t *a, int64_t *smin, int64_t *smax);
+/*
+** Kernels: prune x for  sum a[i]*x[i] = c,  sign * sum a[i]*x[i] <= c,
+** and  sum a[i]*x[i] != c,  blaming p.  Each returns the status that p's
+** propagate should return (lin_eq iterates to its own fixpoint).
+*/
+PropStatus lin_eq(Solver *s, const Prop *p, uint32_t n, const VarId *x,
+                  const int64_t *a, int64_t c);
+PropStatus lin_le(Solver *s, const Prop *p, uint32_t n, const VarId *x,
+                  const int64_t *a, int64_t sign, int64_t c);
+PropStatus lin_ne(Solver *s, const Prop *p, uint32_t n, const VarId *x,
+                  const int64_t *a, int64_t c);
+
+/* Unary relations of lin1 (x REL k); LIN_EQ, LIN_NE, LIN_LE, then: */
+#define LIN_GE 3
+
+/* Post  x REL k  (REL one of LIN_EQ, LIN_NE, LIN_LE, LIN_GE) as a propagator. */
+void lin1_post(Solver *s, VarId x, int rel, int64_t k);
+/* Post  x != y + c. */
+void ne2_post(Solver *s, VarId x, VarId y, int64_t c);
+/*
+** Unit sums  x[0] + ... + x[n-1] = c  (or all coefficients -1) of 3 to
+** SUM_DC_MAX one-word variables get sum_dc, which is domain consistent
+** while the sum's span is under 64 (sum_dc.c).
+*/
+#define SUM_DC_MAX 16
+bool sum_dc_fits(const Solver *s, const LinForm *f);
+void sum_dc_post(Solver *s, const LinForm *f);
+/*
+** Binary tables over bitset domains of up to 4096 values each get pair,
+** with a partner mask per value (pair.c).
+*/
+bool pair_fits(const Solver *s, VarId x, VarId y);
+void pair_post(Solver *s, VarId x, VarId y, size_t npairs, const int32_t *pairs);
+/* Post the member constraint x in values[0..n) for a bounds-only x. */
+void member_post(Solver *s, VarId x, const int32_t *values, size_t n);
+
+#endif

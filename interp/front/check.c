@@ -1,0 +1,498 @@
+/*
+** check.c -- names, arities and variable scopes.
+*/
+#include "front/check.h"
+
+#include <string.h>
+
+#include "front/library.h"
+#include "base/mem.h"
+#include "base/vec.h"
+
+typedef struct Checker {
+  const Ast *ast;
+  Names *names;
+  SymTable *syms;
+  Diag *diag;
+  VEC(Sym) scope;        /* upper-case variables bound here, innermost last */
+} Checker;
+
+static const char *name_of(const Checker *c, Sym s)
+{
+  return sym_name(c->syms, s);
+}
+
+/* --- did you mean --- */
+
+static uint32_t edit_distance(const char *a, const char *b)
+{
+  size_t la = strlen(a), lb = strlen(b);
+  if (la > 64 || lb > 64)
+    return 99;
+  uint32_t row[65];
+  for (size_t j = 0; j <= lb; j++)
+    row[j] = (uint32_t)j;
+  for (size_t i = 1; i <= la; i++) {
+    uint32_t diag = row[0];
+    row[0] = (uint32_t)i;
+    for (size_t j = 1; j <= lb; j++) {
+      uint32_t up = row[j];
+      uint32_t best = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < best)
+        best = up + 1;
+      if (row[j - 1] + 1 < best)
+        best = row[j - 1] + 1;
+      row[j] = best;
+      diag = up;
+    }
+  }
+  return row[lb];
+}
+
+const char *check_closest(const char *wrong, const char *const *candidates, uint32_t n)
+{
+  const char *best = NULL;
+  uint32_t best_d = (uint32_t)strlen(wrong) / 3 + 1;   /* allow ~1 typo per 3 letters */
+  if (best_d > 3)
+    best_d = 3;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t d = edit_distance(wrong, candidates[i]);
+    if (d <= best_d && (!best || d < best_d)) {
+      best = candidates[i];
+      best_d = d;
+    }
+  }
+  return best;
+}
+
+/* Suggest a global name (of the wanted kinds) close to `wrong`. */
+static void suggest_global(Checker *c, Sym wrong, Loc at, bool want_rules, bool want_values)
+{
+  VEC(const char *) cands = {0};
+  VEC(Loc) locs = {0};
+  for (uint32_t s = 1; s < c->names->cap; s++) {
+    const NameInfo *ni = &c->names->info[s];
+    bool rule = ni->kind == NAME_RULE || ni->kind == NAME_ATTR;
+    if (ni->kind == NAME_NONE || (rule && !want_rules) || (!rule && !want_values))
+      continue;
+    VEC_PUSH(cands, name_of(c, s));
+    VEC_PUSH(locs, ni->at);
+  }
+  if (want_rules) {
+    uint32_t nb;
+    const Builtin *b = builtin_table(&nb);
+    for (uint32_t i = 0; i < nb; i++) {
+      VEC_PUSH(cands, b[i].name);
+      VEC_PUSH(locs, ((Loc){0, 0, 0}));
+    }
+  }
+  const char *best = check_closest(name_of(c, wrong), cands.data, (uint32_t)cands.len);
+  for (size_t i = 0; best && i < cands.len; i++) {
+    if (cands.data[i] != best)
+      continue;
+    if (locs.data[i].src)
+      diag_note(c->diag, locs.data[i], "did you mean '%s'?", best);
+    else
+      diag_note(c->diag, at, "did you mean '%s' (built in)?", best);
+    break;
+  }
+  VEC_FREE(cands);
+  VEC_FREE(locs);
+}
+
+/* --- declarations --- */
+
+static bool declare(Checker *c, Sym s, Loc at, NameKind kind)
+{
+  NameInfo *ni = names_get(c->names, s);
+  if (ni->kind != NAME_NONE) {
+    diag_error(c->diag, at, "'%s' is already declared", name_of(c, s));
+    diag_note(c->diag, ni->at, "'%s' was first declared here", name_of(c, s));
+    return false;
+  }
+  /* a bare name never calls a built-in, so unknowns and constants may
+     share a built-in's name; rules and attributes, which are called, may not */
+  if ((kind == NAME_RULE || kind == NAME_ATTR) && builtin_find(c->syms, s)) {
+    diag_error(c->diag, at, "'%s' is a built-in name and cannot be defined again", name_of(c, s));
+    return false;
+  }
+  ni->kind = kind;
+  ni->at = at;
+  return true;
+}
+
+static void declare_rule(Checker *c, Stmt *st)
+{
+  Node *h = st->head;
+  if (h->kind != NK_CALL && h->kind != NK_NAME) {
+    diag_error(c->diag, h->at, "the head of a rule must be a name with parameters, like next_to(A, B)");
+    return;
+  }
+  uint32_t arity = h->kind == NK_CALL ? h->list.len : 0;
+  NameInfo *ni = names_get(c->names, h->sym);
+  if (ni->kind == NAME_RULE) {
+    if (ni->arity != arity) {
+      diag_error(c->diag, h->at, "the rule '%s' has %u parameter%s here but %u in its first clause",
+                 name_of(c, h->sym), arity, arity == 1 ? "" : "s", ni->arity);
+      diag_note(c->diag, ni->at, "first clause of '%s'", name_of(c, h->sym));
+      return;
+    }
+  } else if (!declare(c, h->sym, h->at, NAME_RULE)) {
+    return;
+  }
+  ni = names_get(c->names, h->sym);
+  ni->arity = arity;
+  VEC_PUSH(ni->clauses, st);
+}
+
+/* Value names are introduced by the domains of variables and by constants. */
+static void declare_atoms(Checker *c, Node *n)
+{
+  if (!n)
+    return;
+  if (n->kind == NK_NAME) {
+    NameInfo *ni = names_get(c->names, n->sym);
+    if (ni->kind == NAME_NONE && !builtin_find(c->syms, n->sym)) {
+      ni->kind = NAME_ATOM;
+      ni->at = n->at;
+    }
+    return;
+  }
+  if (n->kind == NK_LIST)
+    for (uint32_t i = 0; i < n->list.len; i++)
+      declare_atoms(c, n->list.items[i]);
+}
+
+/* entities house: 1..5.   attribute colour: red, green, ... */
+static void declare_grid(Checker *c, Stmt *st)
+{
+  bool entities = st->kind == ST_ENTITIES;
+  declare(c, st->sym, st->name->at, entities ? NAME_ENTITIES : NAME_ATTR);
+  names_get(c->names, st->sym)->decl = st;
+  names_get(c->names, st->sym)->arity = 1;
+  for (uint32_t k = 0; k < st->items.len; k++) {
+    Node *v = st->items.items[k];
+    if (v->kind == NK_NAME) {
+      if (declare(c, v->sym, v->at, entities ? NAME_ENTITY : NAME_ITEM))
+        names_get(c->names, v->sym)->decl = st;
+    } else if (v->kind != NK_INT && !(v->kind == NK_UNARY && v->op == OP_NEG) &&
+               !(v->kind == NK_BINARY && v->op == OP_RANGE)) {
+      diag_error(c->diag, v->at, "%s must be names or numbers, like red or 1920",
+                 entities ? "entities" : "the values of an attribute");
+    }
+  }
+}
+
+static void declare_all(Checker *c)
+{
+  for (uint32_t i = 0; i < c->ast->stmts.len; i++) {
+    Stmt *st = c->ast->stmts.items[i];
+    switch (st->kind) {
+    case ST_VAR:
+      for (uint32_t k = 0; k < st->items.len; k++) {
+        Node *d = st->items.items[k];
+        Sym s = d->kind == NK_INDEX ? d->a->sym : d->sym;
+        if (declare(c, s, d->at, NAME_VAR)) {
+          NameInfo *ni = names_get(c->names, s);
+          ni->decl = st;
+          ni->decl_node = d;
+        }
+      }
+      break;
+    case ST_CONST:
+      if (declare(c, st->sym, st->items.items[0]->at, NAME_CONST))
+        names_get(c->names, st->sym)->decl = st;
+      break;
+    case ST_RULE:
+      declare_rule(c, st);
+      break;
+    case ST_ENTITIES:
+    case ST_ATTRIBUTE:
+      declare_grid(c, st);
+      break;
+    default:
+      break;
+    }
+  }
+  /* the kinds of moves on a board, unless the program uses the names itself */
+  static const char *const moves[] = {"orthogonal", "diagonal", "king", "knight", "adjacent"};
+  for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+    NameInfo *ni = names_get(c->names, sym_intern_cstr(c->syms, moves[i]));
+    if (ni->kind == NAME_NONE)
+      ni->kind = NAME_ATOM;
+  }
+  /* after the declared names, so a typo'd value cannot shadow a variable */
+  for (uint32_t i = 0; i < c->ast->stmts.len; i++) {
+    Stmt *st = c->ast->stmts.items[i];
+    if (st->kind == ST_VAR || st->kind == ST_CONST)
+      declare_atoms(c, st->expr);
+  }
+}
+
+/* --- expressions --- */
+
+static bool in_scope(const Checker *c, Sym s)
+{
+  for (size_t i = c->scope.len; i-- > 0;)
+    if (c->scope.data[i] == s)
+      return true;
+  return false;
+}
+
+static void check_expr(Checker *c, const Node *n);
+
+static void check_list(Checker *c, const NodeList *l)
+{
+  for (uint32_t i = 0; i < l->len; i++)
+    check_expr(c, l->items[i]);
+}
+
+/* A pattern of new variables: X, or [X, Y] with every X new. */
+static bool is_binder(const Checker *c, const Node *n)
+{
+  if (n->kind == NK_VAR)
+    return !in_scope(c, n->sym);
+  if (n->kind != NK_LIST || n->list.len == 0)
+    return false;
+  for (uint32_t i = 0; i < n->list.len; i++)
+    if (n->list.items[i]->kind != NK_VAR || in_scope(c, n->list.items[i]->sym))
+      return false;
+  return true;
+}
+
+/* Qualifiers bind left to right; returns how many variables were bound. */
+static size_t check_quals(Checker *c, const NodeList *quals)
+{
+  size_t bound = 0;
+  for (uint32_t i = 0; i < quals->len; i++) {
+    const Node *q = quals->items[i];
+    if (q->kind == NK_BINARY && q->op == OP_IN && is_binder(c, q->a)) {
+      check_expr(c, q->b);
+      if (q->a->kind == NK_VAR) {
+        VEC_PUSH(c->scope, q->a->sym);
+        bound++;
+      } else {
+        for (uint32_t k = 0; k < q->a->list.len; k++)
+          VEC_PUSH(c->scope, q->a->list.items[k]->sym);
+        bound += q->a->list.len;
+      }
+    } else {
+      check_expr(c, q);
+    }
+  }
+  return bound;
+}
+
+static void check_name(Checker *c, const Node *n)
+{
+  const NameInfo *ni = names_find(c->names, n->sym);
+  if (ni->kind == NAME_ATTR) {
+    diag_error(c->diag, n->at, "'%s' is an attribute: write %s(X) for the %s of X", name_of(c, n->sym),
+               name_of(c, n->sym), name_of(c, n->sym));
+  } else if (ni->kind == NAME_RULE && ni->arity != 0) {
+    diag_error(c->diag, n->at, "the rule '%s' needs %u argument%s: %s(...)", name_of(c, n->sym),
+               ni->arity, ni->arity == 1 ? "" : "s", name_of(c, n->sym));
+  } else if (ni->kind == NAME_NONE) {
+    if (builtin_find(c->syms, n->sym))
+      diag_error(c->diag, n->at, "'%s' is built in and needs arguments: %s(...)", name_of(c, n->sym),
+                 name_of(c, n->sym));
+    else {
+      diag_error(c->diag, n->at, "unknown name '%s'", name_of(c, n->sym));
+      suggest_global(c, n->sym, n->at, false, true);
+    }
+  }
+}
+
+static void check_call(Checker *c, const Node *n)
+{
+  const Builtin *b = builtin_find(c->syms, n->sym);
+  uint32_t got = n->list.len;
+  if (b) {
+    if (got < b->min_args || (b->max_args != 255 && got > b->max_args)) {
+      if (b->min_args == b->max_args)
+        diag_error(c->diag, n->at, "'%s' takes %u argument%s, but %u %s given", b->name, b->min_args,
+                   b->min_args == 1 ? "" : "s", got, got == 1 ? "was" : "were");
+      else
+        diag_error(c->diag, n->at, "'%s' takes %u to %u arguments, but %u %s given", b->name,
+                   b->min_args, b->max_args, got, got == 1 ? "was" : "were");
+    }
+  } else {
+    const NameInfo *ni = names_find(c->names, n->sym);
+    if (ni->kind == NAME_RULE || ni->kind == NAME_ATTR) {
+      if (ni->arity != got) {
+        diag_error(c->diag, n->at, "the %s '%s' takes %u argument%s, but %u %s given",
+                   ni->kind == NAME_ATTR ? "attribute" : "rule", name_of(c, n->sym), ni->arity, ni->arity == 1 ? "" : "s", got,
+                   got == 1 ? "was" : "were");
+        diag_note(c->diag, ni->at, "'%s' is defined here", name_of(c, n->sym));
+      }
+    } else if (ni->kind != NAME_NONE) {
+      diag_error(c->diag, n->at, "'%s' is not a rule, so it cannot be called with (...)",
+                 name_of(c, n->sym));
+      diag_note(c->diag, ni->at, "'%s' is declared here", name_of(c, n->sym));
+    } else {
+      diag_error(c->diag, n->at, "unknown rule '%s'", name_of(c, n->sym));
+      size_t len;
+      const char *lib = library_defining(name_of(c, n->sym), &len);
+      if (lib)
+        diag_note(c->diag, n->at, "'%s' is in the library '%.*s': add 'import %.*s.' to the puzzle",
+                  name_of(c, n->sym), (int)len, lib, (int)len, lib);
+      else
+        suggest_global(c, n->sym, n->at, true, false);
+    }
+  }
+  check_list(c, &n->list);
+}
+
+static void check_expr(Checker *c, const Node *n)
+{
+  if (!n || diag_full(c->diag))
+    return;
+  switch (n->kind) {
+  case NK_INT:
+  case NK_BOOL:
+  case NK_STRING:
+  case NK_WILD:
+  case NK_PICTURE:
+    break;
+  case NK_NAME:
+    check_name(c, n);
+    break;
+  case NK_VAR:
+    if (!in_scope(c, n->sym))
+      diag_error(c->diag, n->at,
+                 "the variable '%s' has no value here (bind it with 'forall %s in ...' or make it a rule parameter)",
+                 name_of(c, n->sym), name_of(c, n->sym));
+    break;
+  case NK_UNARY:
+    check_expr(c, n->a);
+    break;
+  case NK_BINARY:
+    check_expr(c, n->a);
+    check_expr(c, n->b);
+    break;
+  case NK_IF:
+    check_expr(c, n->a);
+    check_expr(c, n->b);
+    check_expr(c, n->c);
+    break;
+  case NK_CALL:
+    check_call(c, n);
+    break;
+  case NK_INDEX:
+    check_expr(c, n->a);
+    check_list(c, &n->list);
+    break;
+  case NK_LIST:
+    check_list(c, &n->list);
+    break;
+  case NK_COMPREH:
+  case NK_QUANT: {
+    size_t bound = check_quals(c, &n->list);
+    check_expr(c, n->a);
+    c->scope.len -= bound;
+    break;
+  }
+  }
+}
+
+/*
+** The first unknown (a name declared with var) that n uses outside a
+** call, or NULL.  Domains, sizes and constants are computed before
+** solving, so they cannot use one.
+*/
+static const Node *first_unknown(const Checker *c, const Node *n)
+{
+  if (!n || n->kind == NK_CALL)         /* len(x) of unknowns x is known: the grounder decides */
+    return NULL;
+  if (n->kind == NK_NAME && names_find(c->names, n->sym)->kind == NAME_VAR)
+    return n;
+  const Node *u = NULL;
+  if (!(u = first_unknown(c, n->a)) && !(u = first_unknown(c, n->b)) && !(u = first_unknown(c, n->c)))
+    for (uint32_t i = 0; i < n->list.len && !u; i++)
+      u = first_unknown(c, n->list.items[i]);
+  return u;
+}
+
+/* "the domain of 'x'" ... must be known: report the unknown it uses. */
+static void check_known(Checker *c, const Node *n, const char *what, Sym name)
+{
+  const Node *u = first_unknown(c, n);
+  if (!u)
+    return;
+  diag_error(c->diag, u->at, "%s '%s' must be known before solving, but it uses the unknown '%s'",
+             what, name_of(c, name), name_of(c, u->sym));
+  const NameInfo *ni = names_find(c->names, u->sym);
+  if (ni->at.off != u->at.off || ni->at.src != u->at.src)
+    diag_note(c->diag, ni->at, "'%s' is declared as an unknown here", name_of(c, u->sym));
+}
+
+static void check_rule(Checker *c, const Stmt *st)
+{
+  const Node *h = st->head;
+  if (h->kind == NK_CALL) {
+    for (uint32_t i = 0; i < h->list.len; i++) {
+      const Node *p = h->list.items[i];
+      if (p->kind == NK_VAR) {
+        if (!in_scope(c, p->sym))
+          VEC_PUSH(c->scope, p->sym);
+      } else if (p->kind == NK_INT || p->kind == NK_WILD || p->kind == NK_STRING) {
+        /* a pattern: the clause applies when the argument equals it */
+      } else if (p->kind == NK_NAME) {
+        check_name(c, p);
+      } else {
+        diag_error(c->diag, p->at,
+                   "a rule parameter must be a variable (like X) or a plain value, not %s",
+                   ast_kind_name(p->kind));
+      }
+    }
+  }
+  check_expr(c, st->expr);
+  c->scope.len = 0;
+}
+
+bool check_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag)
+{
+  Checker c = {.ast = ast, .names = names, .syms = syms, .diag = diag};
+  unsigned before = diag->nerrors;
+  declare_all(&c);
+  for (uint32_t i = 0; i < ast->stmts.len && !diag_full(diag); i++) {
+    const Stmt *st = ast->stmts.items[i];
+    switch (st->kind) {
+    case ST_IMPORT:
+      break;
+    case ST_VAR:
+      for (uint32_t k = 0; k < st->items.len; k++) {
+        const Node *d = st->items.items[k];
+        if (d->kind == NK_INDEX) {
+          check_list(&c, &d->list);
+          for (uint32_t j = 0; j < d->list.len; j++)
+            check_known(&c, d->list.items[j], "the size of", d->a->sym);
+        }
+      }
+      check_expr(&c, st->expr);
+      if (st->items.len)
+        check_known(&c, st->expr, "the domain of",
+                    st->items.items[0]->kind == NK_INDEX ? st->items.items[0]->a->sym
+                                                         : st->items.items[0]->sym);
+      break;
+    case ST_CONST:
+      check_expr(&c, st->expr);
+      check_known(&c, st->expr, "the constant", st->sym);
+      break;
+    case ST_RULE:
+      check_rule(&c, st);
+      break;
+    case ST_CONSTRAINT:
+      check_expr(&c, st->expr);
+      break;
+    case ST_SHOW:
+      check_list(&c, &st->items);
+      break;
+    case ST_ENTITIES:
+    case ST_ATTRIBUTE:
+      break;
+    }
+  }
+  VEC_FREE(c.scope);
+  return diag->nerrors == before;
+}

@@ -1,0 +1,25 @@
+/*
+** check.h -- the checker: every name, arity and scope error, with places.
+**
+** It fills the global name table (variables, constants, rules, value
+** names) and walks every expression once.  It reports all errors it finds
+** rather than stopping at the first.  Errors that depend on values
+** (empty domains, a value name used as a number) are found while
+** grounding, where the values are known; they use the same Diag.
+*/
+#ifndef PZ_CHECK_H
+#define PZ_CHECK_H
+
+#include <stdbool.h>
+
+#include "front/ast.h"
+#include "base/diag.h"
+#include "front/names.h"
+
+/* True when the program has no errors the checker can see. */
+bool check_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag);
+
+/* The candidate closest to `wrong` by edit distance, or NULL if none is close. */
+const char *check_closest(const char *wrong, const char *const *candidates, uint32_t n);
+
+#endif

@@ -1,0 +1,70 @@
+/*
+** names.h -- what each global name of a program means.
+**
+** Filled by the checker, read by the grounder.  Names are Syms, which are
+** dense small numbers, so the table is a plain array indexed by Sym.
+*/
+#ifndef PZ_NAMES_H
+#define PZ_NAMES_H
+
+#include <stdint.h>
+
+#include "front/ast.h"
+
+typedef enum {
+  NAME_NONE,      /* not a global name (yet) */
+  NAME_VAR,       /* declared with var/board */
+  NAME_CONST,     /* declared with const */
+  NAME_RULE,      /* defined by one or more clauses head :- body */
+  NAME_ATOM,      /* a value name introduced in a domain or constant list */
+  NAME_ENTITIES,  /* the set of entities of a logic grid (house) */
+  NAME_ENTITY,    /* one named entity (carrie) */
+  NAME_ATTR,      /* an attribute, used as attr(Entity) */
+  NAME_ITEM,      /* a value of an attribute (red): stands for its entity */
+} NameKind;
+
+typedef struct RuleClauses {
+  Stmt **data;
+  size_t len, cap;
+} RuleClauses;
+
+typedef struct NameInfo {
+  NameKind kind;
+  Loc at;               /* where it was introduced */
+  Stmt *decl;           /* NAME_VAR, NAME_CONST: the declaring statement */
+  Node *decl_node;      /* NAME_VAR: the declared name (maybe with dims) */
+  uint32_t arity;       /* NAME_RULE */
+  RuleClauses clauses;  /* NAME_RULE, in program order */
+} NameInfo;
+
+typedef struct Names {
+  NameInfo *info;       /* indexed by Sym */
+  uint32_t cap;
+} Names;
+
+NameInfo *names_get(Names *t, Sym s);
+const NameInfo *names_find(const Names *t, Sym s);
+void names_free(Names *t);
+
+/* Built-in functions, collections and conditions. */
+typedef enum {
+  BI_SUM, BI_COUNT, BI_MIN, BI_MAX, BI_ABS, BI_LEN,
+  BI_ROWS, BI_COLUMNS, BI_ROW, BI_COLUMN, BI_DIAGONAL, BI_ANTIDIAGONAL,
+  BI_DIAGONALS, BI_CELLS,
+  BI_DISTINCT,
+  BI_FIRST, BI_LAST, BI_MIDDLE, BI_WHO,
+  BI_LINES, BI_PAIRS, BI_NEIGHBOURS, BI_REGIONS, BI_CELL_OF, BI_STEP,
+} BuiltinId;
+
+typedef struct Builtin {
+  const char *name;
+  BuiltinId id;
+  uint8_t min_args, max_args;   /* max 255 = any number */
+  const char *what;             /* for messages: "a number", ... */
+} Builtin;
+
+const Builtin *builtin_find(const SymTable *syms, Sym s);
+/* Every builtin name, for "did you mean". */
+const Builtin *builtin_table(uint32_t *count);
+
+#endif

@@ -1,0 +1,490 @@
+/*
+** board.c -- pictures, drawn boards and the collections over a board.
+*/
+#include "ground/board.h"
+
+#include <string.h>
+
+#include "base/mem.h"
+
+/* At most this many offsets in a user-given neighbourhood. */
+#define MAX_OFFSETS 64
+
+typedef VEC(VarId) VarIds;
+
+typedef struct Offsets {
+  int32_t dr[MAX_OFFSETS], dc[MAX_OFFSETS];
+  uint32_t n;
+  bool symmetric;   /* with every (dr, dc) also (-dr, -dc): list each pair once */
+} Offsets;
+
+/* --- views --- */
+
+bool board_view(Ground *g, Loc at, Value v, const char *what, BoardView *bv)
+{
+  memset(bv, 0, sizeof *bv);
+  bv->value = v;
+  if (v.kind == V_BOARD) {
+    bv->rows = v.board->rows;
+    bv->cols = v.board->cols;
+    bv->hex = v.board->hex;
+    return true;
+  }
+  return board_shape(g, at, v, what, &bv->rows, &bv->cols);
+}
+
+const Value *board_cell(const BoardView *bv, int64_t r, int64_t c)
+{
+  if (r < 0 || c < 0 || r >= bv->rows || c >= bv->cols)
+    return NULL;
+  const Value *v = bv->value.kind == V_BOARD ? &bv->value.board->at[r * bv->cols + c]
+                                             : &bv->value.items[r].items[c];
+  return v->kind == V_WILD && bv->value.kind == V_BOARD ? NULL : v;
+}
+
+static Value from_values(Ground *g, const Values *vs)
+{
+  Value v = value_list(g, (uint32_t)vs->len);
+  if (vs->len)
+    memcpy(v.items, vs->data, vs->len * sizeof *v.items);
+  return v;
+}
+
+/* --- pictures --- */
+
+static Value token_value(Ground *g, const char *s, size_t n)
+{
+  if ((n == 1 && (s[0] == '.' || s[0] == '_')))
+    return (Value){.kind = V_WILD};
+  size_t i = s[0] == '-' && n > 1 ? 1 : 0;
+  bool digits = true;
+  for (size_t k = i; k < n; k++)
+    digits &= s[k] >= '0' && s[k] <= '9';
+  if (digits && n - i <= 9) {
+    int64_t v = 0;
+    for (size_t k = i; k < n; k++)
+      v = v * 10 + (s[k] - '0');
+    return value_int(i ? -v : v);
+  }
+  return (Value){.kind = V_STRING, .i = sym_intern(g->syms, s, n)};
+}
+
+/*
+** One string per row.  A row with spaces is split into words, so numbers
+** may have several digits ("12  . 7"); a row without spaces has one token
+** per character ("53..7....").
+*/
+Value board_picture(Ground *g, const Node *picture)
+{
+  Value rows = value_list(g, picture->list.len);
+  for (uint32_t r = 0; r < picture->list.len; r++) {
+    const char *s = sym_name(g->syms, picture->list.items[r]->sym);
+    size_t len = strlen(s);
+    Values toks = {0};
+    if (strchr(s, ' ')) {
+      for (size_t i = 0; i < len;) {
+        while (i < len && s[i] == ' ')
+          i++;
+        size_t j = i;
+        while (j < len && s[j] != ' ')
+          j++;
+        if (j > i)
+          VEC_PUSH(toks, token_value(g, s + i, j - i));
+        i = j;
+      }
+    } else {
+      for (size_t i = 0; i < len; i++)
+        VEC_PUSH(toks, token_value(g, s + i, 1));
+    }
+    rows.items[r] = from_values(g, &toks);
+    VEC_FREE(toks);
+  }
+  return rows;
+}
+
+/* A hex layout puts cells on one parity of row + column, never side by side. */
+static bool looks_hex(const Board *b)
+{
+  int parity = -1;
+  bool any_gap = false, any_slant = false;
+  for (uint32_t r = 0; r < b->rows; r++)
+    for (uint32_t c = 0; c < b->cols; c++) {
+      if (b->at[r * b->cols + c].kind == V_WILD)
+        continue;
+      if (c + 1 < b->cols && b->at[r * b->cols + c + 1].kind != V_WILD)
+        return false;
+      if (parity >= 0 && (int)((r + c) % 2) != parity)
+        return false;
+      parity = (int)((r + c) % 2);
+      any_gap |= c + 2 < b->cols && b->at[r * b->cols + c + 2].kind != V_WILD;
+      any_slant |= r + 1 < b->rows && ((c > 0 && b->at[(r + 1) * b->cols + c - 1].kind != V_WILD) ||
+                                       (c + 1 < b->cols && b->at[(r + 1) * b->cols + c + 1].kind != V_WILD));
+    }
+  return any_gap && any_slant;     /* spaced-out squares ("a.b" "..." "c.d") are not hex */
+}
+
+Value board_from_layout(Ground *g, const Node *picture, int64_t lo, int64_t hi,
+                        const Values *domain, bool atom)
+{
+  Value pic = board_picture(g, picture);
+  Board *b = arena_new(&g->arena, Board);
+  b->rows = pic.n;
+  for (uint32_t r = 0; r < pic.n; r++)
+    b->cols = pic.items[r].n > b->cols ? pic.items[r].n : b->cols;
+  if (b->rows == 0 || b->cols == 0)
+    return ground_error(g, picture->at, "this layout has no cells");
+  b->at = arena_array(&g->arena, Value, (size_t)b->rows * b->cols);
+  uint32_t ncells = 0;
+  for (uint32_t r = 0; r < b->rows; r++)
+    for (uint32_t c = 0; c < b->cols; c++) {
+      Value t = c < pic.items[r].n ? pic.items[r].items[c] : (Value){.kind = V_WILD};
+      Value *cell = &b->at[r * b->cols + c];
+      if (t.kind == V_WILD) {
+        *cell = t;
+        continue;
+      }
+      VarId x;
+      if (domain->len) {
+        int32_t *vs = xmalloc(domain->len * sizeof *vs);
+        for (size_t i = 0; i < domain->len; i++)
+          vs[i] = (int32_t)domain->data[i].i;
+        x = solver_new_var_values(g->s, vs, domain->len);
+        xfree(vs);
+      } else {
+        x = solver_new_var(g->s, (int32_t)lo, (int32_t)hi);
+      }
+      term_mark_atom(g, x, atom);
+      VEC_PUSH(g->decision, x);
+      *cell = value_var(g, x);
+      if (t.kind == V_INT)                    /* a number drawn in the layout is a given */
+        term_compare(g, picture->at, OP_EQ, *cell, t, false);
+      ncells++;
+    }
+  if (ncells == 0)
+    return ground_error(g, picture->at, "this layout has no cells ('.' marks a place without one)");
+  b->hex = looks_hex(b);
+  return (Value){.kind = V_BOARD, .board = b};
+}
+
+/* --- lines --- */
+
+static Value line_of(Ground *g, const BoardView *bv, int64_t r, int64_t c, int64_t dr, int64_t dc)
+{
+  Values cells = {0};
+  for (; r >= 0 && c >= 0 && r < bv->rows && c < bv->cols; r += dr, c += dc) {
+    const Value *v = board_cell(bv, r, c);
+    if (v)
+      VEC_PUSH(cells, *v);
+  }
+  Value l = from_values(g, &cells);
+  VEC_FREE(cells);
+  return l;
+}
+
+static void push_line(Values *out, Value line)
+{
+  if (line.n > 0)
+    VEC_PUSH(*out, line);
+}
+
+Value board_rows(Ground *g, const BoardView *bv)
+{
+  Values out = {0};
+  for (uint32_t r = 0; r < bv->rows; r++)
+    push_line(&out, line_of(g, bv, r, 0, 0, 1));
+  Value v = from_values(g, &out);
+  VEC_FREE(out);
+  return v;
+}
+
+Value board_columns(Ground *g, const BoardView *bv)
+{
+  Values out = {0};
+  for (uint32_t c = 0; c < bv->cols; c++)
+    push_line(&out, line_of(g, bv, 0, c, 1, 0));
+  Value v = from_values(g, &out);
+  VEC_FREE(out);
+  return v;
+}
+
+Value board_cells(Ground *g, const BoardView *bv)
+{
+  Values out = {0};
+  for (uint32_t r = 0; r < bv->rows; r++)
+    for (uint32_t c = 0; c < bv->cols; c++) {
+      const Value *v = board_cell(bv, r, c);
+      if (v)
+        VEC_PUSH(out, *v);
+    }
+  Value l = from_values(g, &out);
+  VEC_FREE(out);
+  return l;
+}
+
+/*
+** A hex board's three directions: its rows, and the two diagonals, where
+** each step goes one row down and one column right (column - row fixed)
+** or one column left (column + row fixed).
+*/
+Value board_lines(Ground *g, const BoardView *bv)
+{
+  Values out = {0};
+  for (uint32_t r = 0; r < bv->rows; r++)
+    push_line(&out, line_of(g, bv, r, 0, 0, 1));
+  if (bv->hex) {
+    int64_t rows = bv->rows, cols = bv->cols;
+    for (int64_t d = -rows; d < cols; d++)
+      push_line(&out, line_of(g, bv, d < 0 ? -d : 0, d < 0 ? 0 : d, 1, 1));
+    for (int64_t sum = 0; sum < rows + cols; sum++)
+      push_line(&out, line_of(g, bv, sum < cols ? 0 : sum - cols + 1, sum < cols ? sum : cols - 1, 1, -1));
+  } else {
+    for (uint32_t c = 0; c < bv->cols; c++)
+      push_line(&out, line_of(g, bv, 0, c, 1, 0));
+  }
+  Value v = from_values(g, &out);
+  VEC_FREE(out);
+  return v;
+}
+
+/* --- neighbourhoods --- */
+
+static bool offsets_of(Ground *g, Loc at, const BoardView *bv, Value kind, Offsets *o)
+{
+  static const int32_t ortho[4][2] = {{-1, 0}, {0, -1}, {0, 1}, {1, 0}};
+  static const int32_t diag[4][2] = {{-1, -1}, {-1, 1}, {1, -1}, {1, 1}};
+  static const int32_t knight[8][2] = {{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2},
+                                       {1, -2}, {1, 2}, {2, -1}, {2, 1}};
+  static const int32_t hexn[6][2] = {{-1, -1}, {-1, 1}, {0, -2}, {0, 2}, {1, -1}, {1, 1}};
+  memset(o, 0, sizeof *o);
+  o->symmetric = true;
+  if (kind.kind == V_ATOM) {
+    const char *k = ground_name(g, (Sym)kind.i);
+    bool is_ortho = !strcmp(k, "orthogonal"), is_diag = !strcmp(k, "diagonal");
+    bool is_king = !strcmp(k, "king"), is_knight = !strcmp(k, "knight");
+    if (bv->hex && (is_ortho || !strcmp(k, "adjacent"))) {
+      for (int i = 0; i < 6; i++, o->n++) {
+        o->dr[o->n] = hexn[i][0];
+        o->dc[o->n] = hexn[i][1];
+      }
+      return true;
+    }
+    if (bv->hex && (is_diag || is_king || is_knight)) {
+      ground_error(g, at, "'%s' moves are not defined on a hex board; use orthogonal", k);
+      return false;
+    }
+    if (is_ortho || is_king || !strcmp(k, "adjacent"))
+      for (int i = 0; i < 4; i++, o->n++) {
+        o->dr[o->n] = ortho[i][0];
+        o->dc[o->n] = ortho[i][1];
+      }
+    if (is_diag || is_king)
+      for (int i = 0; i < 4; i++, o->n++) {
+        o->dr[o->n] = diag[i][0];
+        o->dc[o->n] = diag[i][1];
+      }
+    if (is_knight)
+      for (int i = 0; i < 8; i++, o->n++) {
+        o->dr[o->n] = knight[i][0];
+        o->dc[o->n] = knight[i][1];
+      }
+    if (o->n)
+      return true;
+  } else if (kind.kind == V_LIST) {             /* [[dr, dc], ...] */
+    for (uint32_t i = 0; i < kind.n; i++) {
+      Value p = kind.items[i];
+      if (p.kind != V_LIST || p.n != 2 || p.items[0].kind != V_INT || p.items[1].kind != V_INT ||
+          o->n == MAX_OFFSETS) {
+        ground_error(g, at, "a neighbourhood is a list of [row step, column step] pairs of numbers, "
+                            "at most %d of them", MAX_OFFSETS);
+        return false;
+      }
+      o->dr[o->n] = (int32_t)p.items[0].i;
+      o->dc[o->n++] = (int32_t)p.items[1].i;
+    }
+    for (uint32_t i = 0; i < o->n && o->symmetric; i++) {
+      bool mirrored = false;
+      for (uint32_t j = 0; j < o->n; j++)
+        mirrored |= o->dr[j] == -o->dr[i] && o->dc[j] == -o->dc[i];
+      o->symmetric = mirrored;
+    }
+    return true;
+  }
+  if (kind.kind != V_NONE)
+    ground_error(g, at, "a move is orthogonal, diagonal, king, knight or a list of [row, column] "
+                        "steps, not %s", value_words(kind));
+  return false;
+}
+
+Value board_pairs(Ground *g, Loc at, const BoardView *bv, Value kind)
+{
+  Offsets o;
+  if (!offsets_of(g, at, bv, kind, &o))
+    return VALUE_NONE;
+  Values out = {0};
+  for (uint32_t r = 0; r < bv->rows; r++)
+    for (uint32_t c = 0; c < bv->cols; c++) {
+      const Value *x = board_cell(bv, r, c);
+      if (!x)
+        continue;
+      for (uint32_t k = 0; k < o.n; k++) {
+        int64_t r2 = (int64_t)r + o.dr[k], c2 = (int64_t)c + o.dc[k];
+        const Value *y = board_cell(bv, r2, c2);
+        bool later = r2 > r || (r2 == r && c2 > c);
+        if (!y || (o.symmetric && !later))
+          continue;
+        Value pair = value_list(g, 2);
+        pair.items[0] = *x;
+        pair.items[1] = *y;
+        VEC_PUSH(out, pair);
+      }
+    }
+  Value v = from_values(g, &out);
+  VEC_FREE(out);
+  return v;
+}
+
+Value board_neighbours(Ground *g, Loc at, const BoardView *bv, Value r, Value c, Value kind)
+{
+  Offsets o;
+  if (r.kind != V_INT || c.kind != V_INT)
+    return ground_error(g, at, "the row and column of 'neighbours' must be numbers known before solving");
+  if (!offsets_of(g, at, bv, kind, &o))
+    return VALUE_NONE;
+  if (!board_cell(bv, r.i - 1, c.i - 1))
+    return ground_error(g, at, "there is no cell at row %lld, column %lld", (long long)r.i, (long long)c.i);
+  Values out = {0};
+  for (uint32_t k = 0; k < o.n; k++) {
+    const Value *y = board_cell(bv, r.i - 1 + o.dr[k], c.i - 1 + o.dc[k]);
+    if (y)
+      VEC_PUSH(out, *y);
+  }
+  Value v = from_values(g, &out);
+  VEC_FREE(out);
+  return v;
+}
+
+/* --- regions --- */
+
+Value board_regions(Ground *g, Loc at, const BoardView *bv, Value map)
+{
+  if (map.kind == V_NONE)
+    return VALUE_NONE;
+  if (map.kind != V_LIST || map.n != bv->rows)
+    return ground_error(g, at, "the region map must be a picture with one row per board row (%u rows)",
+                        bv->rows);
+  Values labels = {0};
+  VEC(Values) groups = {0};
+  for (uint32_t r = 0; r < bv->rows; r++) {
+    Value row = map.items[r];
+    if (row.kind != V_LIST || row.n != bv->cols) {
+      VEC_FREE(labels);
+      for (size_t i = 0; i < groups.len; i++)
+        VEC_FREE(groups.data[i]);
+      VEC_FREE(groups);
+      return ground_error(g, at, "row %u of the region map has %u marks, but the board has %u columns",
+                          r + 1, row.kind == V_LIST ? row.n : 0, bv->cols);
+    }
+    for (uint32_t c = 0; c < bv->cols; c++) {
+      Value label = row.items[c];
+      const Value *cell = board_cell(bv, r, c);
+      if (label.kind == V_WILD || !cell)
+        continue;
+      size_t k = 0;
+      while (k < labels.len && !(labels.data[k].kind == label.kind && labels.data[k].i == label.i))
+        k++;
+      if (k == labels.len) {
+        VEC_PUSH(labels, label);
+        VEC_PUSH(groups, ((Values){0}));
+      }
+      VEC_PUSH(groups.data[k], *cell);
+    }
+  }
+  Value out = value_list(g, (uint32_t)groups.len);
+  for (size_t k = 0; k < groups.len; k++) {
+    out.items[k] = from_values(g, &groups.data[k]);
+    VEC_FREE(groups.data[k]);
+  }
+  VEC_FREE(groups);
+  VEC_FREE(labels);
+  return out;
+}
+
+/* --- positions: the cell that holds n --- */
+
+/* The cells as solver variables, row by row; false after an error. */
+static bool cell_vars(Ground *g, Loc at, const BoardView *bv, VarIds *out)
+{
+  for (uint32_t r = 0; r < bv->rows; r++)
+    for (uint32_t c = 0; c < bv->cols; c++) {
+      const Value *v = board_cell(bv, r, c);
+      VarId x;
+      if (!v)
+        continue;
+      if (!term_var(g, at, *v, &x))
+        return false;
+      VEC_PUSH(*out, x);
+    }
+  return true;
+}
+
+Value board_cell_of(Ground *g, Loc at, const BoardView *bv, Value n)
+{
+  VarIds cells = {0};
+  if (n.kind == V_NONE || !cell_vars(g, at, bv, &cells)) {
+    VEC_FREE(cells);
+    return VALUE_NONE;
+  }
+  VarId want;
+  if (!term_var(g, at, n, &want)) {
+    VEC_FREE(cells);
+    return VALUE_NONE;
+  }
+  /* the same board and number give the same position variable */
+  for (size_t i = 0; i < g->positions.len; i++) {
+    const Position *p = &g->positions.data[i];
+    if (p->first == cells.data[0] && p->ncells == cells.len && p->value == want) {
+      VEC_FREE(cells);
+      return value_var(g, p->pos);
+    }
+  }
+  VarId pos = term_new_var(g, 1, (int32_t)cells.len, false);
+  if (var_is_fixed(g->s, want))
+    post_cell_of(g->s, cells.len, cells.data, var_value(g->s, want), pos);
+  else
+    post_element(g->s, pos, 1, cells.len, cells.data, want);
+  VEC_PUSH(g->positions, ((Position){cells.data[0], (uint32_t)cells.len, want, pos}));
+  VEC_FREE(cells);
+  return value_var(g, pos);
+}
+
+void board_post_step(Ground *g, Loc at, const BoardView *bv, Value kind, Value p, Value q)
+{
+  Offsets o;
+  if (!offsets_of(g, at, bv, kind, &o))
+    return;
+  /* number the cells 1.. row by row, then list the allowed (p, q) pairs */
+  uint32_t *index = xcalloc((size_t)bv->rows * bv->cols, sizeof *index);
+  uint32_t n = 0;
+  for (uint32_t r = 0; r < bv->rows; r++)
+    for (uint32_t c = 0; c < bv->cols; c++)
+      if (board_cell(bv, r, c))
+        index[r * bv->cols + c] = ++n;
+  VEC(int32_t) tuples = {0};
+  for (uint32_t r = 0; r < bv->rows; r++)
+    for (uint32_t c = 0; c < bv->cols; c++) {
+      if (!index[r * bv->cols + c])
+        continue;
+      for (uint32_t k = 0; k < o.n; k++) {
+        int64_t r2 = (int64_t)r + o.dr[k], c2 = (int64_t)c + o.dc[k];
+        if (!board_cell(bv, r2, c2))
+          continue;
+        VEC_PUSH(tuples, (int32_t)index[r * bv->cols + c]);
+        VEC_PUSH(tuples, (int32_t)index[r2 * bv->cols + c2]);
+      }
+    }
+  VarId xs[2];
+  if (term_var(g, at, p, &xs[0]) && term_var(g, at, q, &xs[1]))
+    post_table(g->s, 2, xs, tuples.len / 2, tuples.data);
+  VEC_FREE(tuples);
+  xfree(index);
+}

@@ -1,0 +1,601 @@
+/*
+** builtin.c -- built-in functions, indexing, arithmetic and if-then-else.
+**
+** Known arguments are computed at once; unknown ones become auxiliary
+** variables with a propagator (times, div, mod, abs, min, max, element).
+*/
+#include "ground/board.h"
+
+#include <string.h>
+
+#include "base/mem.h"
+
+/* --- built-ins --- */
+
+static Value builtin_arg_list(Ground *g, const Env *env, const Node *n, const char *what, Values *flat)
+{
+  Value v;
+  if (n->list.len == 1) {
+    v = value_expect_list(g, n->list.items[0]->at, ground_eval(g, env, n->list.items[0]), what);
+  } else {
+    v = value_list(g, n->list.len);
+    for (uint32_t i = 0; i < n->list.len; i++)
+      v.items[i] = ground_eval(g, env, n->list.items[i]);
+  }
+  if (flat && v.kind == V_LIST)
+    value_flatten(v, flat);
+  return v;
+}
+
+static NOINLINE Value builtin_sum(Ground *g, Loc at, const Values *items, bool conds)
+{
+  Lin *acc = lin_alloc(g, 0);
+  for (size_t i = 0; i < items->len; i++) {
+    Lin *l;
+    if (conds) {
+      Value c = lit_check(g, at, items->data[i]);
+      if (c.kind == V_NONE || !to_lin(g, at, c, true, "count", &l))
+        return VALUE_NONE;
+    } else if (!to_lin(g, at, items->data[i], false, "sum", &l)) {
+      return VALUE_NONE;
+    }
+    acc = lin_combine(g, acc, 1, l, 1);
+  }
+  return lin_to_value(acc, false);
+}
+
+static NOINLINE Value builtin_min_max(Ground *g, Loc at, const Values *items, bool is_min)
+{
+  const char *what = is_min ? "min" : "max";
+  if (items->len == 0)
+    return ground_error(g, at, "%s of an empty list has no value", what);
+  bool known = true;
+  int64_t best = 0;
+  for (size_t i = 0; i < items->len; i++) {
+    Value v = items->data[i];
+    if (v.kind == V_NONE)
+      return VALUE_NONE;
+    if (!value_is_number(v))
+      return ground_error(g, at, "%s needs numbers, but one of them is %s", what, value_words(v));
+    if (v.kind != V_INT)
+      known = false;
+    else if (i == 0 || (is_min ? v.i < best : v.i > best))
+      best = v.i;
+  }
+  if (known)
+    return value_int(best);
+  VarId *xs = xmalloc(items->len * sizeof *xs);
+  int32_t lo = INT32_MAX, hi = INT32_MIN;
+  for (size_t i = 0; i < items->len; i++) {
+    if (!term_var(g, at, items->data[i], &xs[i])) {
+      xfree(xs);
+      return VALUE_NONE;
+    }
+    int32_t a = var_min(g->s, xs[i]), b = var_max(g->s, xs[i]);
+    if (is_min) {
+      lo = i == 0 || a < lo ? a : lo;
+      hi = i == 0 || b < hi ? b : hi;
+    } else {
+      lo = i == 0 || a > lo ? a : lo;
+      hi = i == 0 || b > hi ? b : hi;
+    }
+  }
+  VarId z = term_new_var(g, lo, hi, false);
+  (is_min ? post_min : post_max)(g->s, items->len, xs, z);
+  xfree(xs);
+  return value_var(g, z);
+}
+
+static NOINLINE Value builtin_abs(Ground *g, Loc at, Value v)
+{
+  if (v.kind == V_INT)
+    return value_int(v.i < 0 ? -v.i : v.i);
+  Lin *l;
+  if (!to_lin(g, at, v, false, "abs", &l))
+    return VALUE_NONE;
+  Wide lo, hi;
+  lin_range(g, l, &lo, &hi);
+  if (lo >= 0)
+    return v;
+  if (hi <= 0)
+    return lin_to_value(lin_combine(g, lin_alloc(g, 0), 0, l, -1), false);
+  VarId x, z;
+  if (!term_var(g, at, v, &x))
+    return VALUE_NONE;
+  int64_t m = -lo > hi ? (int64_t)-lo : (int64_t)hi;
+  z = term_new_var(g, 0, (int32_t)m, false);
+  post_abs(g->s, x, z);
+  return value_var(g, z);
+}
+
+static NOINLINE bool builtin_known_index(Ground *g, Loc at, Value v, uint32_t n, const char *what, uint32_t *out)
+{
+  if (v.kind == V_NONE)
+    return false;
+  if (v.kind != V_INT) {
+    ground_error(g, at, "the %s number must be known before solving, but this is %s", what, value_words(v));
+    return false;
+  }
+  if (v.i < 1 || v.i > n) {
+    ground_error(g, at, "%s %lld does not exist: the board has %s 1 to %u", what, (long long)v.i,
+         strcmp(what, "row") == 0 ? "rows" : "columns", n);
+    return false;
+  }
+  *out = (uint32_t)v.i - 1;
+  return true;
+}
+
+Value builtin_call(Ground *g, const Env *env, const Node *n, const Builtin *b, bool post_mode,
+                          bool pos)
+{
+  Values flat = {0};
+  Value r = VALUE_NONE, board;
+  uint32_t rows, cols, k;
+  BoardView bv;
+  switch (b->id) {
+  case BI_SUM:
+    if (builtin_arg_list(g, env, n, "sum", &flat).kind != V_NONE)
+      r = builtin_sum(g, n->at, &flat, false);
+    break;
+  case BI_COUNT:
+    if (n->list.len == 2) {                        /* count(value, list) */
+      Value want = ground_eval(g, env, n->list.items[0]);
+      Value l = value_expect_list(g, n->list.items[1]->at, ground_eval(g, env, n->list.items[1]), "count");
+      if (l.kind == V_NONE || want.kind == V_NONE)
+        break;
+      value_flatten(l, &flat);
+      for (size_t i = 0; i < flat.len; i++)
+        flat.data[i] = term_equal(g, n->at, flat.data[i], want, true);
+      r = builtin_sum(g, n->at, &flat, true);
+    } else if (builtin_arg_list(g, env, n, "count", &flat).kind != V_NONE) {
+      r = builtin_sum(g, n->at, &flat, true);
+    }
+    break;
+  case BI_MIN:
+  case BI_MAX:
+    if (builtin_arg_list(g, env, n, b->name, &flat).kind != V_NONE)
+      r = builtin_min_max(g, n->at, &flat, b->id == BI_MIN);
+    break;
+  case BI_ABS:
+    r = builtin_abs(g, n->at, ground_eval(g, env, n->list.items[0]));
+    break;
+  case BI_FIRST:
+  case BI_LAST:
+  case BI_MIDDLE:                                  /* first(house), middle(house) */
+    r = value_expect_list(g, n->at, ground_eval(g, env, n->list.items[0]), b->name);
+    if (r.kind != V_LIST)
+      break;
+    if (r.n == 0)
+      r = ground_error(g, n->at, "'%s' of an empty list has no value", b->name);
+    else if (b->id == BI_MIDDLE && r.n % 2 == 0)
+      r = ground_error(g, n->at, "a list of %u items has no single middle item", r.n);
+    else
+      r = r.items[b->id == BI_FIRST ? 0 : b->id == BI_LAST ? r.n - 1 : r.n / 2];
+    break;
+  case BI_WHO:                   /* the entity itself; show prints it in full */
+    if (!g->entities_name)
+      r = ground_error(g, n->at, "'who' needs a logic grid: declare entities and attributes first");
+    else
+      r = ground_eval(g, env, n->list.items[0]);
+    break;
+  case BI_LEN:
+    r = value_expect_list(g, n->at, ground_eval(g, env, n->list.items[0]), "len");
+    if (r.kind == V_LIST)
+      r = value_int(r.n);
+    break;
+  case BI_ROWS:
+  case BI_COLUMNS:
+  case BI_LINES:
+  case BI_CELLS:
+    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
+      r = b->id == BI_ROWS ? board_rows(g, &bv) : b->id == BI_COLUMNS ? board_columns(g, &bv)
+        : b->id == BI_LINES ? board_lines(g, &bv) : board_cells(g, &bv);
+    break;
+  case BI_ROW:
+  case BI_COLUMN:
+    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv)) {
+      bool row = b->id == BI_ROW;
+      Value lines = row ? board_rows(g, &bv) : board_columns(g, &bv);
+      if (builtin_known_index(g, n->list.items[1]->at, ground_eval(g, env, n->list.items[1]),
+                              lines.n, row ? "row" : "column", &k))
+        r = lines.items[k];
+    }
+    break;
+  case BI_PAIRS:
+    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
+      r = board_pairs(g, n->at, &bv, ground_eval(g, env, n->list.items[1]));
+    break;
+  case BI_NEIGHBOURS:
+    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
+    {
+      Value row = ground_eval(g, env, n->list.items[1]), col = ground_eval(g, env, n->list.items[2]);
+      r = board_neighbours(g, n->at, &bv, row, col, ground_eval(g, env, n->list.items[3]));
+    }
+    break;
+  case BI_REGIONS:
+    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
+      r = board_regions(g, n->at, &bv, ground_eval(g, env, n->list.items[1]));
+    break;
+  case BI_CELL_OF:
+    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
+      r = board_cell_of(g, n->at, &bv, ground_eval(g, env, n->list.items[1]));
+    break;
+  case BI_STEP:
+    if (!post_mode || !pos) {
+      r = ground_error(g, n->at, "'step' can only be a clue of its own (not under or, not, -> or count)");
+      break;
+    }
+    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
+    {
+      Value kind = ground_eval(g, env, n->list.items[1]), from = ground_eval(g, env, n->list.items[2]);
+      board_post_step(g, n->at, &bv, kind, from, ground_eval(g, env, n->list.items[3]));
+    }
+    r = value_bool(true);
+    break;
+  case BI_DIAGONAL:
+  case BI_ANTIDIAGONAL:
+  case BI_DIAGONALS:
+    board = ground_eval(g, env, n->list.items[0]);
+    if (board_shape(g, n->at, board, b->name, &rows, &cols)) {
+      if (rows != cols) {
+        r = ground_error(g, n->at, "'%s' needs a square board, but this one is %u by %u", b->name, rows, cols);
+        break;
+      }
+      Value d = value_list(g, rows), a = value_list(g, rows);
+      for (uint32_t i = 0; i < rows; i++) {
+        d.items[i] = board.items[i].items[i];
+        a.items[i] = board.items[i].items[rows - 1 - i];
+      }
+      if (b->id == BI_DIAGONALS) {
+        r = value_list(g, 2);
+        r.items[0] = d;
+        r.items[1] = a;
+      } else {
+        r = b->id == BI_DIAGONAL ? d : a;
+      }
+    }
+    break;
+  case BI_DISTINCT: {
+    if (builtin_arg_list(g, env, n, "distinct", &flat).kind == V_NONE)
+      break;
+    if (post_mode && pos) {
+      VarId *xs = xmalloc((flat.len + 1) * sizeof *xs);
+      bool ok = true;
+      for (size_t i = 0; i < flat.len && ok; i++)
+        ok = term_var(g, n->at, flat.data[i], &xs[i]);
+      if (ok)
+        post_distinct(g->s, flat.len, xs);
+      xfree(xs);
+      r = value_bool(true);
+      break;
+    }
+    /* As a condition: every pair differs, one reified != per pair.  The
+       pairs grow as the square of the list, so they are charged to the
+       grounding budget first, each as a propagator with its own unknown
+       (REIFIED_COST units), which also watches the clock. */
+    uint64_t pairs = (uint64_t)flat.len * (flat.len ? flat.len - 1 : 0) / 2;
+    g->here = n->at;
+    if (!ground_charge(g, pairs * REIFIED_COST)) {
+      r = VALUE_NONE;
+      break;
+    }
+    Values lits = {0};
+    for (size_t i = 0; i < flat.len; i++)
+      for (size_t j = i + 1; j < flat.len; j++)
+        VEC_PUSH(lits, term_compare(g, n->at, OP_NE, flat.data[i], flat.data[j], true));
+    r = lit_and(g, lits.data, (uint32_t)lits.len);
+    VEC_FREE(lits);
+    if (post_mode) {
+      lit_post(g, pos ? r : lit_not(r));
+      r = value_bool(true);
+    }
+    break;
+  }
+  }
+  VEC_FREE(flat);
+  return r;
+}
+
+/* --- partial operations --- */
+
+/*
+** A variable equal to x where `defined` holds and to 1 elsewhere, so that
+** the propagator behind a partial term (div, mod, element) always has a
+** value to work with, and `defined` (recorded for the enclosing condition)
+** decides whether the condition can hold.
+*/
+static NOINLINE bool term_var_or_one(Ground *g, Loc at, VarId x, Value defined, VarId *out)
+{
+  term_defined_when(g, defined);
+  if (defined.kind == V_BOOL) {
+    *out = defined.i ? x : solver_const(g->s, 1);
+    return true;
+  }
+  VarId arr[2] = {solver_const(g->s, 1), x}, d;
+  if (!term_var(g, at, defined, &d))
+    return false;
+  *out = term_new_var_for(g, arr, 2, false);
+  post_element(g->s, d, 0, 2, arr, *out);
+  return true;
+}
+
+/* The divisor of x / y and x mod y: y, where it is not 0. */
+static NOINLINE bool divisor_var(Ground *g, Loc at, VarId y, VarId *out)
+{
+  if (!var_contains(g->s, y, 0)) {
+    *out = y;
+    return true;
+  }
+  Value nonzero = term_compare(g, at, OP_NE, value_var(g, y), value_int(0), true);
+  if (!term_var_or_one(g, at, y, nonzero, out))
+    return false;
+  lin_relation(g, at, lin_of_var(g, *out), OP_NE, false);
+  return true;
+}
+
+/*
+** An unknown index into a dimension of n items: itself where it lies in
+** 1..n, 1 elsewhere (where the indexing is undefined).  Each dimension is
+** checked on its own, so b[1, 5] of a 3 x 3 board is never b[2, 2].
+*/
+static NOINLINE Value index_in_range(Ground *g, Loc at, Value idx, uint32_t n)
+{
+  if (idx.kind == V_INT) {
+    if (idx.i < 1 || idx.i > n)
+      return ground_error(g, at, "index %lld is outside 1..%u", (long long)idx.i, n);
+    return idx;
+  }
+  Lin *l;
+  if (!to_lin(g, at, idx, false, "an index", &l))
+    return VALUE_NONE;
+  Wide lo, hi;
+  lin_range(g, l, &lo, &hi);
+  if (lo >= 1 && hi <= n)
+    return idx;
+  VarId x, safe;
+  if (!term_var(g, at, idx, &x))
+    return VALUE_NONE;
+  Value above = term_compare(g, at, OP_GE, idx, value_int(1), true);
+  Value inside = lit_and2(g, above, term_compare(g, at, OP_LE, idx, value_int(n), true));
+  if (inside.kind == V_NONE || !term_var_or_one(g, at, x, inside, &safe))
+    return VALUE_NONE;
+  return value_var(g, safe);
+}
+
+/* --- indexing --- */
+
+/* base[idx...]: known indices walk the list; unknown ones become element. */
+Value builtin_index(Ground *g, const Env *env, const Node *n)
+{
+  Value base = ground_eval(g, env, n->a);
+  if (base.kind == V_NONE)
+    return VALUE_NONE;
+  uint32_t k = n->list.len;
+  Value *idx = xmalloc(k * sizeof *idx);
+  bool all_known = true;
+  for (uint32_t i = 0; i < k; i++) {
+    idx[i] = ground_eval(g, env, n->list.items[i]);
+    if (idx[i].kind == V_NONE) {
+      xfree(idx);
+      return VALUE_NONE;
+    }
+    all_known &= idx[i].kind == V_INT;
+  }
+  Value cur = base, r = VALUE_NONE;
+  if (base.kind == V_BOARD) {                   /* a drawn board: b[row, column] */
+    BoardView bv;
+    board_view(g, n->at, base, "indexing", &bv);
+    const Value *cell = NULL;
+    if (k != 2 || !all_known)
+      r = ground_error(g, n->at, "a drawn board takes two known indices: b[row, column]");
+    else if (!(cell = board_cell(&bv, idx[0].i - 1, idx[1].i - 1)))
+      r = ground_error(g, n->at, "there is no cell at row %lld, column %lld of this board",
+                       (long long)idx[0].i, (long long)idx[1].i);
+    else
+      r = *cell;
+    xfree(idx);
+    return r;
+  }
+  if (all_known) {
+    r = cur;
+    for (uint32_t i = 0; i < k; i++) {
+      if (r.kind != V_LIST) {
+        r = ground_error(g, n->at, "too many indices: this has only %u dimension%s", i, i == 1 ? "" : "s");
+        break;
+      }
+      if (idx[i].i < 1 || idx[i].i > r.n) {
+        r = ground_error(g, n->list.items[i]->at, "index %lld is outside 1..%u", (long long)idx[i].i, r.n);
+        break;
+      }
+      r = r.items[idx[i].i - 1];
+    }
+    xfree(idx);
+    return r;
+  }
+  /* unknown indices: flatten the k leading dimensions, index linearly */
+  uint32_t *dims = xmalloc(k * sizeof *dims);
+  for (uint32_t i = 0; i < k; i++) {
+    if (cur.kind != V_LIST || cur.n == 0) {
+      xfree(dims);
+      xfree(idx);
+      return ground_error(g, n->at, "too many indices for this list");
+    }
+    dims[i] = cur.n;
+    cur = cur.items[0];
+  }
+  Values leaves = {0};
+  Lin *pos = lin_alloc(g, 0);
+  pos->k = 1;
+  int64_t stride = 1;
+  for (uint32_t i = k; i-- > 0;) {
+    Lin *li;
+    Value safe = index_in_range(g, n->list.items[i]->at, idx[i], dims[i]);
+    if (safe.kind == V_NONE || !to_lin(g, n->list.items[i]->at, safe, false, "an index", &li)) {
+      r = VALUE_NONE;
+      goto done;
+    }
+    Lin *one = lin_alloc(g, 0);
+    one->k = 1;
+    pos = lin_combine(g, pos, 1, lin_combine(g, li, 1, one, -1), stride);
+    stride *= dims[i];
+  }
+  /* collect the leaves in row-major order; shapes must be rectangular */
+  {
+    Values level = {0}, next = {0};
+    VEC_PUSH(level, base);
+    for (uint32_t d = 0; d < k; d++) {
+      VEC_CLEAR(next);
+      for (size_t j = 0; j < level.len; j++) {
+        Value v = level.data[j];
+        if (v.kind != V_LIST || v.n != dims[d]) {
+          VEC_FREE(level);
+          VEC_FREE(next);
+          r = ground_error(g, n->at, "an unknown index needs a rectangular board");
+          goto done;
+        }
+        for (uint32_t t = 0; t < v.n; t++)
+          VEC_PUSH(next, v.items[t]);
+      }
+      Values tmp = level;
+      level = next;
+      next = tmp;
+    }
+    for (size_t j = 0; j < level.len; j++)
+      VEC_PUSH(leaves, level.data[j]);
+    VEC_FREE(level);
+    VEC_FREE(next);
+  }
+  {
+    VarId *arr = xmalloc(leaves.len * sizeof *arr);
+    int32_t lo = INT32_MAX, hi = INT32_MIN;
+    bool atom = false, ok = true;
+    for (size_t j = 0; j < leaves.len && ok; j++) {
+      if (leaves.data[j].kind == V_LIST) {
+        r = ground_error(g, n->at, "an unknown index can only pick a single cell, not a whole list");
+        ok = false;
+        break;
+      }
+      atom |= value_is_name(leaves.data[j]);
+      ok = term_var(g, n->at, leaves.data[j], &arr[j]);
+      if (ok) {
+        lo = var_min(g->s, arr[j]) < lo ? var_min(g->s, arr[j]) : lo;
+        hi = var_max(g->s, arr[j]) > hi ? var_max(g->s, arr[j]) : hi;
+      }
+    }
+    VarId ix;
+    if (ok && term_var(g, n->at, lin_to_value(pos, false), &ix)) {
+      VarId z = term_new_var_for(g, arr, leaves.len, atom);
+      post_element(g->s, ix, 1, leaves.len, arr, z);
+      r = value_var(g, z);
+    }
+    xfree(arr);
+  }
+done:
+  VEC_FREE(leaves);
+  xfree(dims);
+  xfree(idx);
+  return r;
+}
+
+/* --- arithmetic --- */
+
+Value builtin_arith(Ground *g, const Env *env, const Node *n)
+{
+  Value a = ground_eval(g, env, n->a), b = ground_eval(g, env, n->b);
+  if (a.kind == V_NONE || b.kind == V_NONE)
+    return VALUE_NONE;
+  const char *what = n->op == OP_ADD ? "'+'" : n->op == OP_SUB ? "'-'" : n->op == OP_MUL ? "'*'"
+                   : n->op == OP_DIV ? "'/'" : "'mod'";
+  Lin *la, *lb;
+  if (!to_lin(g, n->a->at, a, false, what, &la) || !to_lin(g, n->b->at, b, false, what, &lb))
+    return VALUE_NONE;
+  switch (n->op) {
+  case OP_ADD:
+    return lin_to_value(lin_combine(g, la, 1, lb, 1), false);
+  case OP_SUB:
+    return lin_to_value(lin_combine(g, la, 1, lb, -1), false);
+  case OP_MUL:
+    if (la->n == 0 || lb->n == 0) {
+      Lin *l = la->n == 0 ? lb : la;
+      int64_t c = la->n == 0 ? la->k : lb->k;
+      if ((Wide)c * l->k > (Wide)1 << 40 || (Wide)c * l->k < -((Wide)1 << 40))
+        return ground_error(g, n->at, "this product is too large");
+      return lin_to_value(lin_combine(g, l, c, lin_alloc(g, 0), 0), false);
+    }
+    break;
+  case OP_DIV:
+  case OP_MOD:
+    if (lb->n == 0 && lb->k == 0)
+      return ground_error(g, n->b->at, "division by zero");
+    if (la->n == 0 && lb->n == 0)
+      return value_int(n->op == OP_DIV ? la->k / lb->k : la->k % lb->k);
+    break;
+  default:
+    break;
+  }
+  VarId x, y;
+  if (!term_var(g, n->a->at, a, &x) || !term_var(g, n->b->at, b, &y))
+    return VALUE_NONE;
+  if (n->op != OP_MUL && !divisor_var(g, n->b->at, y, &y))
+    return VALUE_NONE;
+  Wide xl = var_min(g->s, x), xh = var_max(g->s, x), yl = var_min(g->s, y), yh = var_max(g->s, y);
+  Wide lo, hi;
+  if (n->op == OP_MUL) {
+    Wide c[4] = {xl * yl, xl * yh, xh * yl, xh * yh};
+    lo = hi = c[0];
+    for (int i = 1; i < 4; i++) {
+      lo = c[i] < lo ? c[i] : lo;
+      hi = c[i] > hi ? c[i] : hi;
+    }
+  } else if (n->op == OP_DIV) {
+    Wide m = xl < 0 ? -xl : xl;
+    m = xh > m ? xh : (-xh > m ? -xh : m);
+    lo = -m;
+    hi = m;
+  } else {
+    Wide m = (yl < 0 ? -yl : yl) > (yh < 0 ? -yh : yh) ? (yl < 0 ? -yl : yl) : (yh < 0 ? -yh : yh);
+    lo = xl < 0 ? -(m - 1) : 0;
+    hi = xh > 0 ? m - 1 : 0;
+  }
+  if (!lin_fits(lo) || !lin_fits(hi))
+    return ground_error(g, n->at, "the values of this expression can grow too large");
+  VarId z = term_new_var(g, (int32_t)lo, (int32_t)hi, false);
+  if (n->op == OP_MUL)
+    post_times(g->s, x, y, z);
+  else if (n->op == OP_DIV)
+    post_div(g->s, x, y, z);
+  else
+    post_mod(g->s, x, y, z);
+  return value_var(g, z);
+}
+
+/* if C then A else B, with C unknown: an element over [B, A] indexed by C. */
+Value builtin_if(Ground *g, const Env *env, const Node *n)
+{
+  Value c = lit_check(g, n->a->at, ground_reify(g, env, n->a));
+  if (c.kind == V_NONE)
+    return VALUE_NONE;
+  if (c.kind == V_BOOL)
+    return ground_eval(g, env, c.i ? n->b : n->c);
+  /* defined where the branch taken is defined */
+  size_t mark = term_context_open(g);
+  Value a = ground_eval(g, env, n->b);
+  Value defined_a = term_context_take(g, mark);
+  Value b = ground_eval(g, env, n->c);
+  Value defined_b = term_context_take(g, mark);
+  if (a.kind == V_NONE || b.kind == V_NONE || defined_a.kind == V_NONE || defined_b.kind == V_NONE)
+    return VALUE_NONE;
+  Value taken_a = lit_and2(g, c, defined_a);
+  term_defined_when(g, lit_or2(g, taken_a, lit_and2(g, lit_not(c), defined_b)));
+  if ((a.kind == V_BOOL || a.kind == V_LIT) && (b.kind == V_BOOL || b.kind == V_LIT)) {
+    Value then_a = lit_and2(g, c, a);         /* first: one order of variables for every compiler */
+    return lit_or2(g, then_a, lit_and2(g, lit_not(c), b));
+  }
+  VarId arr[2], ix;
+  if (!term_var(g, n->b->at, c.neg ? a : b, &arr[0]) || !term_var(g, n->c->at, c.neg ? b : a, &arr[1]))
+    return VALUE_NONE;
+  ix = (VarId)c.i;
+  VarId z = term_new_var_for(g, arr, 2, value_is_name(a));
+  post_element(g->s, ix, 0, 2, arr, z);
+  return value_var(g, z);
+}

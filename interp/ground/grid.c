@@ -1,0 +1,188 @@
+/*
+** grid.c -- the model behind entities and attributes.
+**
+** For an attribute A over entities e1..en with values v1..vn:
+**   A[e]  one unknown per entity, over the values, all different;
+**   W[v]  (value names only) one unknown per value, over the entities,
+**         all different, tied to A by A[W[v]] = v (an element
+**         constraint: the two views channel into each other).
+** Entities are coded as numbers (houses 1..5) or as the Syms of their
+** names (carrie); element arrays span the codes, with fillers between.
+*/
+#include "ground/grid.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/mem.h"
+
+static int value_cmp(const void *l, const void *r)
+{
+  const Value *a = l, *b = r;
+  if (a->kind != b->kind)
+    return a->kind < b->kind ? -1 : 1;
+  return (a->i > b->i) - (a->i < b->i);
+}
+
+/* Does a list of known items hold one twice?  Sorted, so a million members is quick. */
+static bool has_duplicate(Value list)
+{
+  if (list.n < 2)
+    return false;
+  Value *sorted = xmalloc(list.n * sizeof *sorted);
+  memcpy(sorted, list.items, list.n * sizeof *sorted);
+  qsort(sorted, list.n, sizeof *sorted, value_cmp);
+  bool twice = false;
+  for (uint32_t i = 1; i < list.n && !twice; i++)
+    twice = value_cmp(&sorted[i - 1], &sorted[i]) == 0;
+  xfree(sorted);
+  return twice;
+}
+
+/* The members or values of a declaration: names as atoms, numbers and ranges. */
+static Value declared_items(Ground *g, const Stmt *st)
+{
+  Values flat = {0};
+  for (uint32_t k = 0; k < st->items.len; k++) {
+    const Node *n = st->items.items[k];
+    if (n->kind == NK_NAME)
+      VEC_PUSH(flat, ((Value){.kind = V_ATOM, .i = n->sym}));
+    else
+      value_flatten(ground_eval(g, NULL, n), &flat);
+  }
+  Value v = value_list(g, (uint32_t)flat.len);
+  if (flat.len)
+    memcpy(v.items, flat.data, flat.len * sizeof *v.items);
+  VEC_FREE(flat);
+  bool names = false, numbers = false;
+  for (uint32_t i = 0; i < v.n; i++) {
+    if (v.items[i].kind == V_NONE)
+      return VALUE_NONE;
+    names |= v.items[i].kind == V_ATOM;
+    numbers |= v.items[i].kind == V_INT;
+  }
+  if (has_duplicate(v))
+    return ground_error(g, st->items.items[0]->at, "'%s' lists the same value twice",
+                        ground_name(g, st->sym));
+  if (names && numbers)
+    return ground_error(g, st->name->at, "'%s' mixes names and numbers", ground_name(g, st->sym));
+  if (v.n == 0)
+    return ground_error(g, st->name->at, "'%s' has no members", ground_name(g, st->sym));
+  return v;
+}
+
+void grid_entities(Ground *g, const Stmt *st)
+{
+  if (g->entities_name) {
+    ground_error(g, st->name->at, "a puzzle has one set of entities; '%s' is already declared",
+                 ground_name(g, g->entities_name));
+    return;
+  }
+  Value v = declared_items(g, st);
+  if (v.kind == V_NONE)
+    return;
+  g->entities_name = st->sym;
+  g->entities = v;
+}
+
+static int32_t *codes_of(Value list)
+{
+  int32_t *c = xmalloc((list.n + 1) * sizeof *c);
+  for (uint32_t i = 0; i < list.n; i++)
+    c[i] = (int32_t)list.items[i].i;
+  return c;
+}
+
+void grid_attribute(Ground *g, const Stmt *st)
+{
+  if (!g->entities_name) {
+    ground_error(g, st->name->at, "declare the entities first, e.g. 'entities house: 1..5.'");
+    return;
+  }
+  Value vals = declared_items(g, st);
+  if (vals.kind == V_NONE)
+    return;
+  Value ents = g->entities;
+  if (vals.n != ents.n) {
+    ground_error(g, st->name->at,
+                 "the attribute '%s' has %u values, but there are %u entities (%s): each needs exactly one",
+                 ground_name(g, st->sym), vals.n, ents.n, ground_name(g, g->entities_name));
+    return;
+  }
+  uint32_t n = ents.n;
+  bool names = vals.items[0].kind == V_ATOM;
+  bool named_entities = ents.items[0].kind == V_ATOM;
+  GridAttr a = {.name = st->sym, .names = names};
+  a.of = arena_array(&g->arena, VarId, n);
+  int32_t *vcodes = codes_of(vals), *ecodes = codes_of(ents);
+  for (uint32_t i = 0; i < n; i++) {
+    a.of[i] = solver_new_var_values(g->s, vcodes, n);
+    term_mark_atom(g, a.of[i], names);
+    VEC_PUSH(g->decision, a.of[i]);
+  }
+  post_distinct(g->s, n, a.of);
+  /* element array over the entity codes */
+  int32_t lo = ecodes[0], hi = ecodes[0];
+  for (uint32_t i = 1; i < n; i++) {
+    lo = ecodes[i] < lo ? ecodes[i] : lo;
+    hi = ecodes[i] > hi ? ecodes[i] : hi;
+  }
+  a.base = lo;
+  a.span = (uint32_t)(hi - lo + 1);
+  a.arr = arena_array(&g->arena, VarId, a.span);
+  VarId filler = solver_const(g->s, vcodes[0]);   /* never chosen: no entity has its code */
+  for (uint32_t c = 0; c < a.span; c++)
+    a.arr[c] = filler;
+  for (uint32_t i = 0; i < n; i++)
+    a.arr[ecodes[i] - lo] = a.of[i];
+  if (names) {
+    VarId *who = xmalloc(n * sizeof *who);
+    for (uint32_t k = 0; k < n; k++) {
+      who[k] = solver_new_var_values(g->s, ecodes, n);
+      term_mark_atom(g, who[k], named_entities);
+      post_element(g->s, who[k], a.base, a.span, a.arr, solver_const(g->s, vcodes[k]));
+      ground_set_global(g, (Sym)vcodes[k], value_var(g, who[k]));
+    }
+    post_distinct(g->s, n, who);
+    xfree(who);
+  }
+  VEC_PUSH(g->attrs, a);
+  xfree(vcodes);
+  xfree(ecodes);
+}
+
+const GridAttr *grid_find_attr(const Ground *g, Sym name)
+{
+  for (size_t i = 0; i < g->attrs.len; i++)
+    if (g->attrs.data[i].name == name)
+      return &g->attrs.data[i];
+  return NULL;
+}
+
+Value grid_attr_of(Ground *g, Loc at, const GridAttr *a, Value x)
+{
+  if (x.kind == V_NONE)
+    return VALUE_NONE;
+  bool named = g->entities.items[0].kind == V_ATOM;
+  if ((named && !value_is_name(x)) || (!named && !value_is_number(x)))
+    return ground_error(g, at, "'%s' needs one of the entities (%s), but this is %s",
+                        ground_name(g, a->name), ground_name(g, g->entities_name), value_words(x));
+  if (x.kind == V_INT || x.kind == V_ATOM) {
+    for (uint32_t i = 0; i < g->entities.n; i++)
+      if (g->entities.items[i].i == x.i)
+        return value_var(g, a->of[i]);
+    if (x.kind == V_ATOM)
+      return ground_error(g, at, "'%s' is not one of the entities (%s)", ground_name(g, (Sym)x.i),
+                          ground_name(g, g->entities_name));
+    return ground_error(g, at, "%lld is not one of the entities (%s)", (long long)x.i,
+                        ground_name(g, g->entities_name));
+  }
+  VarId ix;
+  if (!term_var(g, at, x, &ix))
+    return VALUE_NONE;
+  /* the attribute's own values, not their whole range: 25000..40000 in
+  ** steps of 5000 is four values, not 15001 */
+  VarId z = term_new_var_for(g, a->of, g->entities.n, a->names);
+  post_element(g->s, ix, a->base, a->span, a->arr, z);
+  return value_var(g, z);
+}

@@ -1,0 +1,1070 @@
+/*
+** ground.c -- evaluate what is known, post what is not.
+**
+** Three mutually recursive walkers do the work:
+**   ground_eval()   an expression's Value (known, linear term, literal or list);
+**   ground_post()   assert a condition (or its negation) as propagators,
+**                   without reifying when it does not have to (the common case);
+**   ground_reify()  a condition as a literal, for use under or/not/->/count.
+** Quantifiers and comprehensions are expanded by each_instance(); rules
+** by expand_rule().  Values and literals are in term.c, built-ins in
+** builtin.c.
+*/
+#include "ground/board.h"
+#include "ground/grid.h"
+
+#include <assert.h>
+#include <string.h>
+
+#include "base/mem.h"
+
+static Value const_value(Ground *g, const Node *use, const Stmt *st);
+static bool contains_unknowns(Value v);
+
+/* --- quantifier expansion --- */
+
+/*
+** One instance of a quantifier: guards are the unknown conditions it must
+** respect (guard -> body); defined is the literal under which the items it
+** was bound to are defined (true unless they hold partial terms such as
+** x / y): an instance is "defined and body".
+*/
+typedef void (*InstanceFn)(Ground *g, const Env *env, const Values *guards, Value defined, void *ctx);
+
+/* "X in S" or "[X, Y] in S" with variables not bound yet. */
+static bool is_generator(const Env *env, const Node *q)
+{
+  if (q->kind != NK_BINARY || q->op != OP_IN)
+    return false;
+  if (q->a->kind == NK_VAR)
+    return !env_find(env, q->a->sym);
+  if (q->a->kind != NK_LIST || q->a->list.len == 0)
+    return false;
+  for (uint32_t i = 0; i < q->a->list.len; i++)
+    if (q->a->list.items[i]->kind != NK_VAR || env_find(env, q->a->list.items[i]->sym))
+      return false;
+  return true;
+}
+
+/* Bind the pattern of a generator to one item; false (reported) on a mismatch. */
+static NOINLINE bool bind_pattern(Ground *g, const Env *env, const Node *pat, Value item, Env *frames,
+                         const Env **out)
+{
+  if (pat->kind == NK_VAR) {
+    frames[0] = (Env){env, pat->sym, item};
+    *out = &frames[0];
+    return true;
+  }
+  if (item.kind != V_LIST || item.n != pat->list.len) {
+    ground_error(g, pat->at, "this pattern takes lists of %u items, but the list holds %s",
+                 pat->list.len, item.kind == V_LIST ? "lists of another length" : value_words(item));
+    return false;
+  }
+  for (uint32_t k = 0; k < pat->list.len; k++) {
+    frames[k] = (Env){env, pat->list.items[k]->sym, item.items[k]};
+    env = &frames[k];
+  }
+  *out = env;
+  return true;
+}
+
+/* One unit of the grounding budget, spent at `at`. */
+static bool budget_left(Ground *g, Loc at)
+{
+  g->here = at;
+  return ground_charge(g, 1);
+}
+
+/*
+** Call fn once per binding of the qualifiers quals[i..].  A qualifier
+** "X in S" with X not yet bound is a generator; any other qualifier is a
+** condition: known false skips the binding, unknown is passed on as a
+** guard that the instance must respect.
+*/
+static void each_instance(Ground *g, const Env *env, const NodeList *quals, uint32_t i,
+                          Values *guards, Value defined, InstanceFn fn, void *ctx)
+{
+  if (diag_full(g->diag) || g->too_big)
+    return;
+  if (i == quals->len) {
+    fn(g, env, guards, defined, ctx);
+    return;
+  }
+  const Node *q = quals->items[i];
+  if (is_generator(env, q)) {
+    size_t mark = term_context_open(g);
+    Value coll = ground_eval(g, env, q->b);
+    defined = lit_and2(g, defined, term_context_take(g, mark));
+    if (coll.kind == V_NONE || defined.kind == V_NONE)
+      return;
+    if (coll.kind == V_BOARD)
+      coll = value_expect_list(g, q->b->at, coll, "in");
+    if (coll.kind != V_LIST) {
+      ground_error(g, q->b->at, "'%s in ...' needs a list or a range after 'in', but this is %s",
+                   q->a->kind == NK_VAR ? ground_name(g, q->a->sym) : "[...]", value_words(coll));
+      return;
+    }
+    uint32_t nvars = q->a->kind == NK_VAR ? 1 : q->a->list.len;
+    Env *frames = xmalloc(nvars * sizeof *frames);
+    for (uint32_t k = 0; k < coll.n && budget_left(g, q->at); k++) {
+      const Env *e;
+      if (!bind_pattern(g, env, q->a, coll.items[k], frames, &e))
+        break;
+      each_instance(g, e, quals, i + 1, guards, defined, fn, ctx);
+    }
+    xfree(frames);
+    return;
+  }
+  Value c = lit_check(g, q->at, ground_reify(g, env, q));
+  if (c.kind == V_NONE || (c.kind == V_BOOL && !c.i))
+    return;
+  if (c.kind == V_BOOL) {
+    each_instance(g, env, quals, i + 1, guards, defined, fn, ctx);
+    return;
+  }
+  VEC_PUSH(*guards, c);
+  each_instance(g, env, quals, i + 1, guards, defined, fn, ctx);
+  guards->len--;
+}
+
+typedef struct QuantCtx {
+  const Node *body;
+  bool pos;        /* forall posting: assert the body (or its negation) */
+  Values lits;     /* collected literals (reifying forms) */
+  Values items;    /* comprehension elements */
+  bool reported;   /* a comprehension reports an unknown condition once */
+} QuantCtx;
+
+static void forall_post_fn(Ground *g, const Env *env, const Values *guards, Value defined, void *ctx)
+{
+  QuantCtx *q = ctx;
+  bool total = defined.kind == V_BOOL && defined.i;
+  if (guards->len == 0 && total) {
+    ground_post(g, env, q->body, q->pos);
+    return;
+  }
+  Values c = {0};
+  for (size_t i = 0; i < guards->len; i++)
+    VEC_PUSH(c, lit_not(guards->data[i]));
+  Value body = lit_check(g, q->body->at, ground_reify(g, env, q->body));
+  body = lit_and2(g, defined, body);
+  VEC_PUSH(c, q->pos ? body : lit_not(body));
+  lit_post_clause(g, c.data, (uint32_t)c.len);
+  VEC_FREE(c);
+}
+
+/* Collects guard -> body (forall) or guard and body (exists) literals. */
+static void quant_lit_fn(Ground *g, const Env *env, const Values *guards, Value defined, void *ctx)
+{
+  QuantCtx *q = ctx;
+  Value body = lit_and2(g, defined, lit_check(g, q->body->at, ground_reify(g, env, q->body)));
+  Values c = {0};
+  for (size_t i = 0; i < guards->len; i++)
+    VEC_PUSH(c, guards->data[i]);
+  VEC_PUSH(c, body);
+  Value inst = lit_and(g, c.data, (uint32_t)c.len);
+  if (q->pos)                                  /* forall: guards -> body */
+    inst = lit_or2(g, lit_not(lit_and(g, c.data, (uint32_t)c.len - 1)), body);
+  VEC_PUSH(q->lits, inst);
+  VEC_FREE(c);
+}
+
+static void comprehension_fn(Ground *g, const Env *env, const Values *guards, Value defined, void *ctx)
+{
+  QuantCtx *q = ctx;
+  term_defined_when(g, defined);      /* the list's condition needs its items defined */
+  if (guards->len) {
+    if (!q->reported)
+      ground_error(g, q->body->at, "a condition inside [ ... : ... ] must be known before solving; "
+                           "use count(...) or forall for conditions on unknowns");
+    q->reported = true;
+    return;
+  }
+  VEC_PUSH(q->items, ground_eval(g, env, q->body));
+}
+
+static NOINLINE Value comprehension(Ground *g, const Env *env, const Node *n)
+{
+  QuantCtx q = {.body = n->a};
+  Values guards = {0};
+  each_instance(g, env, &n->list, 0, &guards, value_bool(true), comprehension_fn, &q);
+  Value v = value_list(g, (uint32_t)q.items.len);
+  if (q.items.len)
+    memcpy(v.items, q.items.data, q.items.len * sizeof *v.items);
+  VEC_FREE(q.items);
+  VEC_FREE(guards);
+  return v;
+}
+
+static NOINLINE Value quant_lit(Ground *g, const Env *env, const Node *n)
+{
+  QuantCtx q = {.body = n->a, .pos = n->op == OP_FORALL};
+  Values guards = {0};
+  each_instance(g, env, &n->list, 0, &guards, value_bool(true), quant_lit_fn, &q);
+  Value r = q.pos ? lit_and(g, q.lits.data, (uint32_t)q.lits.len)
+                  : lit_or(g, q.lits.data, (uint32_t)q.lits.len);
+  VEC_FREE(q.lits);
+  VEC_FREE(guards);
+  return r;
+}
+
+/* x in S: a range with possibly unknown ends, or a list of values. */
+static NOINLINE Value membership(Ground *g, const Env *env, const Node *n, bool pos, bool reif)
+{
+  Value x = ground_eval(g, env, n->a);
+  if (x.kind == V_NONE)
+    return VALUE_NONE;
+  if (n->b->kind == NK_BINARY && n->b->op == OP_RANGE) {
+    Value lo = ground_eval(g, env, n->b->a), hi = ground_eval(g, env, n->b->b);
+    Value above = term_compare(g, n->at, OP_LE, lo, x, true);
+    Value r = lit_and2(g, above, term_compare(g, n->at, OP_LE, x, hi, true));
+    if (!pos)
+      r = lit_not(r);
+    if (!reif)
+      lit_post(g, r);
+    return r;
+  }
+  Value s = value_expect_list(g, n->b->at, ground_eval(g, env, n->b), "'in'");
+  if (s.kind == V_NONE)
+    return VALUE_NONE;
+  Values flat = {0};
+  value_flatten(s, &flat);
+  bool all_known = true;
+  for (size_t i = 0; i < flat.len; i++)
+    all_known &= value_is_known(flat.data[i]);
+  Value r;
+  if (!reif && pos && all_known && flat.len > 0 && x.kind == V_LIN) {
+    /* the common case: restrict x to the listed values */
+    int32_t *vals = xmalloc(flat.len * sizeof *vals);
+    for (size_t i = 0; i < flat.len; i++)
+      vals[i] = (int32_t)flat.data[i].i;
+    VarId z = solver_new_var_values(g->s, vals, flat.len);
+    term_mark_atom(g, z, x.atom);
+    xfree(vals);
+    r = term_equal(g, n->at, x, value_var(g, z), false);
+  } else {
+    Values lits = {0};
+    for (size_t i = 0; i < flat.len; i++)
+      VEC_PUSH(lits, term_equal(g, n->at, x, flat.data[i], true));
+    r = lit_or(g, lits.data, (uint32_t)lits.len);
+    VEC_FREE(lits);
+    if (!pos)
+      r = lit_not(r);
+    if (!reif)
+      lit_post(g, r);
+  }
+  VEC_FREE(flat);
+  return r;
+}
+
+/* --- rules --- */
+
+static NOINLINE Value expand_rule(Ground *g, const Env *env, const Node *call, bool post_mode, bool pos)
+{
+  const NameInfo *ni = names_find(g->names, call->sym);
+  uint32_t nargs = call->kind == NK_CALL ? call->list.len : 0;
+  Value *args = xmalloc((nargs + 1) * sizeof *args);
+  bool ok = true;
+  size_t mark = term_context_open(g);
+  for (uint32_t i = 0; i < nargs; i++) {
+    args[i] = ground_eval(g, env, call->list.items[i]);
+    ok &= args[i].kind != V_NONE;
+  }
+  /* "not r(x / y)" holds where x / y is undefined: the call must be
+     reified to be negated together with its arguments' definedness */
+  bool negated_partial = post_mode && !pos && g->undef.len > mark;
+  if (negated_partial)
+    post_mode = false;
+  if (ok && !budget_left(g, call->at)) {
+    xfree(args);
+    return VALUE_NONE;
+  }
+  if (!ok || g->depth >= MAX_RULE_DEPTH) {
+    if (ok && !g->too_big) {
+      g->too_big = true;
+      ground_error(g, call->at, "the rule '%s' calls itself too deeply (does it have a case that stops?)",
+           ground_name(g, call->sym));
+    }
+    xfree(args);
+    return VALUE_NONE;
+  }
+  g->depth++;
+  Values alts = {0};
+  bool posted = false, noted = false;
+  unsigned errors_before = g->diag->nerrors;
+  for (uint32_t c = 0; c < ni->clauses.len && !posted; c++) {
+    const Stmt *cl = ni->clauses.data[c];
+    Env *frames = xcalloc(nargs + 1, sizeof *frames);
+    const Env *scope = NULL;
+    Values conds = {0};
+    for (uint32_t i = 0; i < nargs; i++) {
+      const Node *p = cl->head->list.items[i];
+      if (p->kind == NK_VAR) {
+        const Value *seen = env_find(scope, p->sym);
+        if (seen) {
+          VEC_PUSH(conds, term_equal(g, p->at, *seen, args[i], true));
+          continue;
+        }
+        frames[i] = (Env){scope, p->sym, args[i]};
+        scope = &frames[i];
+      } else if (p->kind != NK_WILD) {
+        VEC_PUSH(conds, term_equal(g, p->at, ground_eval(g, NULL, p), args[i], true));
+      }
+    }
+    Value match = lit_and(g, conds.data, (uint32_t)conds.len);
+    if (match.kind == V_BOOL && !match.i) {
+      /* this clause does not apply to these arguments */
+    } else if (post_mode && match.kind == V_BOOL && ni->clauses.len == 1) {
+      ground_post(g, scope, cl->expr, pos);       /* no reification needed */
+      posted = true;
+    } else if (match.kind != V_NONE) {
+      Value body = lit_check(g, cl->expr->at, ground_reify(g, scope, cl->expr));
+      VEC_PUSH(alts, lit_and2(g, match, body));
+    }
+    /* an error inside a rule also points at the clue's call that expanded
+       it (not at every level of a recursion) */
+    if (g->diag->nerrors > errors_before && !noted && g->depth == 1) {
+      diag_note(g->diag, call->at, "the rule '%s' was used here", ground_name(g, call->sym));
+      noted = true;
+    }
+    VEC_FREE(conds);
+    xfree(frames);
+  }
+  g->depth--;
+  xfree(args);
+  if (posted) {
+    VEC_FREE(alts);
+    return value_bool(true);
+  }
+  Value r = lit_or(g, alts.data, (uint32_t)alts.len);
+  VEC_FREE(alts);
+  if (negated_partial) {
+    lit_post(g, lit_not(term_context_close(g, mark, r)));
+    return value_bool(true);
+  }
+  if (post_mode) {
+    lit_post(g, pos ? r : lit_not(r));
+    return value_bool(true);
+  }
+  return r;
+}
+
+/* --- the three walkers --- */
+
+/*
+** A rule call or distinct(...) is a condition: the nearest context of the
+** partial terms in its arguments, wherever it is written (in a list given
+** to count, say).
+*/
+static NOINLINE Value called_condition(Ground *g, const Env *env, const Node *n, const Builtin *b)
+{
+  size_t mark = term_context_open(g);
+  Value r = b ? builtin_call(g, env, n, b, false, true) : expand_rule(g, env, n, false, true);
+  return term_context_close(g, mark, r);
+}
+
+static NOINLINE Value range_list(Ground *g, const Env *env, const Node *n)
+{
+  Value lo = ground_eval(g, env, n->a), hi = ground_eval(g, env, n->b);
+  if (lo.kind == V_NONE || hi.kind == V_NONE)
+    return VALUE_NONE;
+  if (lo.kind != V_INT || hi.kind != V_INT)
+    return ground_error(g, n->at, "both ends of a range must be numbers known before solving");
+  if (hi.i - lo.i >= MAX_LIST)
+    return ground_error(g, n->at, "the range %lld..%lld is too long (more than %d values)", (long long)lo.i,
+                (long long)hi.i, MAX_LIST);
+  if (hi.i < lo.i)
+    return value_list(g, 0);
+  g->here = n->at;
+  if (!ground_charge(g, (uint64_t)(hi.i - lo.i + 1)))   /* before the memory is taken */
+    return VALUE_NONE;
+  Value v = value_list(g, (uint32_t)(hi.i - lo.i + 1));
+  for (uint32_t i = 0; i < v.n; i++)
+    v.items[i] = value_int(lo.i + i);
+  return v;
+}
+
+/*
+** The walkers recurse once per level of an expression, and rules expand
+** inside rules: the product of the two is bounded here, so that no puzzle
+** can overflow the C stack (the parser bounds one expression's depth).
+*/
+static bool enter(Ground *g, Loc at)
+{
+  if (g->too_big || ground_time_is_up(g))
+    return false;
+  if (g->nesting < MAX_NESTING) {
+    g->nesting++;
+    return true;
+  }
+  g->too_big = true;
+  ground_error(g, at, "this puzzle is nested too deeply to set up (more than %u levels of "
+               "expressions inside rules inside rules); pz stops here", MAX_NESTING);
+  return false;
+}
+
+static Value eval_expr(Ground *g, const Env *env, const Node *n);
+
+Value ground_eval(Ground *g, const Env *env, const Node *n)
+{
+  if (!enter(g, n->at))
+    return VALUE_NONE;
+  Value v = eval_expr(g, env, n);
+  g->nesting--;
+  return v;
+}
+
+static Value eval_expr(Ground *g, const Env *env, const Node *n)
+{
+  if (diag_full(g->diag) || g->too_big)
+    return VALUE_NONE;
+  g->here = n->at;
+  switch (n->kind) {
+  case NK_INT:
+    return value_int(n->ival);
+  case NK_BOOL:
+    return value_bool(n->ival);
+  case NK_STRING:
+    return (Value){.kind = V_STRING, .i = n->sym};
+  case NK_WILD:
+    return (Value){.kind = V_WILD};
+  case NK_VAR: {
+    const Value *v = env_find(env, n->sym);
+    return v ? *v : ground_error(g, n->at, "the variable '%s' has no value here", ground_name(g, n->sym));
+  }
+  case NK_NAME: {
+    const NameInfo *ni = names_find(g->names, n->sym);
+    switch (ni->kind) {
+    case NAME_CONST:
+      return const_value(g, n, ni->decl);
+    case NAME_VAR:
+      if (n->sym < g->nglobals && g->globals[n->sym].kind != V_NONE)
+        return g->globals[n->sym];
+      return VALUE_NONE;                          /* its declaration already failed */
+    case NAME_ATOM:
+    case NAME_ENTITY:
+      return (Value){.kind = V_ATOM, .i = n->sym};
+    case NAME_ENTITIES:
+      return g->entities_name == n->sym ? g->entities : VALUE_NONE;
+    case NAME_ITEM:
+      if (n->sym < g->nglobals && g->globals[n->sym].kind != V_NONE)
+        return g->globals[n->sym];
+      return VALUE_NONE;                    /* its attribute already failed */
+    case NAME_ATTR:
+      return ground_error(g, n->at, "'%s' is an attribute: write %s(X)", ground_name(g, n->sym),
+                          ground_name(g, n->sym));
+    case NAME_RULE:
+      return called_condition(g, env, n, NULL);
+    case NAME_NONE:
+      break;
+    }
+    return ground_error(g, n->at, "unknown name '%s'", ground_name(g, n->sym));
+  }
+  case NK_UNARY:
+    if (n->op == OP_NOT)
+      return ground_reify(g, env, n);
+    {
+      Value a = ground_eval(g, env, n->a);
+      Lin *l;
+      if (!to_lin(g, n->a->at, a, false, "'-'", &l))
+        return VALUE_NONE;
+      return lin_to_value(lin_combine(g, l, -1, lin_alloc(g, 0), 0), false);
+    }
+  case NK_BINARY:
+    switch (n->op) {
+    case OP_ADD:
+    case OP_SUB:
+    case OP_MUL:
+    case OP_DIV:
+    case OP_MOD:
+      return builtin_arith(g, env, n);
+    case OP_RANGE:
+      return range_list(g, env, n);
+    default:
+      return ground_reify(g, env, n);
+    }
+  case NK_CALL: {
+    const Builtin *b = builtin_find(g->syms, n->sym);
+    if (b && b->id != BI_DISTINCT)
+      return builtin_call(g, env, n, b, false, true);
+    if (!b && names_find(g->names, n->sym)->kind == NAME_ATTR) {
+      const GridAttr *a = grid_find_attr(g, n->sym);
+      return a ? grid_attr_of(g, n->at, a, ground_eval(g, env, n->list.items[0])) : VALUE_NONE;
+    }
+    return called_condition(g, env, n, b);
+  }
+  case NK_INDEX:
+    return builtin_index(g, env, n);
+  case NK_LIST: {
+    Value v = value_list(g, n->list.len);
+    for (uint32_t i = 0; i < n->list.len; i++)
+      v.items[i] = ground_eval(g, env, n->list.items[i]);
+    return v;
+  }
+  case NK_COMPREH:
+    return comprehension(g, env, n);
+  case NK_QUANT:
+    return quant_lit(g, env, n);
+  case NK_IF:
+    return builtin_if(g, env, n);
+  case NK_PICTURE:
+    return board_picture(g, n);
+  }
+  return VALUE_NONE;
+}
+
+static Value reify_condition(Ground *g, const Env *env, const Node *n);
+
+/* A condition is the nearest context of the partial terms inside it. */
+Value ground_reify(Ground *g, const Env *env, const Node *n)
+{
+  if (!enter(g, n->at))
+    return VALUE_NONE;
+  size_t mark = term_context_open(g);
+  Value v = term_context_close(g, mark, reify_condition(g, env, n));
+  g->nesting--;
+  return v;
+}
+
+static Value reify_condition(Ground *g, const Env *env, const Node *n)
+{
+  if (diag_full(g->diag) || g->too_big)
+    return VALUE_NONE;
+  if (n->kind == NK_UNARY && n->op == OP_NOT)
+    return lit_not(lit_check(g, n->a->at, ground_reify(g, env, n->a)));
+  if (n->kind == NK_BINARY) {
+    switch (n->op) {
+    case OP_AND:
+    case OP_OR:
+    case OP_IMPLIES:
+    case OP_IFF: {
+      Value a = lit_check(g, n->a->at, ground_reify(g, env, n->a));
+      if (a.kind == V_NONE)
+        return VALUE_NONE;
+      /* a known left side decides and/or/-> alone: this is what lets a
+         guarded recursive rule (N > 0, r(N - 1)) stop */
+      if (a.kind == V_BOOL && n->op == OP_AND && !a.i)
+        return value_bool(false);
+      if (a.kind == V_BOOL && n->op == OP_OR && a.i)
+        return value_bool(true);
+      if (a.kind == V_BOOL && n->op == OP_IMPLIES && !a.i)
+        return value_bool(true);
+      Value b = lit_check(g, n->b->at, ground_reify(g, env, n->b));
+      if (b.kind == V_NONE)
+        return VALUE_NONE;
+      if (n->op == OP_AND)
+        return lit_and2(g, a, b);
+      if (n->op == OP_OR)
+        return lit_or2(g, a, b);
+      if (n->op == OP_IMPLIES)
+        return lit_or2(g, lit_not(a), b);
+      return lit_iff(g, n->at, a, b);
+    }
+    case OP_EQ:
+    case OP_NE:
+    case OP_LT:
+    case OP_LE:
+    case OP_GT:
+    case OP_GE:
+    {
+      /* one side after the other: C leaves the order of arguments open,
+         and gcc and clang would number the auxiliary variables apart */
+      Value a = ground_eval(g, env, n->a), b = ground_eval(g, env, n->b);
+      return term_compare(g, n->at, n->op, a, b, true);
+    }
+    case OP_IN:
+      return membership(g, env, n, true, true);
+    default:
+      break;
+    }
+  }
+  if (n->kind == NK_CALL && builtin_find(g->syms, n->sym) &&
+      builtin_find(g->syms, n->sym)->id == BI_DISTINCT)
+    return builtin_call(g, env, n, builtin_find(g->syms, n->sym), false, true);
+  return ground_eval(g, env, n);
+}
+
+/*
+** The truth of a comparison whose sides are known, without posting
+** anything; V_NONE for anything else.  Lets ground_post() stop at a false guard.
+*/
+static NOINLINE Value reify_if_known(Ground *g, const Env *env, const Node *n)
+{
+  if (n->kind != NK_BINARY || n->op < OP_EQ || n->op > OP_GE)
+    return VALUE_NONE;
+  size_t mark = term_context_open(g);
+  Value a = ground_eval(g, env, n->a), b = VALUE_NONE;
+  if (value_is_known(a))
+    b = ground_eval(g, env, n->b);
+  if (!value_is_known(a) || !value_is_known(b) || g->undef.len > mark) {
+    g->undef.len = mark;                 /* ground_post evaluates it again */
+    return VALUE_NONE;
+  }
+  return term_compare(g, n->at, n->op, a, b, true);
+}
+
+static void post_condition(Ground *g, const Env *env, const Node *n, bool pos);
+
+/*
+** Posting a condition asserts the definedness of the partial terms in it
+** too.  Negated, it must hold where they are undefined: post_condition
+** reifies every negated condition that holds one.
+*/
+void ground_post(Ground *g, const Env *env, const Node *n, bool pos)
+{
+  if (!enter(g, n->at))
+    return;
+  size_t mark = term_context_open(g);
+  post_condition(g, env, n, pos);
+  assert(pos || g->undef.len == mark);
+  term_context_post(g, mark);
+  g->nesting--;
+}
+
+static void post_condition(Ground *g, const Env *env, const Node *n, bool pos)
+{
+  if (diag_full(g->diag) || g->too_big)
+    return;
+  switch (n->kind) {
+  case NK_BOOL:
+    if (n->ival != pos)
+      term_post_false(g);
+    return;
+  case NK_UNARY:
+    if (n->op == OP_NOT) {
+      ground_post(g, env, n->a, !pos);
+      return;
+    }
+    break;
+  case NK_BINARY:
+    switch (n->op) {
+    case OP_AND:
+      if (pos) {
+        Value a = reify_if_known(g, env, n->a);
+        if (a.kind == V_BOOL && !a.i) {
+          term_post_false(g);                /* and do not expand the right side */
+          return;
+        }
+        if (a.kind != V_BOOL)
+          ground_post(g, env, n->a, true);
+        ground_post(g, env, n->b, true);
+        return;
+      }
+      break;
+    case OP_OR:
+      if (!pos) {
+        ground_post(g, env, n->a, false);
+        ground_post(g, env, n->b, false);
+        return;
+      }
+      break;
+    case OP_IMPLIES:
+      if (!pos) {
+        ground_post(g, env, n->a, true);
+        ground_post(g, env, n->b, false);
+        return;
+      }
+      break;
+    case OP_EQ:
+    case OP_NE:
+    case OP_LT:
+    case OP_LE:
+    case OP_GT:
+    case OP_GE: {
+      size_t mark = term_context_open(g);
+      Value a = ground_eval(g, env, n->a), b = ground_eval(g, env, n->b);
+      if (pos || g->undef.len == mark)
+        term_compare(g, n->at, pos ? n->op : op_negate(n->op), a, b, false);
+      else
+        lit_post(g, lit_not(term_context_close(g, mark, term_compare(g, n->at, n->op, a, b, true))));
+      return;
+    }
+    case OP_IN:
+      if (pos) {
+        membership(g, env, n, pos, false);
+        return;
+      }
+      break;
+    default:
+      break;
+    }
+    break;
+  case NK_QUANT:
+    if ((n->op == OP_FORALL) == pos) {
+      QuantCtx q = {.body = n->a, .pos = pos};
+      Values guards = {0};
+      each_instance(g, env, &n->list, 0, &guards, value_bool(true), forall_post_fn, &q);
+      VEC_FREE(guards);
+      return;
+    }
+    break;
+  case NK_CALL: {
+    const Builtin *b = builtin_find(g->syms, n->sym);
+    if (b && (b->id == BI_DISTINCT || b->id == BI_STEP) && pos) {
+      builtin_call(g, env, n, b, true, pos);
+      return;
+    }
+    if (!b && names_find(g->names, n->sym)->kind == NAME_RULE) {
+      expand_rule(g, env, n, true, pos);
+      return;
+    }
+    break;
+  }
+  case NK_NAME:
+    if (names_find(g->names, n->sym)->kind == NAME_RULE) {
+      expand_rule(g, env, n, true, pos);
+      return;
+    }
+    break;
+  case NK_IF: {
+    Value c = lit_check(g, n->a->at, ground_reify(g, env, n->a));
+    if (c.kind == V_BOOL) {
+      ground_post(g, env, c.i ? n->b : n->c, pos);
+      return;
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  Value v = lit_check(g, n->at, ground_reify(g, env, n));
+  if (v.kind != V_NONE)
+    lit_post(g, pos ? v : lit_not(v));
+}
+
+/* --- statements --- */
+
+/* The values of a domain: a range (kept as bounds) or a list of values. */
+static bool domain_of(Ground *g, const Stmt *st, Sym name, int64_t *lo, int64_t *hi, Values *vals,
+                      bool *atom)
+{
+  const Node *d = st->expr;
+  *atom = false;
+  if (d->kind == NK_BINARY && d->op == OP_RANGE) {
+    Value a = ground_eval(g, NULL, d->a), b = ground_eval(g, NULL, d->b);
+    if (a.kind == V_NONE || b.kind == V_NONE)
+      return false;
+    if (a.kind != V_INT || b.kind != V_INT) {
+      ground_error(g, d->at, "the domain of '%s' must be a range of numbers or a list of values",
+           ground_name(g, name));
+      return false;
+    }
+    *lo = a.i;
+    *hi = b.i;
+  } else {
+    Value v = ground_eval(g, NULL, d);
+    if (v.kind == V_NONE)
+      return false;
+    if (v.kind != V_LIST) {
+      ground_error(g, d->at, "the domain of '%s' must be a range like 1..9 or a list like [red, green], "
+                     "not %s", ground_name(g, name), value_words(v));
+      return false;
+    }
+    value_flatten(v, vals);
+    bool nums = false;
+    for (size_t i = 0; i < vals->len; i++) {
+      Value x = vals->data[i];
+      if (x.kind == V_ATOM)
+        *atom = true;
+      else if (x.kind == V_INT)
+        nums = true;
+      else {
+        ground_error(g, d->at, "the domain of '%s' can hold only numbers or value names, not %s",
+             ground_name(g, name), value_words(x));
+        return false;
+      }
+    }
+    if (*atom && nums) {
+      ground_error(g, d->at, "the domain of '%s' mixes numbers and value names", ground_name(g, name));
+      return false;
+    }
+    *lo = 1;
+    *hi = (int64_t)vals->len;
+  }
+  if (*hi < *lo || (vals->len == 0 && !(d->kind == NK_BINARY && d->op == OP_RANGE))) {
+    ground_error(g, d->at, "the domain of '%s' is empty", ground_name(g, name));
+    return false;
+  }
+  for (size_t i = 0; i < vals->len && !*atom; i++) {
+    *lo = i == 0 || vals->data[i].i < *lo ? vals->data[i].i : *lo;
+    *hi = i == 0 || vals->data[i].i > *hi ? vals->data[i].i : *hi;
+  }
+  if (*lo < -MAX_ABS_VALUE || *hi > MAX_ABS_VALUE) {
+    ground_error(g, d->at, "the domain of '%s' is too large: values must lie within -%d..%d",
+         ground_name(g, name), MAX_ABS_VALUE, MAX_ABS_VALUE);
+    return false;
+  }
+  return true;
+}
+
+static Value make_vars(Ground *g, const uint32_t *dims, uint32_t ndims, int64_t lo, int64_t hi,
+                       const Values *vals, bool atom)
+{
+  if (ndims == 0) {
+    VarId x;
+    if (vals->len) {
+      int32_t *vs = xmalloc(vals->len * sizeof *vs);
+      for (size_t i = 0; i < vals->len; i++)
+        vs[i] = (int32_t)vals->data[i].i;
+      x = solver_new_var_values(g->s, vs, vals->len);
+      xfree(vs);
+    } else {
+      x = solver_new_var(g->s, (int32_t)lo, (int32_t)hi);
+    }
+    term_mark_atom(g, x, atom);
+    VEC_PUSH(g->decision, x);
+    return value_var(g, x);
+  }
+  Value v = value_list(g, dims[0]);
+  for (uint32_t i = 0; i < dims[0]; i++)
+    v.items[i] = make_vars(g, dims + 1, ndims - 1, lo, hi, vals, atom);
+  return v;
+}
+
+void ground_set_global(Ground *g, Sym s, Value v)
+{
+  if (s >= g->nglobals) {
+    uint32_t n = g->nglobals ? g->nglobals : 64;
+    while (n <= s)
+      n *= 2;
+    g->globals = xrealloc(g->globals, n * sizeof *g->globals);
+    g->global_state = xrealloc(g->global_state, n * sizeof *g->global_state);
+    memset(g->globals + g->nglobals, 0, (n - g->nglobals) * sizeof *g->globals);
+    memset(g->global_state + g->nglobals, 0, (n - g->nglobals) * sizeof *g->global_state);
+    g->nglobals = n;
+  }
+  g->globals[s] = v;
+}
+
+static void ground_var_decl(Ground *g, const Stmt *st)
+{
+  for (uint32_t k = 0; k < st->items.len; k++) {
+    const Node *d = st->items.items[k];
+    Sym name = d->kind == NK_INDEX ? d->a->sym : d->sym;
+    uint32_t ndims = d->kind == NK_INDEX ? d->list.len : 0;
+    uint32_t dims[8];
+    if (ndims > 8) {
+      ground_error(g, d->at, "'%s' has %u dimensions; at most 8 are allowed", ground_name(g, name), ndims);
+      continue;
+    }
+    double cells = 1;                  /* a double: 65536^4 cells must not wrap to 0 */
+    bool ok = true;
+    for (uint32_t i = 0; i < ndims && ok; i++) {
+      Value v = ground_eval(g, NULL, d->list.items[i]);
+      if (v.kind != V_INT || v.i < 1) {
+        if (v.kind != V_NONE)
+          ground_error(g, d->list.items[i]->at, "a size must be a positive number known before solving");
+        ok = false;
+      } else {
+        dims[i] = (uint32_t)(v.i > MAX_CELLS ? MAX_CELLS : v.i);
+        cells *= (double)v.i;
+      }
+    }
+    if (ok && cells > MAX_CELLS) {
+      ground_error(g, d->at, "'%s' would have %.0f cells; at most %d are allowed", ground_name(g, name),
+                   cells, MAX_CELLS);
+      ok = false;
+    }
+    int64_t lo, hi;
+    bool atom;
+    Values vals = {0};
+    if (ok && domain_of(g, st, name, &lo, &hi, &vals, &atom))
+      ground_set_global(g, name, st->layout ? board_from_layout(g, st->layout, lo, hi, &vals, atom)
+                                            : make_vars(g, dims, ndims, lo, hi, &vals, atom));
+    VEC_FREE(vals);
+  }
+}
+
+static bool contains_unknowns(Value v)
+{
+  if (v.kind == V_LIN || v.kind == V_LIT)
+    return true;
+  for (uint32_t i = 0; v.kind == V_LIST && i < v.n; i++)
+    if (contains_unknowns(v.items[i]))
+      return true;
+  return false;
+}
+
+/*
+** A constant is evaluated when first used, so constants may refer to each
+** other in any order; a constant defined through itself is an error.
+*/
+static Value const_value(Ground *g, const Node *use, const Stmt *st)
+{
+  Sym s = st->sym;
+  if (s < g->nglobals && g->global_state[s] == GLOBAL_DONE)
+    return g->globals[s];
+  if (s < g->nglobals && g->global_state[s] == GLOBAL_BUSY)
+    return ground_error(g, use->at, "the constant '%s' is defined in terms of itself", ground_name(g, s));
+  ground_set_global(g, s, VALUE_NONE);
+  g->global_state[s] = GLOBAL_BUSY;
+  Value v = ground_eval(g, NULL, st->expr);
+  if (contains_unknowns(v)) {
+    ground_error(g, st->expr->at, "the constant '%s' must be known before solving, but it depends on unknowns",
+         ground_name(g, s));
+    v = VALUE_NONE;
+  }
+  g->globals[s] = v;
+  g->global_state[s] = GLOBAL_DONE;
+  return v;
+}
+
+static void ground_const(Ground *g, const Stmt *st)
+{
+  const_value(g, st->items.items[0], st);
+}
+
+static char *source_text(const Ground *g, Loc at)
+{
+  const Src *s = src_get(g->srcs, at.src);
+  if (!s)
+    return xstrndup("?", 1);
+  Buf b = {0};
+  bool space = false;
+  for (uint32_t i = at.off; i < at.off + at.len && i < s->len; i++) {
+    char c = s->text[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      space = true;
+      continue;
+    }
+    if (space && b.len)
+      buf_putc(&b, ' ');
+    space = false;
+    buf_putc(&b, c);
+  }
+  return b.data ? b.data : xstrndup("", 0);
+}
+
+static void add_show(Ground *g, const Node *item)
+{
+  Value v = ground_eval(g, NULL, item);
+  g->undef.len = 0;                /* a shown term is printed where it is defined */
+  if (v.kind == V_NONE)
+    return;
+  bool board = false;
+  if (item->kind == NK_NAME) {
+    const NameInfo *ni = names_find(g->names, item->sym);
+    board = ni->kind == NAME_VAR && ni->decl && ni->decl->board;
+  }
+  bool who = item->kind == NK_CALL && strcmp(ground_name(g, item->sym), "who") == 0;
+  VEC_PUSH(g->shows, ((ShowItem){source_text(g, item->at), v, board, who, item->kind == NK_STRING}));
+}
+
+/*
+** A clue that is false whatever the unknowns are is a typing mistake: an
+** error.  A clue that only contradicts the clues before it is an answer
+** (no solution), but the teacher wants to know which clue: a note.
+*/
+static void report_impossible_clue(Ground *g, const Stmt *st, bool failed_before,
+                                   unsigned errors_before)
+{
+  if (g->diag->nerrors > errors_before || g->timed_out)
+    return;
+  /* Grounding simplifies with the domains the clues before have narrowed
+     (x / x needs no x = 0 case once x > 0): then a clue found false may
+     only contradict them, which is an answer, not a mistake. */
+  bool mistake = g->posted_false && !g->narrowed;
+  if (failed_before && !mistake)
+    return;
+  Buf name = {0};
+  if (st->label) {
+    char *text = source_text(g, st->label->at);
+    buf_printf(&name, "clue %s", text);
+    xfree(text);
+  } else {
+    buf_puts(&name, "this constraint");
+  }
+  if (mistake)
+    ground_error(g, st->at, "%s can never hold", buf_str(&name));
+  else if (g->posted_false || solver_failed(g->s))
+    diag_note(g->diag, st->at, "%s contradicts the clues before it, so there is no solution",
+              buf_str(&name));
+  buf_free(&name);
+}
+
+/* The solver's trace while grounding: has any clue narrowed a domain yet? */
+static void note_narrowing(void *ctx, VarId x, uint32_t origin, int32_t lo, int32_t hi, uint64_t size)
+{
+  (void)x, (void)origin, (void)lo, (void)hi, (void)size;
+  ((Ground *)ctx)->narrowed = true;
+}
+
+bool ground_program(Ground *g)
+{
+  unsigned before = g->diag->nerrors;
+  solver_set_trace(g->s, note_narrowing, g);
+  const StmtList *sl = &g->ast->stmts;
+  bool any_show = false;
+  solver_defer_propagation(g->s, true);
+  for (uint32_t i = 0; i < sl->len; i++)       /* entities before their attributes */
+    if (sl->items[i]->kind == ST_ENTITIES)
+      grid_entities(g, sl->items[i]);
+  for (uint32_t i = 0; i < sl->len; i++)
+    if (sl->items[i]->kind == ST_ATTRIBUTE)
+      grid_attribute(g, sl->items[i]);
+  for (uint32_t i = 0; i < sl->len; i++) {
+    const Stmt *st = sl->items[i];
+    if (st->kind == ST_CONST)
+      ground_const(g, st);
+    else if (st->kind == ST_VAR)
+      ground_var_decl(g, st);
+  }
+  for (uint32_t i = 0; i < sl->len && !diag_full(g->diag) && !g->too_big; i++) {
+    const Stmt *st = sl->items[i];
+    if (st->kind == ST_CONSTRAINT) {
+      VEC_PUSH(g->origins, ((Origin){st->at, st->label}));
+      g->origin = (uint32_t)g->origins.len;
+      solver_set_origin(g->s, g->origin);
+      bool failed_before = solver_failed(g->s);
+      g->posted_false = false;
+      unsigned errors_before = g->diag->nerrors;
+      ground_post(g, NULL, st->expr, true);
+      solver_set_origin(g->s, 0);
+      solver_propagate(g->s);             /* once per clue, not once per post */
+      report_impossible_clue(g, st, failed_before, errors_before);
+    } else if (st->kind == ST_SHOW) {
+      any_show = true;
+      for (uint32_t k = 0; k < st->items.len; k++)
+        add_show(g, st->items.items[k]);
+    }
+  }
+  g->table = g->entities_name && g->attrs.len;
+  if (!any_show) {                        /* by default: every declared unknown */
+    for (uint32_t i = 0; i < sl->len; i++) {
+      const Stmt *st = sl->items[i];
+      if (st->kind != ST_VAR)
+        continue;
+      for (uint32_t k = 0; k < st->items.len; k++) {
+        const Node *d = st->items.items[k];
+        add_show(g, d->kind == NK_INDEX ? d->a : d);
+      }
+    }
+  }
+  solver_defer_propagation(g->s, false);
+  solver_set_trace(g->s, NULL, NULL);
+  solver_set_decision_vars(g->s, g->decision.len, g->decision.data);
+  return g->diag->nerrors == before;
+}
+
+void ground_free(Ground *g)
+{
+  for (size_t i = 0; i < g->shows.len; i++)
+    xfree(g->shows.data[i].label);
+  VEC_FREE(g->shows);
+  VEC_FREE(g->origins);
+  VEC_FREE(g->var_atom);
+  VEC_FREE(g->decision);
+  VEC_FREE(g->attrs);
+  VEC_FREE(g->positions);
+  VEC_FREE(g->undef);
+  VEC_FREE(g->errors);
+  VEC_FREE(g->differences);
+  VEC_FREE(g->potential);
+  VEC_FREE(g->first_out);
+  VEC_FREE(g->queue);
+  xfree(g->globals);
+  xfree(g->global_state);
+  g->globals = NULL;
+  g->global_state = NULL;
+  arena_free(&g->arena);
+}

@@ -1,0 +1,123 @@
+/*
+** ground.h -- grounding: rules and quantifiers expanded into constraints.
+**
+** The grounder evaluates everything that is known when a puzzle is
+** compiled (constants, ranges, board shapes, rule arguments, quantifier
+** bindings) and turns what is left into solver variables and propagators.
+** Rules are macros: a call is replaced by the rule's body with the
+** arguments bound, never solved by resolution.  Each constraint statement
+** gets an origin number, so every propagator can be traced back to the
+** clue that produced it.
+*/
+#ifndef PZ_GROUND_H
+#define PZ_GROUND_H
+
+#include <stdbool.h>
+
+#include "front/ast.h"
+#include "base/diag.h"
+#include "front/names.h"
+#include "engine/solver.h"
+#include "ground/value.h"
+#include "base/vec.h"
+
+/* Where a propagator came from: a clause of the program and its label. */
+typedef struct Origin {
+  Loc at;
+  const Node *label;   /* clue label, or NULL */
+} Origin;
+
+/* An attribute of a logic grid: one unknown value per entity. */
+typedef struct GridAttr {
+  Sym name;
+  bool names;          /* its values are names (red), not numbers (1920) */
+  VarId *of;           /* of[i]: the value of entity i */
+  int32_t base;        /* element array: arr[code - base] for entity codes */
+  uint32_t span;
+  VarId *arr;
+} GridAttr;
+
+/* The position variable of "the cell that holds value" on one board. */
+typedef struct Position {
+  VarId first;         /* the board's first cell: identifies the board */
+  uint32_t ncells;
+  VarId value;
+  VarId pos;
+} Position;
+
+/* "to <= from + w", posted by the clue `origin`. */
+typedef struct Difference {
+  VarId from, to;
+  int64_t w;
+  uint32_t next_out;          /* 1 + the next difference from `from`, 0 for none */
+} Difference;
+
+/* One thing to print per solution. */
+typedef struct ShowItem {
+  char *label;         /* the expression as written; owned */
+  Value value;
+  bool board;          /* declared with 'board': always drawn as a grid */
+  bool who;            /* who(X): print the entity with all its attributes */
+  bool text;           /* a string: printed as a line of its own */
+} ShowItem;
+
+enum { GLOBAL_TODO, GLOBAL_BUSY, GLOBAL_DONE };
+
+typedef struct Ground {
+  /* inputs */
+  const Ast *ast;
+  Names *names;
+  SymTable *syms;
+  const SrcTable *srcs;
+  Diag *diag;
+  Solver *s;
+  /* state */
+  Arena arena;                /* values, freed by ground_free */
+  Value *globals;             /* indexed by Sym: values of variables and constants */
+  uint8_t *global_state;      /* indexed by Sym: GLOBAL_* for constants */
+  uint32_t nglobals;
+  uint32_t origin;            /* current origin */
+  unsigned depth;             /* nesting of rule expansions */
+  unsigned nesting;           /* nesting of the walkers, for the C stack */
+  uint64_t work;              /* the grounding budget spent: cases, items, cells, expansions */
+  bool too_big;               /* the budget ran out (reported), or the time limit came */
+  bool timed_out;             /* the time limit came while grounding (not an error) */
+  Loc here;                   /* the expression being grounded, for the budget's message */
+  /* outputs */
+  VEC(ShowItem) shows;
+  VEC(Origin) origins;        /* origins.data[k - 1] is origin k */
+  VEC(uint8_t) var_atom;      /* per VarId: 1 when it takes value names */
+  VEC(VarId) decision;        /* the declared unknowns, in order */
+  /* logic grids */
+  Sym entities_name;          /* 0 when the program declares no entities */
+  Value entities;             /* list of V_INT or V_ATOM */
+  VEC(GridAttr) attrs;
+  bool table;                 /* print the grid as a table */
+  VEC(Position) positions;    /* cell_of(B, N), one per board and value */
+  bool posted_false;          /* the statement being grounded was found false */
+  bool narrowed;              /* propagating the clues so far narrowed a domain */
+  /*
+  ** Definedness of partial terms (x / y, x mod y, list[i]): each one
+  ** evaluated pushes the literal under which it is defined; the nearest
+  ** enclosing condition takes them off and holds only when they hold
+  ** (term_context_close), so an undefined term makes that condition false.
+  */
+  VEC(Value) undef;
+  /* the errors reported, so that one mistake met again (in every case of a
+     forall, at every call of a rule) is reported once */
+  VEC(struct GroundError { Loc at; uint64_t hash; }) errors;
+  /* posted differences "to <= from + w" and potentials that satisfy them
+     all, kept as each is posted, to find cycles that cannot hold (term.c) */
+  VEC(Difference) differences;
+  VEC(int64_t) potential;     /* per VarId */
+  VEC(uint32_t) first_out;    /* per VarId: 1 + its first difference, 0 for none */
+  VEC(VarId) queue;
+  bool cycle;                 /* a cycle of differences that cannot hold was posted */
+  uint64_t cycle_work;        /* steps spent looking for one */
+} Ground;
+
+/* Ground a checked program into g->s.  True when no error was reported. */
+bool ground_program(Ground *g);
+void ground_free(Ground *g);
+
+#endif

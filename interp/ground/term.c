@@ -1,0 +1,859 @@
+/*
+** term.c -- values, linear terms, literals and the solver variables behind them.
+**
+** Everything here works on Values that are already evaluated: it never
+** walks the syntax tree.  Linear terms are kept symbolic (a sum of
+** coefficient * variable plus a constant) so that sums and comparisons
+** become one linear propagator instead of a chain of auxiliaries.
+*/
+#include "ground/term.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/mem.h"
+
+/* --- small helpers --- */
+
+
+Value value_int(int64_t v)
+{
+  return (Value){.kind = V_INT, .i = v};
+}
+
+Value value_bool(bool b)
+{
+  return (Value){.kind = V_BOOL, .i = b};
+}
+
+Value value_lit(VarId x, bool neg)
+{
+  return (Value){.kind = V_LIT, .i = x, .neg = neg};
+}
+
+const char *ground_name(const Ground *g, Sym s)
+{
+  return sym_name(g->syms, s);
+}
+
+Value ground_error(Ground *g, Loc at, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  Buf b = {0};
+  buf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  uint64_t hash = 14695981039346656037u;        /* FNV-1a of the message */
+  for (const char *c = buf_str(&b); *c; c++)
+    hash = (hash ^ (uint8_t)*c) * 1099511628211u;
+  bool seen = false;
+  for (size_t i = 0; i < g->errors.len && !seen; i++)
+    seen = g->errors.data[i].hash == hash && g->errors.data[i].at.src == at.src &&
+           g->errors.data[i].at.off == at.off;
+  if (!seen) {
+    VEC_PUSH(g->errors, ((struct GroundError){at, hash}));
+    diag_error(g->diag, at, "%s", buf_str(&b));
+  }
+  buf_free(&b);
+  return VALUE_NONE;
+}
+
+bool value_is_known(Value v)
+{
+  return v.kind == V_INT || v.kind == V_ATOM || v.kind == V_BOOL || v.kind == V_STRING;
+}
+
+const char *value_words(Value v)
+{
+  switch (v.kind) {
+  case V_INT:
+  case V_LIN:
+    return v.atom ? "a value name" : "a number";
+  case V_ATOM:
+    return "a value name";
+  case V_BOOL:
+  case V_LIT:
+    return "a condition";
+  case V_STRING:
+    return "a string";
+  case V_WILD:
+    return "'_'";
+  case V_LIST:
+    return "a list";
+  case V_BOARD:
+    return "a board";
+  case V_NONE:
+    break;
+  }
+  return "nothing";
+}
+
+const Value *env_find(const Env *e, Sym s)
+{
+  for (; e; e = e->up)
+    if (e->name == s)
+      return &e->val;
+  return NULL;
+}
+
+bool ground_time_is_up(Ground *g)
+{
+  if (!g->timed_out && solver_time_is_up(g->s)) {
+    g->timed_out = true;
+    g->too_big = true;                 /* every walker stops */
+  }
+  return g->timed_out;
+}
+
+bool ground_charge(Ground *g, uint64_t units)
+{
+  if (g->too_big || ground_time_is_up(g))
+    return false;
+  if (units <= GROUND_BUDGET - g->work) {    /* g->work <= GROUND_BUDGET: no overflow */
+    g->work += units;
+    return true;
+  }
+  g->too_big = true;
+  ground_error(g, g->here, "this puzzle is too big to set up: it needs more than %u steps "
+               "(cases of forall and exists, list items, cells, rule calls, helper unknowns); pz stops here",
+               GROUND_BUDGET);
+  return false;
+}
+
+Value value_list(Ground *g, uint32_t n)
+{
+  ground_charge(g, n);    /* past the budget it is still made: the error stops the rest */
+  Value v = {.kind = V_LIST, .n = n};
+  v.items = n ? arena_array(&g->arena, Value, n) : NULL;
+  return v;
+}
+
+/* --- linear terms --- */
+
+Lin *lin_alloc(Ground *g, uint32_t n)
+{
+  Lin *l = arena_new(&g->arena, Lin);
+  l->n = n;
+  l->coef = n ? arena_array(&g->arena, int64_t, n) : NULL;
+  l->vars = n ? arena_array(&g->arena, VarId, n) : NULL;
+  return l;
+}
+
+Lin *lin_of_var(Ground *g, VarId x)
+{
+  Lin *l = lin_alloc(g, 1);
+  l->coef[0] = 1;
+  l->vars[0] = x;
+  return l;
+}
+
+Value value_var(Ground *g, VarId x)
+{
+  Value v = {.kind = V_LIN, .lin = lin_of_var(g, x)};
+  v.atom = x < g->var_atom.len && g->var_atom.data[x];
+  return v;
+}
+
+/* a + sa * b, merging repeated variables. */
+Lin *lin_combine(Ground *g, const Lin *a, int64_t sa, const Lin *b, int64_t sb)
+{
+  Lin *l = lin_alloc(g, a->n + b->n);
+  l->n = 0;
+  l->k = sa * a->k + sb * b->k;
+  const Lin *parts[2] = {a, b};
+  int64_t scale[2] = {sa, sb};
+  for (int p = 0; p < 2; p++) {
+    for (uint32_t i = 0; i < parts[p]->n; i++) {
+      VarId x = parts[p]->vars[i];
+      int64_t c = scale[p] * parts[p]->coef[i];
+      uint32_t j = 0;
+      while (j < l->n && l->vars[j] != x)
+        j++;
+      if (j == l->n) {
+        l->vars[l->n] = x;
+        l->coef[l->n++] = 0;
+      }
+      l->coef[j] += c;
+    }
+  }
+  uint32_t kept = 0;                      /* drop terms that cancelled */
+  for (uint32_t i = 0; i < l->n; i++)
+    if (l->coef[i] != 0) {
+      l->vars[kept] = l->vars[i];
+      l->coef[kept++] = l->coef[i];
+    }
+  l->n = kept;
+  return l;
+}
+
+void lin_range(const Ground *g, const Lin *l, Wide *lo, Wide *hi)
+{
+  *lo = *hi = l->k;
+  for (uint32_t i = 0; i < l->n; i++) {
+    Wide a = (Wide)l->coef[i] * var_min(g->s, l->vars[i]);
+    Wide b = (Wide)l->coef[i] * var_max(g->s, l->vars[i]);
+    *lo += a < b ? a : b;
+    *hi += a < b ? b : a;
+  }
+}
+
+/* Is this value usable as a number?  Conditions count as 0/1 only if allowed. */
+bool to_lin(Ground *g, Loc at, Value v, bool allow_cond, const char *what, Lin **out)
+{
+  switch (v.kind) {
+  case V_INT:
+    *out = lin_alloc(g, 0);
+    (*out)->k = v.i;
+    return true;
+  case V_LIN:
+    if (v.atom && what) {
+      ground_error(g, at, "%s needs numbers, but this is a value name", what);
+      return false;
+    }
+    *out = v.lin;
+    return true;
+  case V_BOOL:
+  case V_LIT:
+    if (!allow_cond) {
+      ground_error(g, at, "%s needs numbers, but this is a condition (use count(...) to count true conditions)",
+           what ? what : "this comparison");
+      return false;
+    }
+    if (v.kind == V_BOOL) {
+      *out = lin_alloc(g, 0);
+      (*out)->k = v.i;
+    } else {
+      *out = lin_alloc(g, 1);
+      (*out)->vars[0] = (VarId)v.i;
+      (*out)->coef[0] = v.neg ? -1 : 1;
+      (*out)->k = v.neg ? 1 : 0;
+    }
+    return true;
+  case V_ATOM:
+    if (!what) {                       /* comparing value names: their ids */
+      *out = lin_alloc(g, 0);
+      (*out)->k = v.i;
+      return true;
+    }
+    ground_error(g, at, "%s needs numbers, but '%s' is a value name", what, ground_name(g, (Sym)v.i));
+    return false;
+  case V_NONE:
+    return false;
+  default:
+    ground_error(g, at, "%s needs numbers, but this is %s", what ? what : "this", value_words(v));
+    return false;
+  }
+}
+
+/* A Lin as a Value: a known number when it has no variables left. */
+Value lin_to_value(Lin *l, bool atom)
+{
+  if (l->n == 0)
+    return atom ? (Value){.kind = V_ATOM, .i = l->k} : value_int(l->k);
+  return (Value){.kind = V_LIN, .lin = l, .atom = atom};
+}
+
+bool lin_fits(Wide v)
+{
+  return v >= -(Wide)MAX_ABS_VALUE * 2 && v <= (Wide)MAX_ABS_VALUE * 2;
+}
+
+/* --- posting linear relations --- */
+
+void term_post_false(Ground *g)
+{
+  g->posted_false = true;
+  VarId zero = solver_const(g->s, 0);
+  int32_t one = 1;
+  post_linear(g->s, 1, &one, &zero, LIN_EQ, 1);
+}
+
+/* Copy l's terms into int32 arrays for the solver; false if too large. */
+bool lin_solver_terms(Ground *g, Loc at, const Lin *l, int64_t scale, int32_t **coef, VarId **vars)
+{
+  *coef = arena_array(&g->arena, int32_t, l->n + 1);
+  *vars = arena_array(&g->arena, VarId, l->n + 1);
+  for (uint32_t i = 0; i < l->n; i++) {
+    int64_t c = l->coef[i] * scale;
+    if (c > INT32_MAX || c < -INT32_MAX) {
+      ground_error(g, at, "a factor in this expression is too large (%lld)", (long long)c);
+      return false;
+    }
+    (*coef)[i] = (int32_t)c;
+    (*vars)[i] = l->vars[i];
+  }
+  Wide lo, hi;
+  lin_range(g, l, &lo, &hi);
+  if (lo < -((Wide)1 << 62) || hi > ((Wide)1 << 62)) {
+    ground_error(g, at, "the values of this expression can grow too large to compute");
+    return false;
+  }
+  return true;
+}
+
+/* Normal form of "d OP 0" as "scale * d REL shift". */
+void lin_normal_form(Op op, int64_t *scale, LinRel *rel, int64_t *shift)
+{
+  *scale = 1;
+  *shift = 0;
+  switch (op) {
+  case OP_EQ: *rel = LIN_EQ; break;
+  case OP_NE: *rel = LIN_NE; break;
+  case OP_LE: *rel = LIN_LE; break;
+  case OP_LT: *rel = LIN_LE; *shift = -1; break;
+  case OP_GE: *rel = LIN_LE; *scale = -1; break;
+  case OP_GT: *rel = LIN_LE; *scale = -1; *shift = -1; break;
+  default: *rel = LIN_EQ; break;
+  }
+}
+
+Op op_negate(Op op)
+{
+  switch (op) {
+  case OP_EQ: return OP_NE;
+  case OP_NE: return OP_EQ;
+  case OP_LT: return OP_GE;
+  case OP_LE: return OP_GT;
+  case OP_GT: return OP_LE;
+  case OP_GE: return OP_LT;
+  default: return op;
+  }
+}
+
+bool op_holds(Op op, int64_t d)
+{
+  switch (op) {
+  case OP_EQ: return d == 0;
+  case OP_NE: return d != 0;
+  case OP_LT: return d < 0;
+  case OP_LE: return d <= 0;
+  case OP_GT: return d > 0;
+  case OP_GE: return d >= 0;
+  default: return false;
+  }
+}
+
+/*
+** Remember "x <= y + w" (and both halves of "x = y + w") for the check of
+** difference cycles (ground.c): on wide domains, x < y and y < x narrow
+** each other by one per pass, a billion passes before they fail.
+*/
+/*
+** Add "to <= from + w".  The potentials satisfied every difference before
+** it, so a cycle that cannot hold goes through the new one: relaxing from
+** `to` (Bellman-Ford from that one place) reaches `from` and lowers it.
+** Long chains added from their far end cost a quadratic number of steps:
+** past CYCLE_WORK steps the check stops (search and --timeout remain).
+*/
+#define CYCLE_WORK 4000000u
+
+static void add_difference(Ground *g, VarId from, VarId to, int64_t w)
+{
+  VarId most = from > to ? from : to;
+  while (g->potential.len <= most) {
+    VEC_PUSH(g->potential, 0);
+    VEC_PUSH(g->first_out, 0);
+  }
+  VEC_PUSH(g->differences, ((Difference){from, to, w, g->first_out.data[from]}));
+  g->first_out.data[from] = (uint32_t)g->differences.len;
+  if (g->cycle || g->cycle_work > CYCLE_WORK || g->potential.data[from] + w >= g->potential.data[to])
+    return;
+  g->potential.data[to] = g->potential.data[from] + w;
+  VEC_CLEAR(g->queue);
+  VEC_PUSH(g->queue, to);
+  for (size_t head = 0; head < g->queue.len && !g->cycle; head++) {
+    VarId u = g->queue.data[head];
+    for (uint32_t e = g->first_out.data[u]; e && !g->cycle; e = g->differences.data[e - 1].next_out) {
+      const Difference *d = &g->differences.data[e - 1];
+      if (g->potential.data[u] + d->w >= g->potential.data[d->to])
+        continue;
+      if (d->to == from) {
+        g->cycle = true;                   /* around the circle and lower still */
+        return;
+      }
+      if (++g->cycle_work > CYCLE_WORK)
+        return;
+      g->potential.data[d->to] = g->potential.data[u] + d->w;
+      VEC_PUSH(g->queue, d->to);
+    }
+  }
+}
+
+static void note_difference(Ground *g, uint32_t n, const int32_t *coef, const VarId *vars, LinRel rel,
+                            int64_t rhs)
+{
+  if (n != 2 || rel == LIN_NE || coef[0] != -coef[1] || (coef[0] != 1 && coef[0] != -1))
+    return;
+  VarId x = coef[0] == 1 ? vars[0] : vars[1], y = coef[0] == 1 ? vars[1] : vars[0];
+  bool before = g->cycle;
+  add_difference(g, y, x, rhs);                /* x - y <= rhs */
+  if (rel == LIN_EQ)
+    add_difference(g, x, y, -rhs);             /* y - x <= -rhs */
+  if (g->cycle && !before) {                   /* fail now, before propagation crawls */
+    VarId zero = solver_const(g->s, 0);
+    int32_t one = 1;
+    post_linear(g->s, 1, &one, &zero, LIN_EQ, 1);
+  }
+}
+
+/*
+** Post "d OP 0", or return its literal when reif is set.  A relation whose
+** terms all cancel is decided here.
+*/
+Value lin_relation(Ground *g, Loc at, const Lin *d, Op op, bool reif)
+{
+  if (d->n == 0) {
+    bool ok = op_holds(op, d->k);
+    if (!reif && !ok)
+      term_post_false(g);
+    return value_bool(ok);
+  }
+  int64_t scale, shift;
+  LinRel rel;
+  lin_normal_form(op, &scale, &rel, &shift);
+  int32_t *coef;
+  VarId *vars;
+  if (!lin_solver_terms(g, at, d, scale, &coef, &vars))
+    return VALUE_NONE;
+  int64_t rhs = shift - scale * d->k;
+  if (!reif) {
+    post_linear(g->s, d->n, coef, vars, rel, rhs);
+    note_difference(g, d->n, coef, vars, rel, rhs);
+    return value_bool(true);
+  }
+  ground_charge(g, REIFIED_COST);
+  VarId b = solver_new_var(g->s, 0, 1);
+  post_linear_reif(g->s, d->n, coef, vars, rel, rhs, b);
+  return value_lit(b, false);
+}
+
+/* --- materialising values as solver variables --- */
+
+void term_mark_atom(Ground *g, VarId x, bool atom)
+{
+  while (g->var_atom.len <= x)
+    VEC_PUSH(g->var_atom, 0);
+  if (atom)
+    g->var_atom.data[x] = 1;
+}
+
+VarId term_new_var(Ground *g, int32_t lo, int32_t hi, bool atom)
+{
+  ground_charge(g, REIFIED_COST);   /* past the budget it is still made: the error stops the rest */
+  VarId x = solver_new_var(g->s, lo, hi);
+  term_mark_atom(g, x, atom);
+  return x;
+}
+
+static int int32_cmp(const void *l, const void *r)
+{
+  int32_t a = *(const int32_t *)l, b = *(const int32_t *)r;
+  return (a > b) - (a < b);
+}
+
+/* Most values listed one by one for term_new_var_for; more use the range. */
+#define UNION_MAX_VALUES 4096
+
+VarId term_new_var_for(Ground *g, const VarId *arr, size_t n, bool atom)
+{
+  int32_t lo = INT32_MAX, hi = INT32_MIN;
+  uint64_t total = 0;
+  for (size_t i = 0; i < n; i++) {
+    lo = var_min(g->s, arr[i]) < lo ? var_min(g->s, arr[i]) : lo;
+    hi = var_max(g->s, arr[i]) > hi ? var_max(g->s, arr[i]) : hi;
+    total += var_size(g->s, arr[i]);
+  }
+  if (total > UNION_MAX_VALUES || total >= (uint64_t)((int64_t)hi - lo + 1))
+    return term_new_var(g, lo, hi, atom);   /* dense enough: the range */
+  int32_t *vals = xmalloc(total * sizeof *vals);
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    for (int32_t v = var_min(g->s, arr[i]);; v = var_next(g->s, arr[i], v)) {
+      vals[k++] = v;
+      if (v >= var_max(g->s, arr[i]))
+        break;
+    }
+  qsort(vals, k, sizeof *vals, int32_cmp);
+  ground_charge(g, REIFIED_COST);
+  VarId z = solver_new_var_values(g->s, vals, k);
+  xfree(vals);
+  term_mark_atom(g, z, atom);
+  return z;
+}
+
+/* A solver variable equal to v (a constant, the variable itself, or an auxiliary). */
+bool term_var(Ground *g, Loc at, Value v, VarId *out)
+{
+  switch (v.kind) {
+  case V_INT:
+  case V_ATOM:
+  case V_BOOL:
+    if (v.i > MAX_ABS_VALUE * 2LL || v.i < -MAX_ABS_VALUE * 2LL) {
+      ground_error(g, at, "the number %lld is too large", (long long)v.i);
+      return false;
+    }
+    *out = solver_const(g->s, (int32_t)v.i);
+    term_mark_atom(g, *out, v.kind == V_ATOM);
+    return true;
+  case V_LIT:
+    if (!v.neg) {
+      *out = (VarId)v.i;
+      return true;
+    } else {
+      VarId z = term_new_var(g, 0, 1, false);
+      VarId xs[2] = {(VarId)v.i, z};
+      int32_t cs[2] = {1, 1};
+      post_linear(g->s, 2, cs, xs, LIN_EQ, 1);
+      *out = z;
+      return true;
+    }
+  case V_LIN: {
+    const Lin *l = v.lin;
+    if (l->n == 1 && l->coef[0] == 1 && l->k == 0) {
+      *out = l->vars[0];
+      return true;
+    }
+    Wide lo, hi;
+    lin_range(g, l, &lo, &hi);
+    if (!lin_fits(lo) || !lin_fits(hi)) {
+      ground_error(g, at, "the values of this expression can grow too large (beyond %d)", MAX_ABS_VALUE * 2);
+      return false;
+    }
+    VarId z = term_new_var(g, (int32_t)lo, (int32_t)hi, v.atom);
+    Lin *zl = lin_of_var(g, z);
+    Lin *d = lin_combine(g, l, 1, zl, -1);
+    lin_relation(g, at, d, OP_EQ, false);
+    *out = z;
+    return true;
+  }
+  case V_NONE:
+    return false;
+  default:
+    ground_error(g, at, "expected a number here, but this is %s", value_words(v));
+    return false;
+  }
+}
+
+/* --- literals and boolean structure --- */
+
+Value lit_not(Value v)
+{
+  if (v.kind == V_BOOL)
+    return value_bool(!v.i);
+  if (v.kind == V_LIT)
+    v.neg = !v.neg;
+  return v;
+}
+
+/* Post a clause over literals; known-true literals satisfy it at once. */
+void lit_post_clause(Ground *g, const Value *lits, uint32_t n)
+{
+  VarId *pos = xmalloc((n + 1) * sizeof *pos), *neg = xmalloc((n + 1) * sizeof *neg);
+  size_t np = 0, nn = 0;
+  bool satisfied = false;
+  for (uint32_t i = 0; i < n && !satisfied; i++) {
+    if (lits[i].kind == V_BOOL)
+      satisfied = lits[i].i;
+    else if (lits[i].kind == V_LIT) {
+      if (lits[i].neg)
+        neg[nn++] = (VarId)lits[i].i;
+      else
+        pos[np++] = (VarId)lits[i].i;
+    }
+  }
+  if (!satisfied) {
+    if (np + nn == 0)
+      term_post_false(g);
+    else
+      post_clause(g->s, np, pos, nn, neg);
+  }
+  xfree(pos);
+  xfree(neg);
+}
+
+void lit_post(Ground *g, Value lit)
+{
+  lit_post_clause(g, &lit, 1);
+}
+
+/* The conjunction of n literals, as a literal. */
+Value lit_and(Ground *g, const Value *lits, uint32_t n)
+{
+  Values open = {0};
+  bool is_false = false;
+  for (uint32_t i = 0; i < n; i++) {
+    if (lits[i].kind == V_NONE) {
+      VEC_FREE(open);
+      return VALUE_NONE;
+    }
+    if (lits[i].kind == V_BOOL)
+      is_false |= !lits[i].i;
+    else
+      VEC_PUSH(open, lits[i]);
+  }
+  Value r;
+  if (is_false)
+    r = value_bool(false);
+  else if (open.len == 0)
+    r = value_bool(true);
+  else if (open.len == 1)
+    r = open.data[0];
+  else {
+    r = value_lit(term_new_var(g, 0, 1, false), false);
+    Value pair[2] = {lit_not(r), value_bool(false)};
+    Values big = {0};
+    for (size_t i = 0; i < open.len; i++) {
+      pair[1] = open.data[i];             /* r -> l */
+      lit_post_clause(g, pair, 2);
+      VEC_PUSH(big, lit_not(open.data[i]));
+    }
+    VEC_PUSH(big, r);                     /* all l -> r */
+    lit_post_clause(g, big.data, (uint32_t)big.len);
+    VEC_FREE(big);
+  }
+  VEC_FREE(open);
+  return r;
+}
+
+Value lit_or(Ground *g, const Value *lits, uint32_t n)
+{
+  Value *neg = xmalloc((n + 1) * sizeof *neg);
+  for (uint32_t i = 0; i < n; i++)
+    neg[i] = lit_not(lits[i]);
+  Value r = lit_not(lit_and(g, neg, n));
+  xfree(neg);
+  return r;
+}
+
+Value lit_and2(Ground *g, Value a, Value b)
+{
+  Value v[2] = {a, b};
+  return lit_and(g, v, 2);
+}
+
+Value lit_or2(Ground *g, Value a, Value b)
+{
+  Value v[2] = {a, b};
+  return lit_or(g, v, 2);
+}
+
+/* a <-> b as a literal. */
+Value lit_iff(Ground *g, Loc at, Value a, Value b)
+{
+  if (a.kind == V_NONE || b.kind == V_NONE)
+    return VALUE_NONE;
+  if (a.kind == V_BOOL)
+    return a.i ? b : lit_not(b);
+  if (b.kind == V_BOOL)
+    return b.i ? a : lit_not(a);
+  Lin *la, *lb;
+  to_lin(g, at, a, true, NULL, &la);
+  to_lin(g, at, b, true, NULL, &lb);
+  return lin_relation(g, at, lin_combine(g, la, 1, lb, -1), OP_EQ, true);
+}
+
+/* Is this value a truth (known or literal)?  Reports if not. */
+Value lit_check(Ground *g, Loc at, Value v)
+{
+  if (v.kind == V_BOOL || v.kind == V_LIT || v.kind == V_NONE)
+    return v;
+  return ground_error(g, at, "expected a condition here, but this is %s", value_words(v));
+}
+
+/* --- partial terms --- */
+
+/*
+** pz gives x / 0, x mod 0 and list[i] outside the list the meaning
+** MiniZinc gives them (relational semantics): the nearest enclosing
+** condition is false.  So `not (x / y = 9)` holds when y = 0, and so do
+** `true or x / y = 9` and `x / y = 9 or true`.  The walkers open a context
+** at each condition; a partial term records the literal under which it is
+** defined; the condition is closed as "defined and cond".
+*/
+void term_defined_when(Ground *g, Value defined)
+{
+  if (defined.kind == V_BOOL && defined.i)
+    return;
+  VEC_PUSH(g->undef, defined);
+}
+
+size_t term_context_open(const Ground *g)
+{
+  return g->undef.len;
+}
+
+Value term_context_take(Ground *g, size_t mark)
+{
+  if (g->undef.len <= mark)
+    return value_bool(true);
+  Value r = lit_and(g, g->undef.data + mark, (uint32_t)(g->undef.len - mark));
+  g->undef.len = mark;
+  return r;
+}
+
+Value term_context_close(Ground *g, size_t mark, Value cond)
+{
+  if (g->undef.len <= mark || (cond.kind != V_BOOL && cond.kind != V_LIT && cond.kind != V_NONE))
+    return cond;                     /* not a condition: its terms belong to the one around it */
+  Value defined = term_context_take(g, mark);
+  if (cond.kind == V_NONE || defined.kind == V_NONE)
+    return VALUE_NONE;
+  return lit_and2(g, defined, cond);
+}
+
+void term_context_post(Ground *g, size_t mark)
+{
+  for (size_t i = mark; i < g->undef.len; i++)
+    if (g->undef.data[i].kind != V_NONE)
+      lit_post(g, g->undef.data[i]);
+  if (g->undef.len > mark)
+    g->undef.len = mark;
+}
+
+/* --- lists and boards --- */
+
+/* A drawn board as rows with V_WILD in the holes. */
+Value board_rows_with_holes(Ground *g, Value board)
+{
+  const Board *b = board.board;
+  Value rows = value_list(g, b->rows);
+  for (uint32_t r = 0; r < b->rows; r++) {
+    rows.items[r] = value_list(g, b->cols);
+    memcpy(rows.items[r].items, b->at + (size_t)r * b->cols, b->cols * sizeof(Value));
+  }
+  return rows;
+}
+
+/* Append the leaves of v (flattening nested lists) to out. */
+void value_flatten(Value v, Values *out)
+{
+  if (v.kind == V_LIST)
+    for (uint32_t i = 0; i < v.n; i++)
+      value_flatten(v.items[i], out);
+  else if (v.kind == V_BOARD)                   /* the cells, row by row, not the holes */
+    for (size_t i = 0; i < (size_t)v.board->rows * v.board->cols; i++) {
+      if (v.board->at[i].kind != V_WILD)
+        VEC_PUSH(*out, v.board->at[i]);
+    }
+  else
+    VEC_PUSH(*out, v);
+}
+
+Value value_expect_list(Ground *g, Loc at, Value v, const char *what)
+{
+  if (v.kind == V_LIST || v.kind == V_NONE)
+    return v;
+  if (v.kind == V_BOARD) {                      /* a drawn board as a list: its cells */
+    Values cells = {0};
+    value_flatten(v, &cells);
+    Value l = value_list(g, (uint32_t)cells.len);
+    if (cells.len)
+      memcpy(l.items, cells.data, cells.len * sizeof *l.items);
+    VEC_FREE(cells);
+    return l;
+  }
+  return ground_error(g, at, "%s needs a list, but this is %s", what, value_words(v));
+}
+
+/* A rectangular list of lists: its rows and columns. */
+bool board_shape(Ground *g, Loc at, Value b, const char *what, uint32_t *rows, uint32_t *cols)
+{
+  if (b.kind == V_NONE)
+    return false;
+  if (b.kind == V_BOARD) {
+    ground_error(g, at, "%s needs a square board of rows and columns, not a drawn shape", what);
+    return false;
+  }
+  if (b.kind != V_LIST || b.n == 0 || b.items[0].kind != V_LIST) {
+    ground_error(g, at, "%s needs a board (a list of rows), but this is %s", what, value_words(b));
+    return false;
+  }
+  *rows = b.n;
+  *cols = b.items[0].n;
+  for (uint32_t r = 0; r < b.n; r++)
+    if (b.items[r].kind != V_LIST || b.items[r].n != *cols) {
+      ground_error(g, at, "%s needs a board whose rows all have the same length", what);
+      return false;
+    }
+  return true;
+}
+
+Value board_column(Ground *g, Value b, uint32_t rows, uint32_t c)
+{
+  Value col = value_list(g, rows);
+  for (uint32_t r = 0; r < rows; r++)
+    col.items[r] = b.items[r].items[c];
+  return col;
+}
+
+/* --- comparisons --- */
+
+/* a = b elementwise for lists; '_' matches anything. */
+
+Value value_list_equal(Ground *g, Loc at, Value a, Value b, bool reif)
+{
+  if (a.kind != V_LIST || b.kind != V_LIST)
+    return ground_error(g, at, "cannot compare %s with %s", value_words(a), value_words(b));
+  if (a.n != b.n)
+    return ground_error(g, at, "cannot compare a list of %u items with a list of %u items", a.n, b.n);
+  Values lits = {0};
+  for (uint32_t i = 0; i < a.n; i++)
+    VEC_PUSH(lits, term_equal(g, at, a.items[i], b.items[i], reif));
+  Value r = reif ? lit_and(g, lits.data, (uint32_t)lits.len) : value_bool(true);
+  VEC_FREE(lits);
+  return r;
+}
+
+bool value_is_name(Value v)
+{
+  return v.kind == V_ATOM || (v.kind == V_LIN && v.atom);
+}
+
+bool value_is_number(Value v)
+{
+  return v.kind == V_INT || (v.kind == V_LIN && !v.atom);
+}
+
+/* Post or reify "a OP b" for scalar values. */
+Value term_compare(Ground *g, Loc at, Op op, Value a, Value b, bool reif)
+{
+  if (a.kind == V_NONE || b.kind == V_NONE)
+    return VALUE_NONE;
+  if (a.kind == V_WILD || b.kind == V_WILD)
+    return value_bool(true);
+  if (a.kind == V_BOARD)                        /* compare a drawn board as its picture */
+    a = board_rows_with_holes(g, a);
+  if (b.kind == V_BOARD)
+    b = board_rows_with_holes(g, b);
+  if (a.kind == V_LIST || b.kind == V_LIST) {
+    if (op == OP_EQ)
+      return value_list_equal(g, at, a, b, reif);
+    if (op == OP_NE)
+      return lit_not(value_list_equal(g, at, a, b, true));
+    return ground_error(g, at, "lists can only be compared with = and !=");
+  }
+  if ((value_is_name(a) && value_is_number(b)) || (value_is_number(a) && value_is_name(b)))
+    return ground_error(g, at, "cannot compare a value name with a number");
+  if ((value_is_name(a) || value_is_name(b)) && op != OP_EQ && op != OP_NE)
+    return ground_error(g, at, "value names have no order; only = and != compare them");
+  if (a.kind == V_STRING || b.kind == V_STRING)
+    return ground_error(g, at, "strings cannot be compared");
+  bool conds = (a.kind == V_BOOL || a.kind == V_LIT) && (b.kind == V_BOOL || b.kind == V_LIT);
+  if (conds && (op == OP_EQ || op == OP_NE)) {
+    Value r = lit_iff(g, at, a, b);
+    r = op == OP_EQ ? r : lit_not(r);
+    if (!reif)
+      lit_post(g, r);
+    return r;
+  }
+  Lin *la, *lb;
+  if (!to_lin(g, at, a, false, NULL, &la) || !to_lin(g, at, b, false, NULL, &lb))
+    return VALUE_NONE;
+  return lin_relation(g, at, lin_combine(g, la, 1, lb, -1), op, reif);
+}
+
+Value term_equal(Ground *g, Loc at, Value a, Value b, bool reif)
+{
+  return term_compare(g, at, OP_EQ, a, b, reif);
+}

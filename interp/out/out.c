@@ -1,0 +1,354 @@
+/*
+** out.c -- render the shown items of the current solution.
+*/
+#include "out/out.h"
+
+#include <string.h>
+
+#include "base/mem.h"
+
+typedef enum { SCALAR_NUMBER, SCALAR_NAME, SCALAR_TRUTH, SCALAR_TEXT } ScalarKind;
+
+/* The value of a scalar item in the current solution. */
+static ScalarKind scalar(const Ground *g, Value v, int64_t *out)
+{
+  switch (v.kind) {
+  case V_INT:
+    *out = v.i;
+    return SCALAR_NUMBER;
+  case V_ATOM:
+    *out = v.i;
+    return SCALAR_NAME;
+  case V_BOOL:
+    *out = v.i;
+    return SCALAR_TRUTH;
+  case V_STRING:
+    *out = v.i;
+    return SCALAR_TEXT;
+  case V_LIT:
+    *out = var_value(g->s, (VarId)v.i) ^ (v.neg ? 1 : 0);
+    return SCALAR_TRUTH;
+  case V_LIN: {
+    int64_t sum = v.lin->k;
+    for (uint32_t i = 0; i < v.lin->n; i++)
+      sum += v.lin->coef[i] * var_value(g->s, v.lin->vars[i]);
+    *out = sum;
+    return v.atom ? SCALAR_NAME : SCALAR_NUMBER;
+  }
+  default:
+    *out = 0;
+    return SCALAR_TEXT;
+  }
+}
+
+/*
+** How a scalar is written: for the terminal (control characters and bad
+** UTF-8 escaped, see buf_text), as a JSON value (names quoted, a blank as
+** null, always valid: buf_json_string), or raw, as the puzzle spelt it.
+*/
+typedef enum { STYLE_TEXT, STYLE_JSON, STYLE_RAW } Style;
+
+static void scalar_out(const Ground *g, Value v, Buf *b, Style style)
+{
+  if (v.kind == V_WILD) {
+    buf_puts(b, style == STYLE_JSON ? "null" : "_");
+    return;
+  }
+  int64_t x;
+  switch (scalar(g, v, &x)) {
+  case SCALAR_NUMBER:
+    buf_printf(b, "%lld", (long long)x);
+    break;
+  case SCALAR_NAME:
+  case SCALAR_TEXT:
+    if (style == STYLE_JSON)
+      buf_json_string(b, sym_name(g->syms, (Sym)x));
+    else if (style == STYLE_TEXT)
+      buf_text(b, sym_name(g->syms, (Sym)x));
+    else
+      buf_puts(b, sym_name(g->syms, (Sym)x));
+    break;
+  case SCALAR_TRUTH:
+    buf_puts(b, x ? "true" : "false");
+    break;
+  }
+}
+
+static void scalar_text(const Ground *g, Value v, Buf *b)
+{
+  scalar_out(g, v, b, STYLE_TEXT);
+}
+
+/* The columns a cell takes: characters, not bytes, so names in UTF-8 align. */
+static size_t cell_width(const Buf *cell)
+{
+  return text_width(buf_str(cell), cell->len);
+}
+
+static bool is_grid(Value v)
+{
+  if (v.kind != V_LIST || v.n == 0)
+    return false;
+  for (uint32_t r = 0; r < v.n; r++) {
+    if (v.items[r].kind != V_LIST)
+      return false;
+    for (uint32_t c = 0; c < v.items[r].n; c++)
+      if (v.items[r].items[c].kind == V_LIST)
+        return false;
+  }
+  return true;
+}
+
+static void list_text(const Ground *g, Value v, Buf *b)
+{
+  if (v.kind != V_LIST) {
+    scalar_text(g, v, b);
+    return;
+  }
+  buf_putc(b, '[');
+  for (uint32_t i = 0; i < v.n; i++) {
+    if (i)
+      buf_puts(b, ", ");
+    list_text(g, v.items[i], b);
+  }
+  buf_putc(b, ']');
+}
+
+/* Rows on their own lines, cells right-aligned to the widest cell. */
+static void grid_text(const Ground *g, Value v, Buf *b)
+{
+  Buf cell = {0};
+  size_t width = 0;
+  for (uint32_t r = 0; r < v.n; r++)
+    for (uint32_t c = 0; c < v.items[r].n; c++) {
+      buf_clear(&cell);
+      scalar_text(g, v.items[r].items[c], &cell);
+      width = cell_width(&cell) > width ? cell_width(&cell) : width;
+    }
+  for (uint32_t r = 0; r < v.n; r++) {
+    for (uint32_t c = 0; c < v.items[r].n; c++) {
+      buf_clear(&cell);
+      scalar_text(g, v.items[r].items[c], &cell);
+      if (c)
+        buf_putc(b, ' ');
+      for (size_t k = cell_width(&cell); k < width; k++)
+        buf_putc(b, ' ');
+      buf_puts(b, buf_str(&cell));
+    }
+    buf_putc(b, '\n');
+  }
+  buf_free(&cell);
+}
+
+/* The value attribute a gives entity e in the current solution. */
+static Value attr_value(const Ground *g, size_t a, uint32_t e)
+{
+  const GridAttr *at = &g->attrs.data[a];
+  return (Value){.kind = at->names ? V_ATOM : V_INT, .i = var_value(g->s, at->of[e])};
+}
+
+/* The cell text of entity e (row) or of attribute a of entity e. */
+static void table_cell(const Ground *g, uint32_t e, int attr, Buf *b)
+{
+  if (attr < 0)
+    scalar_text(g, g->entities.items[e], b);
+  else
+    scalar_text(g, attr_value(g, (size_t)attr, e), b);
+}
+
+/* The heading of column c: the entities' name, then each attribute's. */
+static void table_head(const Ground *g, int c, Buf *b)
+{
+  buf_text(b, sym_name(g->syms, c == 0 ? g->entities_name : g->attrs.data[c - 1].name));
+}
+
+/* One row per entity, one column per attribute, columns aligned. */
+static void table_text(const Ground *g, Buf *b)
+{
+  int ncols = (int)g->attrs.len + 1;
+  size_t *width = xcalloc((size_t)ncols, sizeof *width);
+  Buf cell = {0};
+  for (int c = 0; c < ncols; c++) {
+    buf_clear(&cell);
+    table_head(g, c, &cell);
+    width[c] = cell_width(&cell);
+    for (uint32_t e = 0; e < g->entities.n; e++) {
+      buf_clear(&cell);
+      table_cell(g, e, c - 1, &cell);
+      width[c] = cell_width(&cell) > width[c] ? cell_width(&cell) : width[c];
+    }
+  }
+  for (int64_t e = -1; e < (int64_t)g->entities.n; e++) {
+    for (int c = 0; c < ncols; c++) {
+      buf_clear(&cell);
+      if (e < 0)
+        table_head(g, c, &cell);
+      else
+        table_cell(g, (uint32_t)e, c - 1, &cell);
+      buf_puts(b, buf_str(&cell));
+      for (size_t k = cell_width(&cell); c + 1 < ncols && k < width[c] + 2; k++)
+        buf_putc(b, ' ');
+    }
+    buf_putc(b, '\n');
+  }
+  buf_free(&cell);
+  xfree(width);
+}
+
+/* An item's label as the puzzle wrote it (escaped for the terminal), then tail. */
+static void label_text(const ShowItem *it, const char *tail, Buf *b)
+{
+  buf_text(b, it->label);
+  buf_puts(b, tail);
+}
+
+/* who(zebra) = house 5: green, japanese, coffee, parliaments, zebra */
+static void who_text(const Ground *g, const ShowItem *it, Buf *b)
+{
+  int64_t code;
+  scalar(g, it->value, &code);
+  label_text(it, " = ", b);
+  for (uint32_t e = 0; e < g->entities.n; e++) {
+    if (g->entities.items[e].i != code)
+      continue;
+    if (g->entities.items[e].kind == V_INT) {
+      buf_text(b, sym_name(g->syms, g->entities_name));
+      buf_putc(b, ' ');
+    }
+    table_cell(g, e, -1, b);
+    for (size_t a = 0; a < g->attrs.len; a++) {
+      buf_puts(b, a ? ", " : ": ");
+      table_cell(g, e, (int)a, b);
+    }
+  }
+  buf_putc(b, '\n');
+}
+
+/* A drawn board in its own shape: holes are blank, cells right-aligned. */
+static void board_text(const Ground *g, const Board *bd, Buf *b)
+{
+  Buf cell = {0};
+  size_t width = 1;
+  for (size_t i = 0; i < (size_t)bd->rows * bd->cols; i++) {
+    if (bd->at[i].kind == V_WILD)
+      continue;
+    buf_clear(&cell);
+    scalar_text(g, bd->at[i], &cell);
+    width = cell_width(&cell) > width ? cell_width(&cell) : width;
+  }
+  Buf line = {0};
+  for (uint32_t r = 0; r < bd->rows; r++) {
+    buf_clear(&line);
+    for (uint32_t c = 0; c < bd->cols; c++) {
+      const Value *v = &bd->at[(size_t)r * bd->cols + c];
+      buf_clear(&cell);
+      if (v->kind != V_WILD)
+        scalar_text(g, *v, &cell);
+      if (c)
+        buf_putc(&line, ' ');
+      for (size_t k = cell_width(&cell); k < width; k++)
+        buf_putc(&line, ' ');
+      buf_puts(&line, buf_str(&cell));
+    }
+    size_t len = line.len;                    /* no spaces at the end of a line */
+    while (len > 0 && line.data[len - 1] == ' ')
+      len--;
+    buf_add(b, line.data, len);
+    buf_putc(b, '\n');
+  }
+  buf_free(&line);
+  buf_free(&cell);
+}
+
+void out_text(const Ground *g, Buf *b)
+{
+  if (g->table)
+    table_text(g, b);
+  for (size_t i = 0; i < g->shows.len; i++) {
+    const ShowItem *it = &g->shows.data[i];
+    if (it->who) {
+      who_text(g, it, b);
+    } else if (it->text) {                       /* show "Answer:" prints the text */
+      buf_text(b, sym_name(g->syms, (Sym)it->value.i));
+      buf_putc(b, '\n');
+    } else if (it->value.kind == V_BOARD) {
+      label_text(it, " =\n", b);
+      board_text(g, it->value.board, b);
+    } else if (is_grid(it->value)) {
+      label_text(it, " =\n", b);
+      grid_text(g, it->value, b);
+    } else {
+      label_text(it, " = ", b);
+      list_text(g, it->value, b);
+      buf_putc(b, '\n');
+    }
+  }
+}
+
+static void json_value(const Ground *g, Value v, Buf *b)
+{
+  if (v.kind == V_BOARD) {                    /* rows, with null where there is no cell */
+    buf_putc(b, '[');
+    for (uint32_t r = 0; r < v.board->rows; r++) {
+      buf_puts(b, r ? ", [" : "[");
+      for (uint32_t c = 0; c < v.board->cols; c++) {
+        buf_puts(b, c ? ", " : "");
+        json_value(g, v.board->at[(size_t)r * v.board->cols + c], b);
+      }
+      buf_putc(b, ']');
+    }
+    buf_putc(b, ']');
+    return;
+  }
+  if (v.kind == V_LIST) {
+    buf_putc(b, '[');
+    for (uint32_t i = 0; i < v.n; i++) {
+      if (i)
+        buf_puts(b, ", ");
+      json_value(g, v.items[i], b);
+    }
+    buf_putc(b, ']');
+    return;
+  }
+  scalar_out(g, v, b, STYLE_JSON);
+}
+
+/* {"entity": {"attribute": value, ...}, ...} */
+static void table_json(const Ground *g, Buf *b)
+{
+  Buf cell = {0};
+  for (uint32_t e = 0; e < g->entities.n; e++) {
+    buf_clear(&cell);
+    scalar_out(g, g->entities.items[e], &cell, STYLE_RAW);   /* JSON escapes it */
+    buf_puts(b, e ? ", " : "");
+    buf_json_string(b, buf_str(&cell));
+    buf_puts(b, ": {");
+    for (size_t a = 0; a < g->attrs.len; a++) {
+      buf_puts(b, a ? ", " : "");
+      buf_json_string(b, sym_name(g->syms, g->attrs.data[a].name));
+      buf_puts(b, ": ");
+      json_value(g, attr_value(g, a, e), b);
+    }
+    buf_putc(b, '}');
+  }
+  buf_free(&cell);
+}
+
+void out_json(const Ground *g, Buf *b)
+{
+  buf_putc(b, '{');
+  if (g->table) {
+    table_json(g, b);
+    if (g->shows.len)
+      buf_puts(b, ", ");
+  }
+  for (size_t i = 0; i < g->shows.len; i++) {
+    const ShowItem *it = &g->shows.data[i];
+    if (i)
+      buf_puts(b, ", ");
+    buf_json_string(b, it->label);
+    buf_puts(b, ": ");
+    json_value(g, it->value, b);
+  }
+  buf_putc(b, '}');
+}

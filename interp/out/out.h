@@ -1,0 +1,19 @@
+/*
+** out.h -- a solution as text or as JSON.
+**
+** Reads the values of the shown items from a solver that holds a
+** solution.  Boards (lists of rows) are drawn as aligned grids in text
+** and as arrays of rows in JSON.
+*/
+#ifndef PZ_OUT_H
+#define PZ_OUT_H
+
+#include "base/buf.h"
+#include "ground/ground.h"
+
+/* Every shown item, one "name = value" (or a drawn board) per item. */
+void out_text(const Ground *g, Buf *b);
+/* One JSON object mapping each shown item to its value. */
+void out_json(const Ground *g, Buf *b);
+
+#endif

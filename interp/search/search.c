@@ -1,0 +1,522 @@
+/*
+** search.c -- depth-first search for solutions, one at a time.
+**
+** The loop (search_next) alternates propagation and decisions on an
+** explicit path of SearchSteps, one per trail level, so there is no
+** recursion and nothing is allocated per node.  Before the first
+** decision, small models are probed (probe_root).  Variable choice: the
+** smallest domain size divided by degree (number of constraints on it,
+** plus one) among the open decision variables; ties go to the variable whose
+** propagators failed most often so far (dom/wdeg's weights), then to the
+** smaller domain, then to the given order; once they are all fixed, any
+** other open variable the same way.  Value choice: the smallest.
+** (dom/deg instead of plain smallest-domain: 8% fewer nodes on
+** magic_square4; the weights as tie-break: magic_square5's first square
+** in 1224 nodes instead of 1523; see doc/performance.md.)  Large models
+** keep the choice in a tournament tree instead of scanning (see
+** SEARCH_TREE_MIN); both choose the same variable.
+**
+** Limits: every propagator run, probe and decision is a unit of work for
+** the clock (solver_tick), so a time limit is noticed within about a
+** millisecond wherever the time goes; the node limit counts decisions.
+** A limit reached anywhere, root propagation and probing included, is
+** SEARCH_LIMIT: never a solution nor "no solution" drawn from a fixpoint
+** that did not finish.
+*/
+#include "engine/engine.h"
+
+#include <string.h>
+
+void search_init(Search *q)
+{
+  memset(q, 0, sizeof *q);
+  q->state = SS_IDLE;
+  q->tree_min = SEARCH_TREE_MIN;
+}
+
+void search_free(Search *q)
+{
+  VEC_FREE(q->path);
+  VEC_FREE(q->order);
+  VEC_FREE(q->degree);
+  VEC_FREE(q->weight);
+  VEC_FREE(q->tree);
+  VEC_FREE(q->pos);
+  VEC_FREE(q->stale);
+  VEC_FREE(q->is_stale);
+}
+
+const SearchStep *search_path(const Solver *s, size_t *n)
+{
+  *n = s->search.path.len;
+  return s->search.path.data;
+}
+
+/* Prepare a fresh search: variable order, degrees, buffers, clock. */
+static void search_start(Solver *s)
+{
+  Search *q = &s->search;
+  size_t nvars = s->doms.len;
+  VEC_CLEAR(q->order);
+  VEC_CLEAR(q->degree);
+  VEC_RESERVE(q->order, nvars);
+  VEC_RESERVE(q->degree, nvars);
+  VEC_CLEAR(q->weight);
+  VEC_RESERVE(q->weight, nvars);
+  for (size_t i = 0; i < nvars; i++)
+    q->weight.data[i] = 0;
+  q->weight.len = nvars;
+  /* degree doubles as a "listed" mark while the order is built. */
+  for (size_t i = 0; i < nvars; i++)
+    q->degree.data[i] = 0;
+  q->degree.len = nvars;
+  for (size_t i = 0; i < s->decision_vars.len; i++) {
+    VarId x = s->decision_vars.data[i];
+    if (!q->degree.data[x]) {
+      q->degree.data[x] = 1;
+      VEC_PUSH(q->order, x);
+    }
+  }
+  q->ndecision = q->order.len;
+  for (size_t i = 0; i < nvars; i++)
+    if (!q->degree.data[i])
+      VEC_PUSH(q->order, (VarId)i);
+  VEC_CLEAR(q->pos);
+  VEC_RESERVE(q->pos, nvars);
+  q->pos.len = nvars;
+  for (size_t k = 0; k < nvars; k++)
+    q->pos.data[q->order.data[k]] = (uint32_t)k;
+  VEC_CLEAR(q->stale);
+  VEC_RESERVE(q->stale, nvars);
+  VEC_CLEAR(q->is_stale);
+  VEC_RESERVE(q->is_stale, nvars);
+  if (nvars)                               /* no unknowns: data is NULL */
+    memset(q->is_stale.data, 0, nvars);
+  q->is_stale.len = nvars;
+  q->leaves = 0;
+  for (size_t i = 0; i < nvars; i++) {
+    const VarSubs *vs = &s->subs.data[i];
+    uint32_t degree = 0;
+    for (uint32_t k = 0; k < vs->ndom + vs->nbnd + vs->nval; k++)
+      degree += s->props.data[vs->ids[k]].degree;
+    q->degree.data[i] = degree;
+  }
+  /* Size the trail and the path up front so search does not allocate
+  ** in the common case: a level saves each domain and flag at most once. */
+  VEC_CLEAR(q->path);
+  VEC_RESERVE(q->path, 2 * nvars + 64);
+  trail_reserve(&s->trail, 4 * (nvars + s->props.len) + 1024,
+                2 * nvars + 64);
+  memset(&s->stats, 0, sizeof s->stats);
+  q->must_backtrack = false;
+  q->state = SS_RUNNING;
+}
+
+/* What the variable choice compares: dom/deg, then weight, then size. */
+typedef struct VarKey {
+  uint64_t size;
+  uint32_t degree, weight;
+} VarKey;
+
+static inline VarKey key_of(const Solver *s, VarId x)
+{
+  const Search *q = &s->search;
+  return (VarKey){ dom_size(s, x), q->degree.data[x], q->weight.data[x] };
+}
+
+/*
+** Is a strictly better than b?  The smallest size / degree (dom/deg),
+** compared without division; on a tie the variable in more failures,
+** then the smaller domain.  A strict weak order, so the first best
+** variable in any scan or tournament is the same one.
+*/
+static inline bool key_better(VarKey a, VarKey b)
+{
+  uint64_t mine = a.size * ((uint64_t)b.degree + 1),
+           theirs = b.size * ((uint64_t)a.degree + 1);
+  return mine < theirs ||
+         (mine == theirs && (a.weight > b.weight ||
+                             (a.weight == b.weight && a.size < b.size)));
+}
+
+/*
+** Best open variable of order[from, to), or PROP_NONE.  The order of
+** key_better, written out with the best key's fields in registers: this
+** loop is the search's own hot spot on small models.
+*/
+static VarId select_in(const Solver *s, size_t from, size_t to)
+{
+  const Search *q = &s->search;
+  VarId best = PROP_NONE;
+  uint64_t best_size = UINT64_MAX;
+  uint32_t best_degree = 0, best_weight = 0;
+  for (size_t k = from; k < to; k++) {
+    VarId x = q->order.data[k];
+    const Dom *d = dom_get(s, x);
+    if (d->lo == d->hi)
+      continue;
+    uint64_t size = dom_size(s, x);
+    uint32_t degree = q->degree.data[x], weight = q->weight.data[x];
+    uint64_t mine = size * (best_degree + 1), theirs = best_size * (degree + 1);
+    if (best == PROP_NONE || mine < theirs ||
+        (mine == theirs && (weight > best_weight ||
+                            (weight == best_weight && size < best_size)))) {
+      best = x;
+      best_size = size;
+      best_degree = degree;
+      best_weight = weight;
+    }
+  }
+  return best;
+}
+
+/* --- the tournament tree ---
+**
+** A complete binary tree over the positions of `order`: each inner node
+** holds the better of its children's positions, an open decision variable
+** before any other variable, an earlier position on a tie (as the scan).
+** A domain change makes a variable stale; before a choice, the stale
+** variables are replayed leaf to root.  Every change below the root level
+** leaves a trail entry for its Dom (dom.c saves the Dom on its first
+** change at each level, and the trail stamp changes with every level), so
+** the entries since the last choice name the variables that changed, and
+** the entries a backtrack pops name the variables it restores.
+*/
+
+/* The better of positions a < b of order (either may be PROP_NONE). */
+static uint32_t tree_winner(const Solver *s, uint32_t a, uint32_t b)
+{
+  const Search *q = &s->search;
+  if (a == PROP_NONE || b == PROP_NONE)
+    return a == PROP_NONE ? b : a;
+  if (b >= q->ndecision && a < q->ndecision)
+    return a;
+  VarId x = q->order.data[a], y = q->order.data[b];
+  return key_better(key_of(s, y), key_of(s, x)) ? b : a;
+}
+
+static uint32_t tree_leaf(const Solver *s, uint32_t k)
+{
+  const Search *q = &s->search;
+  return k < q->order.len && !dom_is_fixed(s, q->order.data[k]) ? k : PROP_NONE;
+}
+
+/* Build the tree from the current domains (at the root). */
+static void tree_build(Solver *s)
+{
+  Search *q = &s->search;
+  uint32_t leaves = 1;
+  while (leaves < q->order.len)
+    leaves *= 2;
+  q->leaves = leaves;
+  VEC_CLEAR(q->tree);
+  VEC_RESERVE(q->tree, 2 * (size_t)leaves);
+  q->tree.len = 2 * (size_t)leaves;
+  uint32_t *tree = q->tree.data;
+  for (uint32_t k = 0; k < leaves; k++)
+    tree[leaves + k] = tree_leaf(s, k);
+  for (uint32_t i = leaves - 1; i >= 1; i--)
+    tree[i] = tree_winner(s, tree[2 * i], tree[2 * i + 1]);
+  for (size_t i = 0; i < q->stale.len; i++)
+    q->is_stale.data[q->stale.data[i]] = 0;
+  VEC_CLEAR(q->stale);
+  q->synced = s->trail.entries.len;
+}
+
+static void mark_stale(Search *q, VarId x)
+{
+  if (q->is_stale.data[x])
+    return;
+  q->is_stale.data[x] = 1;
+  VEC_PUSH(q->stale, x);
+}
+
+/* Mark the variables whose Doms trail entries [from, to) saved. */
+static void mark_saved_stale(Solver *s, size_t from, size_t to)
+{
+  uintptr_t first = (uintptr_t)s->doms.data;
+  uintptr_t end = (uintptr_t)(s->doms.data + s->doms.len);
+  for (size_t i = from; i < to; i++) {
+    uintptr_t a = (uintptr_t)s->trail.entries.data[i].addr;
+    if (a >= first && a < end)
+      mark_stale(&s->search, (VarId)((a - first) / sizeof(Dom)));
+  }
+}
+
+/* Bring the tree up to date with the domains. */
+static void tree_sync(Solver *s)
+{
+  Search *q = &s->search;
+  mark_saved_stale(s, q->synced, s->trail.entries.len);
+  q->synced = s->trail.entries.len;
+  uint32_t *tree = q->tree.data;
+  for (size_t k = 0; k < q->stale.len; k++) {
+    VarId x = q->stale.data[k];
+    q->is_stale.data[x] = 0;
+    uint32_t i = q->leaves + q->pos.data[x];
+    tree[i] = tree_leaf(s, q->pos.data[x]);
+    for (i /= 2; i >= 1; i /= 2)
+      tree[i] = tree_winner(s, tree[2 * i], tree[2 * i + 1]);
+  }
+  VEC_CLEAR(q->stale);
+}
+
+/* Before popping the newest level: its restores make variables stale. */
+static void tree_note_pop(Solver *s)
+{
+  Search *q = &s->search;
+  if (!q->leaves)
+    return;
+  const Trail *t = &s->trail;
+  size_t mark = VEC_LAST(t->marks);
+  mark_saved_stale(s, mark, t->entries.len);
+  if (q->synced > mark)
+    q->synced = mark;
+}
+
+void search_weights_changed(Solver *s, const VarId *x, uint32_t n)
+{
+  Search *q = &s->search;
+  for (uint32_t i = 0; i < n; i++)
+    if (x[i] < q->weight.len)
+      mark_stale(q, x[i]);
+}
+
+/*
+** Singleton consistency at the root ("probing", as SAT solvers call it):
+** try each value of each open decision variable, propagate, and remove
+** the values that fail at once.  Round after round until no value goes
+** (or the work budget is spent).  It is what a person does with "if
+** house 3 were red, clues 4 and 9 would clash", it often leaves nothing
+** to guess on logic grids, and it is cheap next to the search it saves:
+** each probe is one fixpoint.  Capped by PROBE_MAX_VALUES open values so
+** that large models go straight to search.  Returns PS_FAIL when the
+** root itself fails.
+*/
+#define PROBE_MAX_VALUES 256
+/* Give up after this many probes in a row that removed nothing. */
+#define PROBE_FUTILE 64
+
+static PropStatus probe_root(Solver *s)
+{
+  const Search *q = &s->search;
+  /* The decision variables, or every variable when none were named. */
+  size_t nprobe = q->ndecision ? q->ndecision : q->order.len;
+  uint64_t values = 0;
+  for (size_t k = 0; k < nprobe; k++) {
+    VarId x = q->order.data[k];
+    if (!dom_is_fixed(s, x))
+      values += dom_is_bitset(s, x) ? dom_size(s, x) : PROBE_MAX_VALUES + 1;
+  }
+  if (values > PROBE_MAX_VALUES)
+    return PS_FIX;
+  uint32_t futile = 0;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t k = 0; k < nprobe; k++) {
+      VarId x = q->order.data[k];
+      if (dom_is_fixed(s, x))
+        continue;
+      for (int32_t v = dom_min(s, x);; v = dom_next(s, x, v)) {
+        if (solver_tick(s))
+          return PS_LIMIT;
+        trail_push_level(&s->trail);
+        s->stats.probes++;
+        PropStatus st = dom_fix(s, x, v, NULL) == EV_FAIL ? PS_FAIL
+                                                          : prop_fixpoint(s);
+        trail_pop_level(&s->trail);
+        if (st == PS_LIMIT)
+          return PS_LIMIT;              /* not a failure: v may well stay */
+        bool fails = st == PS_FAIL;
+        if (!fails && ++futile == PROBE_FUTILE)
+          return PS_FIX;
+        if (fails) {
+          futile = 0;
+          changed = true;
+          if (dom_remove(s, x, v, NULL) == EV_FAIL)
+            return PS_FAIL;
+          st = prop_fixpoint(s);
+          if (st != PS_FIX)
+            return st;
+        }
+        if (dom_is_fixed(s, x) || v >= dom_max(s, x))
+          break;
+      }
+    }
+  }
+  return PS_FIX;
+}
+
+static VarId search_select(Solver *s)
+{
+  Search *q = &s->search;
+  if (q->order.len < q->tree_min) {
+    VarId x = select_in(s, 0, q->ndecision);
+    return x != PROP_NONE ? x : select_in(s, q->ndecision, q->order.len);
+  }
+  /* At the root nothing is trailed: build afresh (once per search). */
+  if (!q->leaves || q->path.len == 0)
+    tree_build(s);
+  else
+    tree_sync(s);
+  uint32_t k = q->tree.data[1];
+  return k == PROP_NONE ? PROP_NONE : q->order.data[k];
+}
+
+/* Apply decision x = v (eq) or x != v on a new level. */
+static void search_decide(Solver *s, VarId x, int32_t v, bool eq)
+{
+  Search *q = &s->search;
+  trail_push_level(&s->trail);
+  VEC_PUSH(q->path, ((SearchStep){ .x = x, .v = v, .eq = eq }));
+  s->stats.nodes++;
+  if (q->path.len > s->stats.max_depth)
+    s->stats.max_depth = (uint32_t)q->path.len;
+  Event e = eq ? dom_fix(s, x, v, NULL) : dom_remove(s, x, v, NULL);
+  /* x was open and held v when the step was chosen, and the level
+  ** below is restored exactly, so neither branch can wipe x out. */
+  assert(e != EV_FAIL && e != EV_NONE);
+  (void)e;
+}
+
+/*
+** Leave the current node: undo levels until a left branch x = v is
+** found, and replace it by its right branch x != v.  False when no left
+** branch is left, i.e. the tree is exhausted.
+*/
+static bool search_backtrack(Solver *s)
+{
+  Search *q = &s->search;
+  while (q->path.len > 0) {
+    SearchStep st = VEC_POP(q->path);
+    tree_note_pop(s);
+    trail_pop_level(&s->trail);
+    if (st.eq) {
+      search_decide(s, st.x, st.v, false);
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Is a limit reached?  Each decision counts as work for the clock too. */
+static bool search_out_of_budget(Solver *s)
+{
+  if (s->limits.max_nodes && s->stats.nodes >= s->limits.max_nodes)
+    return true;
+  return solver_tick(s);
+}
+
+/*
+** A solution is loaded: when checking, confirm it with the constraints'
+** definitions.  False (and the search stopped for good) when it fails.
+*/
+static bool solution_checks(Solver *s)
+{
+  if (!s->checking) {
+    assert(prop_all_hold(s));
+    return true;
+  }
+  for (size_t i = 0; i < s->doms.len; i++)
+    if (!dom_is_fixed(s, (VarId)i)) {
+      s->broken = (SolverBroken){ .open = (VarId)i };
+      return false;
+    }
+  PropId bad = prop_first_false(s);
+  if (bad == PROP_NONE)
+    return true;
+  const Prop *p = &s->props.data[bad];
+  s->broken = (SolverBroken){ .origin = p->origin, .kind = p->cls->name,
+                              .open = PROP_NONE };
+  return false;
+}
+
+/* Start a search: the root fixpoint, then probing. */
+static SearchResult search_begin(Solver *s)
+{
+  Search *q = &s->search;
+  if (s->failed) {
+    q->state = SS_DONE;
+    return SEARCH_EXHAUSTED;
+  }
+  search_start(s);
+  PropStatus st = prop_fixpoint(s);
+  if (st == PS_FIX)
+    st = probe_root(s);
+  if (st == PS_LIMIT)
+    return SEARCH_LIMIT;                /* resumes in the loop, unprobed */
+  if (st == PS_FAIL) {
+    s->failed = true;
+    q->state = SS_DONE;
+    return SEARCH_EXHAUSTED;
+  }
+  return SEARCH_SOLUTION;               /* i.e. go on */
+}
+
+SearchResult search_next(Solver *s)
+{
+  Search *q = &s->search;
+  switch (q->state) {
+  case SS_DONE:
+    return SEARCH_EXHAUSTED;
+  case SS_BROKEN:
+    return SEARCH_BROKEN;
+  case SS_IDLE: {
+    if (s->clock.up && !s->failed)
+      return SEARCH_LIMIT;
+    SearchResult r = search_begin(s);
+    if (r != SEARCH_SOLUTION)
+      return r;
+    break;
+  }
+  case SS_SOLUTION:
+    q->state = SS_RUNNING;
+    q->must_backtrack = true;           /* leave the previous solution */
+    break;
+  case SS_RUNNING:
+    break;
+  }
+  for (;;) {
+    if (q->must_backtrack) {
+      /* Every decision, right branches included, is within budget. */
+      if (search_out_of_budget(s))
+        return SEARCH_LIMIT;
+      q->must_backtrack = false;
+      if (!search_backtrack(s)) {
+        q->state = SS_DONE;
+        return SEARCH_EXHAUSTED;
+      }
+    }
+    PropStatus st = prop_fixpoint(s);
+    if (st == PS_LIMIT)
+      return SEARCH_LIMIT;
+    if (st == PS_FAIL) {
+      if (q->path.len == 0)
+        s->failed = true;               /* failed at the root */
+      q->must_backtrack = true;
+      continue;
+    }
+    VarId x = search_select(s);
+    if (x == PROP_NONE) {
+      if (!solution_checks(s)) {
+        q->state = SS_BROKEN;
+        return SEARCH_BROKEN;
+      }
+      q->state = SS_SOLUTION;
+      s->stats.solutions++;
+      return SEARCH_SOLUTION;
+    }
+    if (search_out_of_budget(s))
+      return SEARCH_LIMIT;
+    search_decide(s, x, dom_min(s, x), true);
+  }
+}
+
+void search_reset(Solver *s)
+{
+  Search *q = &s->search;
+  trail_undo_to(&s->trail, 0);
+  VEC_CLEAR(q->path);
+  q->must_backtrack = false;
+  q->state = SS_IDLE;
+}
