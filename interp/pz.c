@@ -38,8 +38,10 @@ struct PzCtx {
   Arena arena;            /* the syntax tree */
   Ast ast;
   Names names;
-  Solver *solver;
+  Solver *solver;         /* the grounder's scratch space (ground/post.h), until searched */
   Ground ground;
+  Model model;            /* what grounding made of the puzzle */
+  Solver *space;          /* the space searched, built from the model */
   VEC(ImportEdge) loaded; /* every import so far: which file imported which */
 };
 
@@ -61,6 +63,8 @@ void pz_close(PzCtx *cx)
   if (!cx)
     return;
   ground_free(&cx->ground);
+  solver_free(cx->space);
+  model_free(&cx->model);
   solver_free(cx->solver);
   names_free(&cx->names);
   arena_free(&cx->arena);
@@ -375,9 +379,22 @@ bool pz_load(PzCtx *cx, const char *name, const char *text, size_t len)
   if (!front_end(cx, name, text, len))
     return false;
   cx->ground = (Ground){.ast = &cx->ast, .names = &cx->names, .syms = &cx->syms,
-                        .srcs = &cx->srcs, .diag = &cx->diag, .s = cx->solver};
+                        .srcs = &cx->srcs, .diag = &cx->diag, .s = cx->solver,
+                        .model = &cx->model};
+  bool grounded = ground_program(&cx->ground);
   /* stopped by the time limit while grounding: loaded, but pz_next says PZ_LIMIT */
-  return ground_program(&cx->ground) || (cx->ground.timed_out && cx->diag.nerrors == 0);
+  if (cx->ground.timed_out)
+    return cx->diag.nerrors == 0;
+  if (!grounded)
+    return false;
+  /* The search runs in a space built from the Model.  The grounder's
+     scratch space is one: every step of the Model was made to it, in
+     order (ground/post.c), so it is taken over rather than built again,
+     which would cost as much as grounding's posting and propagation.
+     More spaces come from solver_from_model (pz_count_parallel). */
+  cx->space = cx->solver;
+  cx->solver = NULL;
+  return true;
 }
 
 const char *pz_diagnostics(PzCtx *cx)
@@ -393,7 +410,7 @@ const char *pz_diagnostics(PzCtx *cx)
 */
 void pz_set_limits(PzCtx *cx, double timeout_seconds, uint64_t max_nodes)
 {
-  solver_set_limits(cx->solver, (SolverLimits){timeout_seconds, max_nodes});
+  solver_set_limits(cx->space ? cx->space : cx->solver, (SolverLimits){timeout_seconds, max_nodes});
 }
 
 /* Say where and why a solution failed its check (once: pz_next stops). */
@@ -401,7 +418,7 @@ static void report_broken_solution(PzCtx *cx)
 {
   if (cx->diag.nerrors)
     return;                             /* reported by an earlier call */
-  SolverBroken b = solver_broken(cx->solver);
+  SolverBroken b = solver_broken(cx->space);
   if (!b.kind) {
     diag_error(&cx->diag, (Loc){0}, "internal error: pz stopped with an unknown "
                "still open; this is a bug in pz, please report it");
@@ -424,13 +441,15 @@ PzResult pz_next(PzCtx *cx)
 {
   if (cx->ground.timed_out)             /* the model is incomplete: never search it */
     return PZ_LIMIT;
+  if (!cx->space)                       /* not loaded */
+    return PZ_NO_MORE;
   /* Builds with assertions check every answer; release builds on request. */
 #ifdef NDEBUG
-  solver_set_checking(cx->solver, cx->opt.check_solutions);
+  solver_set_checking(cx->space, cx->opt.check_solutions);
 #else
-  solver_set_checking(cx->solver, true);
+  solver_set_checking(cx->space, true);
 #endif
-  switch (search_next(cx->solver)) {
+  switch (search_next(cx->space)) {
   case SEARCH_SOLUTION:
     return PZ_SOLUTION;
   case SEARCH_LIMIT:
@@ -456,7 +475,7 @@ void pz_solution_json(PzCtx *cx, Buf *out)
 
 const SolverStats *pz_stats(const PzCtx *cx)
 {
-  return solver_stats(cx->solver);
+  return solver_stats(cx->space ? cx->space : cx->solver);
 }
 
 size_t pz_diagnostic_count(const PzCtx *cx)

@@ -205,6 +205,12 @@ void solver_set_limits(Solver *s, SolverLimits limits)
                             .countdown = limits.timeout_seconds > 0 ? 1 : UINT64_MAX };
 }
 
+void solver_share_clock(Solver *to, const Solver *from)
+{
+  to->limits = from->limits;
+  to->clock = from->clock;
+}
+
 /* Readings closer than this are wasted work: read half as often. */
 #define CLOCK_SOON 0.0005
 /* Readings further apart than this make the limit late: read more often. */

@@ -172,6 +172,24 @@ void search_reset(Solver *s);
 ** search_next after solver_new or search_reset). */
 const SolverStats *solver_stats(const Solver *s);
 
+/* --- spaces built from a Model --- */
+
+/*
+** A new solver holding the Model's variables (with the same numbers) and
+** constraints, propagated at the root as the grounder propagated them.
+** Each call builds an independent space: several threads may each build
+** and search their own from one Model at once.
+*/
+struct Model;
+Solver *solver_from_model(const struct Model *m);
+
+/*
+** Give `to` the limits and the running clock of `from`: the time limit
+** set before grounding (on the grounder's scratch space) keeps counting
+** in the space that is searched.
+*/
+void solver_share_clock(Solver *to, const Solver *from);
+
 /* --- tracing and checking (additions for explain and grading) --- */
 
 /*

@@ -2,6 +2,7 @@
 ** board.c -- pictures, drawn boards and the collections over a board.
 */
 #include "ground/board.h"
+#include "ground/post.h"
 
 #include <string.h>
 
@@ -148,10 +149,10 @@ Value board_from_layout(Ground *g, const Node *picture, int64_t lo, int64_t hi,
         int32_t *vs = xmalloc(domain->len * sizeof *vs);
         for (size_t i = 0; i < domain->len; i++)
           vs[i] = (int32_t)domain->data[i].i;
-        x = solver_new_var_values(g->s, vs, domain->len);
+        x = build_var_values(g, vs, domain->len);
         xfree(vs);
       } else {
-        x = solver_new_var(g->s, (int32_t)lo, (int32_t)hi);
+        x = build_var(g, (int32_t)lo, (int32_t)hi);
       }
       term_mark_atom(g, x, atom);
       VEC_PUSH(g->decision, x);
@@ -449,9 +450,9 @@ Value board_cell_of(Ground *g, Loc at, const BoardView *bv, Value n)
   }
   VarId pos = term_new_var(g, 1, (int32_t)cells.len, false);
   if (var_is_fixed(g->s, want))
-    post_cell_of(g->s, cells.len, cells.data, var_value(g->s, want), pos);
+    build_cell_of(g, cells.len, cells.data, var_value(g->s, want), pos);
   else
-    post_element(g->s, pos, 1, cells.len, cells.data, want);
+    build_element(g, pos, 1, cells.len, cells.data, want);
   VEC_PUSH(g->positions, ((Position){cells.data[0], (uint32_t)cells.len, want, pos}));
   VEC_FREE(cells);
   return value_var(g, pos);
@@ -484,7 +485,7 @@ void board_post_step(Ground *g, Loc at, const BoardView *bv, Value kind, Value p
     }
   VarId xs[2];
   if (term_var(g, at, p, &xs[0]) && term_var(g, at, q, &xs[1]))
-    post_table(g->s, 2, xs, tuples.len / 2, tuples.data);
+    build_table(g, 2, xs, tuples.len / 2, tuples.data);
   VEC_FREE(tuples);
   xfree(index);
 }

@@ -5,6 +5,7 @@
 ** variables with a propagator (times, div, mod, abs, min, max, element).
 */
 #include "ground/board.h"
+#include "ground/post.h"
 
 #include <string.h>
 
@@ -81,7 +82,7 @@ static NOINLINE Value builtin_min_max(Ground *g, Loc at, const Values *items, bo
     }
   }
   VarId z = term_new_var(g, lo, hi, false);
-  (is_min ? post_min : post_max)(g->s, items->len, xs, z);
+  (is_min ? build_min : build_max)(g, items->len, xs, z);
   xfree(xs);
   return value_var(g, z);
 }
@@ -104,7 +105,7 @@ static NOINLINE Value builtin_abs(Ground *g, Loc at, Value v)
     return VALUE_NONE;
   int64_t m = -lo > hi ? (int64_t)-lo : (int64_t)hi;
   z = term_new_var(g, 0, (int32_t)m, false);
-  post_abs(g->s, x, z);
+  build_abs(g, x, z);
   return value_var(g, z);
 }
 
@@ -264,7 +265,7 @@ Value builtin_call(Ground *g, const Env *env, const Node *n, const Builtin *b, b
       for (size_t i = 0; i < flat.len && ok; i++)
         ok = term_var(g, n->at, flat.data[i], &xs[i]);
       if (ok)
-        post_distinct(g->s, flat.len, xs);
+        build_distinct(g, flat.len, xs);
       xfree(xs);
       r = value_bool(true);
       break;
@@ -308,14 +309,14 @@ static NOINLINE bool term_var_or_one(Ground *g, Loc at, VarId x, Value defined, 
 {
   term_defined_when(g, defined);
   if (defined.kind == V_BOOL) {
-    *out = defined.i ? x : solver_const(g->s, 1);
+    *out = defined.i ? x : build_const(g, 1);
     return true;
   }
-  VarId arr[2] = {solver_const(g->s, 1), x}, d;
+  VarId arr[2] = {build_const(g, 1), x}, d;
   if (!term_var(g, at, defined, &d))
     return false;
   *out = term_new_var_for(g, arr, 2, false);
-  post_element(g->s, d, 0, 2, arr, *out);
+  build_element(g, d, 0, 2, arr, *out);
   return true;
 }
 
@@ -485,7 +486,7 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
     VarId ix;
     if (ok && term_var(g, n->at, lin_to_value(pos, false), &ix)) {
       VarId z = term_new_var_for(g, arr, leaves.len, atom);
-      post_element(g->s, ix, 1, leaves.len, arr, z);
+      build_element(g, ix, 1, leaves.len, arr, z);
       r = value_var(g, z);
     }
     xfree(arr);
@@ -561,11 +562,11 @@ Value builtin_arith(Ground *g, const Env *env, const Node *n)
     return ground_error(g, n->at, "the values of this expression can grow too large");
   VarId z = term_new_var(g, (int32_t)lo, (int32_t)hi, false);
   if (n->op == OP_MUL)
-    post_times(g->s, x, y, z);
+    build_times(g, x, y, z);
   else if (n->op == OP_DIV)
-    post_div(g->s, x, y, z);
+    build_div(g, x, y, z);
   else
-    post_mod(g->s, x, y, z);
+    build_mod(g, x, y, z);
   return value_var(g, z);
 }
 
@@ -596,6 +597,6 @@ Value builtin_if(Ground *g, const Env *env, const Node *n)
     return VALUE_NONE;
   ix = (VarId)c.i;
   VarId z = term_new_var_for(g, arr, 2, value_is_name(a));
-  post_element(g->s, ix, 0, 2, arr, z);
+  build_element(g, ix, 0, 2, arr, z);
   return value_var(g, z);
 }

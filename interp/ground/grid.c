@@ -10,6 +10,7 @@
 ** names (carrie); element arrays span the codes, with fillers between.
 */
 #include "ground/grid.h"
+#include "ground/post.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -116,11 +117,11 @@ void grid_attribute(Ground *g, const Stmt *st)
   a.of = arena_array(&g->arena, VarId, n);
   int32_t *vcodes = codes_of(vals), *ecodes = codes_of(ents);
   for (uint32_t i = 0; i < n; i++) {
-    a.of[i] = solver_new_var_values(g->s, vcodes, n);
+    a.of[i] = build_var_values(g, vcodes, n);
     term_mark_atom(g, a.of[i], names);
     VEC_PUSH(g->decision, a.of[i]);
   }
-  post_distinct(g->s, n, a.of);
+  build_distinct(g, n, a.of);
   /* element array over the entity codes */
   int32_t lo = ecodes[0], hi = ecodes[0];
   for (uint32_t i = 1; i < n; i++) {
@@ -130,7 +131,7 @@ void grid_attribute(Ground *g, const Stmt *st)
   a.base = lo;
   a.span = (uint32_t)(hi - lo + 1);
   a.arr = arena_array(&g->arena, VarId, a.span);
-  VarId filler = solver_const(g->s, vcodes[0]);   /* never chosen: no entity has its code */
+  VarId filler = build_const(g, vcodes[0]);   /* never chosen: no entity has its code */
   for (uint32_t c = 0; c < a.span; c++)
     a.arr[c] = filler;
   for (uint32_t i = 0; i < n; i++)
@@ -138,12 +139,12 @@ void grid_attribute(Ground *g, const Stmt *st)
   if (names) {
     VarId *who = xmalloc(n * sizeof *who);
     for (uint32_t k = 0; k < n; k++) {
-      who[k] = solver_new_var_values(g->s, ecodes, n);
+      who[k] = build_var_values(g, ecodes, n);
       term_mark_atom(g, who[k], named_entities);
-      post_element(g->s, who[k], a.base, a.span, a.arr, solver_const(g->s, vcodes[k]));
+      build_element(g, who[k], a.base, a.span, a.arr, build_const(g, vcodes[k]));
       ground_set_global(g, (Sym)vcodes[k], value_var(g, who[k]));
     }
-    post_distinct(g->s, n, who);
+    build_distinct(g, n, who);
     xfree(who);
   }
   VEC_PUSH(g->attrs, a);
@@ -183,6 +184,6 @@ Value grid_attr_of(Ground *g, Loc at, const GridAttr *a, Value x)
   /* the attribute's own values, not their whole range: 25000..40000 in
   ** steps of 5000 is four values, not 15001 */
   VarId z = term_new_var_for(g, a->of, g->entities.n, a->names);
-  post_element(g->s, ix, a->base, a->span, a->arr, z);
+  build_element(g, ix, a->base, a->span, a->arr, z);
   return value_var(g, z);
 }

@@ -11,6 +11,7 @@
 ** builtin.c.
 */
 #include "ground/board.h"
+#include "ground/post.h"
 #include "ground/grid.h"
 
 #include <assert.h>
@@ -238,7 +239,7 @@ static NOINLINE Value membership(Ground *g, const Env *env, const Node *n, bool 
     int32_t *vals = xmalloc(flat.len * sizeof *vals);
     for (size_t i = 0; i < flat.len; i++)
       vals[i] = (int32_t)flat.data[i].i;
-    VarId z = solver_new_var_values(g->s, vals, flat.len);
+    VarId z = build_var_values(g, vals, flat.len);
     term_mark_atom(g, z, x.atom);
     xfree(vals);
     r = term_equal(g, n->at, x, value_var(g, z), false);
@@ -806,10 +807,10 @@ static Value make_vars(Ground *g, const uint32_t *dims, uint32_t ndims, int64_t 
       int32_t *vs = xmalloc(vals->len * sizeof *vs);
       for (size_t i = 0; i < vals->len; i++)
         vs[i] = (int32_t)vals->data[i].i;
-      x = solver_new_var_values(g->s, vs, vals->len);
+      x = build_var_values(g, vs, vals->len);
       xfree(vs);
     } else {
-      x = solver_new_var(g->s, (int32_t)lo, (int32_t)hi);
+      x = build_var(g, (int32_t)lo, (int32_t)hi);
     }
     term_mark_atom(g, x, atom);
     VEC_PUSH(g->decision, x);
@@ -995,7 +996,7 @@ bool ground_program(Ground *g)
   solver_set_trace(g->s, note_narrowing, g);
   const StmtList *sl = &g->ast->stmts;
   bool any_show = false;
-  solver_defer_propagation(g->s, true);
+  build_defer(g, true);
   for (uint32_t i = 0; i < sl->len; i++)       /* entities before their attributes */
     if (sl->items[i]->kind == ST_ENTITIES)
       grid_entities(g, sl->items[i]);
@@ -1014,13 +1015,13 @@ bool ground_program(Ground *g)
     if (st->kind == ST_CONSTRAINT) {
       VEC_PUSH(g->origins, ((Origin){st->at, st->label}));
       g->origin = (uint32_t)g->origins.len;
-      solver_set_origin(g->s, g->origin);
+      build_origin(g, g->origin);
       bool failed_before = solver_failed(g->s);
       g->posted_false = false;
       unsigned errors_before = g->diag->nerrors;
       ground_post(g, NULL, st->expr, true);
-      solver_set_origin(g->s, 0);
-      solver_propagate(g->s);             /* once per clue, not once per post */
+      build_origin(g, 0);
+      build_propagate(g);             /* once per clue, not once per post */
       report_impossible_clue(g, st, failed_before, errors_before);
     } else if (st->kind == ST_SHOW) {
       any_show = true;
@@ -1040,9 +1041,9 @@ bool ground_program(Ground *g)
       }
     }
   }
-  solver_defer_propagation(g->s, false);
+  build_defer(g, false);
   solver_set_trace(g->s, NULL, NULL);
-  solver_set_decision_vars(g->s, g->decision.len, g->decision.data);
+  build_decision_vars(g, g->decision.len, g->decision.data);
   return g->diag->nerrors == before;
 }
 

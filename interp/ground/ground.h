@@ -18,6 +18,7 @@
 #include "base/diag.h"
 #include "front/names.h"
 #include "engine/solver.h"
+#include "model/model.h"
 #include "ground/value.h"
 #include "base/vec.h"
 
@@ -70,13 +71,15 @@ typedef struct Ground {
   SymTable *syms;
   const SrcTable *srcs;
   Diag *diag;
-  Solver *s;
+  Model *model;               /* the output: every variable and constraint (post.h) */
+  Solver *s;                  /* a scratch space mirroring the Model, read for bounds */
   /* state */
   Arena arena;                /* values, freed by ground_free */
   Value *globals;             /* indexed by Sym: values of variables and constants */
   uint8_t *global_state;      /* indexed by Sym: GLOBAL_* for constants */
   uint32_t nglobals;
   uint32_t origin;            /* current origin */
+  uint32_t post_origin;       /* origin of what is built now (build_origin) */
   unsigned depth;             /* nesting of rule expansions */
   unsigned nesting;           /* nesting of the walkers, for the C stack */
   uint64_t work;              /* the grounding budget spent: cases, items, cells, expansions */

@@ -7,6 +7,7 @@
 ** become one linear propagator instead of a chain of auxiliaries.
 */
 #include "ground/term.h"
+#include "ground/post.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -264,9 +265,9 @@ bool lin_fits(Wide v)
 void term_post_false(Ground *g)
 {
   g->posted_false = true;
-  VarId zero = solver_const(g->s, 0);
+  VarId zero = build_const(g, 0);
   int32_t one = 1;
-  post_linear(g->s, 1, &one, &zero, LIN_EQ, 1);
+  build_linear(g, 1, &one, &zero, LIN_EQ, 1);
 }
 
 /* Copy l's terms into int32 arrays for the solver; false if too large. */
@@ -391,9 +392,9 @@ static void note_difference(Ground *g, uint32_t n, const int32_t *coef, const Va
   if (rel == LIN_EQ)
     add_difference(g, x, y, -rhs);             /* y - x <= -rhs */
   if (g->cycle && !before) {                   /* fail now, before propagation crawls */
-    VarId zero = solver_const(g->s, 0);
+    VarId zero = build_const(g, 0);
     int32_t one = 1;
-    post_linear(g->s, 1, &one, &zero, LIN_EQ, 1);
+    build_linear(g, 1, &one, &zero, LIN_EQ, 1);
   }
 }
 
@@ -418,13 +419,13 @@ Value lin_relation(Ground *g, Loc at, const Lin *d, Op op, bool reif)
     return VALUE_NONE;
   int64_t rhs = shift - scale * d->k;
   if (!reif) {
-    post_linear(g->s, d->n, coef, vars, rel, rhs);
+    build_linear(g, d->n, coef, vars, rel, rhs);
     note_difference(g, d->n, coef, vars, rel, rhs);
     return value_bool(true);
   }
   ground_charge(g, REIFIED_COST);
-  VarId b = solver_new_var(g->s, 0, 1);
-  post_linear_reif(g->s, d->n, coef, vars, rel, rhs, b);
+  VarId b = build_var(g, 0, 1);
+  build_linear_reif(g, d->n, coef, vars, rel, rhs, b);
   return value_lit(b, false);
 }
 
@@ -441,7 +442,7 @@ void term_mark_atom(Ground *g, VarId x, bool atom)
 VarId term_new_var(Ground *g, int32_t lo, int32_t hi, bool atom)
 {
   ground_charge(g, REIFIED_COST);   /* past the budget it is still made: the error stops the rest */
-  VarId x = solver_new_var(g->s, lo, hi);
+  VarId x = build_var(g, lo, hi);
   term_mark_atom(g, x, atom);
   return x;
 }
@@ -476,7 +477,7 @@ VarId term_new_var_for(Ground *g, const VarId *arr, size_t n, bool atom)
     }
   qsort(vals, k, sizeof *vals, int32_cmp);
   ground_charge(g, REIFIED_COST);
-  VarId z = solver_new_var_values(g->s, vals, k);
+  VarId z = build_var_values(g, vals, k);
   xfree(vals);
   term_mark_atom(g, z, atom);
   return z;
@@ -493,7 +494,7 @@ bool term_var(Ground *g, Loc at, Value v, VarId *out)
       ground_error(g, at, "the number %lld is too large", (long long)v.i);
       return false;
     }
-    *out = solver_const(g->s, (int32_t)v.i);
+    *out = build_const(g, (int32_t)v.i);
     term_mark_atom(g, *out, v.kind == V_ATOM);
     return true;
   case V_LIT:
@@ -504,7 +505,7 @@ bool term_var(Ground *g, Loc at, Value v, VarId *out)
       VarId z = term_new_var(g, 0, 1, false);
       VarId xs[2] = {(VarId)v.i, z};
       int32_t cs[2] = {1, 1};
-      post_linear(g->s, 2, cs, xs, LIN_EQ, 1);
+      build_linear(g, 2, cs, xs, LIN_EQ, 1);
       *out = z;
       return true;
     }
@@ -566,7 +567,7 @@ void lit_post_clause(Ground *g, const Value *lits, uint32_t n)
     if (np + nn == 0)
       term_post_false(g);
     else
-      post_clause(g->s, np, pos, nn, neg);
+      build_clause(g, np, pos, nn, neg);
   }
   xfree(pos);
   xfree(neg);

@@ -1,0 +1,93 @@
+/*
+** from_model.c -- a search space built from a Model.
+**
+** The Model's steps are replayed in order: its variables are created with
+** the same numbers, its constraints posted under their origins, and its
+** propagation points kept, so the space reaches the very root fixpoint
+** the grounder saw.  Building is cheap next to grounding (no evaluation,
+** no names), so a thread, a variation of the puzzle or a restart can
+** have a space of its own.
+*/
+#include "engine/engine.h"
+#include "model/model.h"
+
+static const VarId *ids(const int32_t *a)
+{
+  return (const VarId *)(const void *)a;
+}
+
+static void replay(Solver *s, const Model *m, const ModelStep *st)
+{
+  const int32_t *a = model_args(m, st);
+  solver_set_origin(s, st->origin);
+  switch ((ModelStepKind)st->kind) {
+  case MS_VAR_RANGE:
+    solver_new_var(s, (int32_t)st->k, st->hi);
+    break;
+  case MS_VAR_VALUES:
+    solver_new_var_values(s, a, st->n);
+    break;
+  case MS_CONST:
+    solver_const(s, (int32_t)st->k);
+    break;
+  case MS_LINEAR:
+    post_linear(s, st->n, a, ids(a + st->n), (LinRel)st->rel, st->k);
+    break;
+  case MS_LINEAR_REIF:
+    post_linear_reif(s, st->n, a, ids(a + st->n), (LinRel)st->rel, st->k, st->z);
+    break;
+  case MS_DISTINCT:
+    post_distinct(s, st->n, ids(a));
+    break;
+  case MS_ELEMENT:
+    post_element(s, st->x, (int32_t)st->k, st->n, ids(a), st->z);
+    break;
+  case MS_CELL_OF:
+    post_cell_of(s, st->n, ids(a), (int32_t)st->k, st->x);
+    break;
+  case MS_TIMES:
+    post_times(s, st->x, st->y, st->z);
+    break;
+  case MS_DIV:
+    post_div(s, st->x, st->y, st->z);
+    break;
+  case MS_MOD:
+    post_mod(s, st->x, st->y, st->z);
+    break;
+  case MS_ABS:
+    post_abs(s, st->x, st->z);
+    break;
+  case MS_MIN:
+    post_min(s, st->n, ids(a), st->z);
+    break;
+  case MS_MAX:
+    post_max(s, st->n, ids(a), st->z);
+    break;
+  case MS_CLAUSE:
+    post_clause(s, st->n, ids(a), st->m, ids(a + st->n));
+    break;
+  case MS_TABLE:
+    post_table(s, st->n, ids(a), st->m, a + st->n);
+    break;
+  case MS_DEFER:
+    solver_defer_propagation(s, st->k != 0);
+    break;
+  case MS_PROPAGATE:
+    solver_propagate(s);
+    break;
+  case MS_DECIDE:
+    solver_set_decision_vars(s, st->n, ids(a));
+    break;
+  case MS_NKINDS:
+    assert(!"not a step");
+    break;
+  }
+}
+
+Solver *solver_from_model(const Model *m)
+{
+  Solver *s = solver_new();
+  for (size_t i = 0; i < m->steps.len; i++)
+    replay(s, m, &m->steps.data[i]);
+  return s;
+}

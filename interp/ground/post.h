@@ -1,0 +1,41 @@
+/*
+** post.h -- how the grounder makes variables and constraints.
+**
+** Each call appends a step to the Model (g->model), the grounder's
+** output, and makes the same change to the grounder's own scratch space
+** (g->s), which it reads for bounds while it simplifies: the size of a
+** helper unknown, a term already fixed, a clue found false.  The search
+** never sees the scratch space; it searches spaces built from the Model.
+** The calls mirror engine/solver.h one for one.
+*/
+#ifndef PZ_GROUND_POST_H
+#define PZ_GROUND_POST_H
+
+#include "ground/ground.h"
+
+VarId build_var(Ground *g, int32_t lo, int32_t hi);
+VarId build_var_values(Ground *g, const int32_t *values, size_t n);
+VarId build_const(Ground *g, int32_t v);
+
+void build_linear(Ground *g, size_t n, const int32_t *coef, const VarId *x, LinRel rel, int64_t rhs);
+void build_linear_reif(Ground *g, size_t n, const int32_t *coef, const VarId *x,
+                       LinRel rel, int64_t rhs, VarId b);
+void build_distinct(Ground *g, size_t n, const VarId *x);
+void build_element(Ground *g, VarId idx, int32_t base, size_t n, const VarId *arr, VarId result);
+void build_cell_of(Ground *g, size_t n, const VarId *arr, int32_t value, VarId pos);
+void build_times(Ground *g, VarId x, VarId y, VarId z);
+void build_div(Ground *g, VarId x, VarId y, VarId z);
+void build_mod(Ground *g, VarId x, VarId y, VarId z);
+void build_abs(Ground *g, VarId x, VarId z);
+void build_min(Ground *g, size_t n, const VarId *x, VarId z);
+void build_max(Ground *g, size_t n, const VarId *x, VarId z);
+void build_clause(Ground *g, size_t npos, const VarId *pos, size_t nneg, const VarId *neg);
+void build_table(Ground *g, size_t n, const VarId *x, size_t ntuples, const int32_t *tuples);
+
+/* Origin of the constraints built from now on (0: none). */
+void build_origin(Ground *g, uint32_t origin);
+void build_defer(Ground *g, bool on);
+void build_propagate(Ground *g);
+void build_decision_vars(Ground *g, size_t n, const VarId *x);
+
+#endif

@@ -1,0 +1,93 @@
+/*
+** model.c -- the Model's steps: appending them and naming their kinds.
+*/
+#include "model/model.h"
+
+#include <assert.h>
+#include <string.h>
+
+#include "base/mem.h"
+
+void model_init(Model *m)
+{
+  memset(m, 0, sizeof *m);
+}
+
+void model_free(Model *m)
+{
+  VEC_FREE(m->steps);
+  VEC_FREE(m->ints);
+  VEC_FREE(m->vars);
+  m->nconstraints = 0;
+}
+
+static const char *const kind_names[MS_NKINDS] = {
+  [MS_VAR_RANGE] = "var", [MS_VAR_VALUES] = "var", [MS_CONST] = "const",
+  [MS_LINEAR] = "linear", [MS_LINEAR_REIF] = "linear_reif",
+  [MS_DISTINCT] = "distinct", [MS_ELEMENT] = "element", [MS_CELL_OF] = "cell_of",
+  [MS_TIMES] = "times", [MS_DIV] = "div", [MS_MOD] = "mod", [MS_ABS] = "abs",
+  [MS_MIN] = "min", [MS_MAX] = "max", [MS_CLAUSE] = "clause", [MS_TABLE] = "table",
+  [MS_DEFER] = "defer", [MS_PROPAGATE] = "propagate", [MS_DECIDE] = "decide",
+};
+
+const char *model_kind_name(ModelStepKind kind)
+{
+  return kind < MS_NKINDS ? kind_names[kind] : "?";
+}
+
+bool model_is_constraint(ModelStepKind kind)
+{
+  return kind >= MS_LINEAR && kind <= MS_TABLE;
+}
+
+ModelStep *model_step(Model *m, ModelStepKind kind, uint32_t origin,
+                      const int32_t *a, size_t na, const int32_t *b, size_t nb)
+{
+  ModelStep st = {.kind = (uint8_t)kind, .origin = origin, .args = (uint32_t)m->ints.len};
+  VEC_RESERVE(m->ints, m->ints.len + na + nb);
+  if (na)
+    memcpy(m->ints.data + m->ints.len, a, na * sizeof *a);
+  if (nb)
+    memcpy(m->ints.data + m->ints.len + na, b, nb * sizeof *b);
+  m->ints.len += na + nb;
+  VEC_PUSH(m->steps, st);
+  if (model_is_constraint(kind))
+    m->nconstraints++;
+  return &m->steps.data[m->steps.len - 1];
+}
+
+static ModelVar new_var(Model *m, int32_t lo, int32_t hi)
+{
+  ModelVarInfo v = {.lo = lo, .hi = hi, .step = (uint32_t)m->steps.len - 1};
+  VEC_PUSH(m->vars, v);
+  return (ModelVar)(m->vars.len - 1);
+}
+
+ModelVar model_var_range(Model *m, int32_t lo, int32_t hi)
+{
+  assert(lo <= hi);
+  ModelStep *st = model_step(m, MS_VAR_RANGE, 0, NULL, 0, NULL, 0);
+  st->k = lo;
+  st->hi = hi;
+  return new_var(m, lo, hi);
+}
+
+ModelVar model_var_values(Model *m, const int32_t *values, size_t n)
+{
+  assert(n >= 1);
+  ModelStep *st = model_step(m, MS_VAR_VALUES, 0, values, n, NULL, 0);
+  st->n = (uint32_t)n;
+  int32_t lo = values[0], hi = values[0];
+  for (size_t i = 1; i < n; i++) {
+    lo = values[i] < lo ? values[i] : lo;
+    hi = values[i] > hi ? values[i] : hi;
+  }
+  return new_var(m, lo, hi);
+}
+
+ModelVar model_const(Model *m, int32_t v)
+{
+  ModelStep *st = model_step(m, MS_CONST, 0, NULL, 0, NULL, 0);
+  st->k = v;
+  return new_var(m, v, v);
+}

@@ -1,0 +1,115 @@
+/*
+** model.h -- the Model: what grounding made of a puzzle, as plain data.
+**
+** The grounder describes the puzzle as a sequence of steps: create a
+** variable (a range, listed values or a constant), post a constraint
+** (kind, arguments, origin), and the points where it propagated.  The
+** engine builds a search space from that sequence (solver_from_model), as
+** many times as it is asked: one per thread, one per variation of a
+** puzzle.  Variables are numbered in the order they are created, so a
+** VarId means the same in the Model and in every space built from it.
+**
+** The propagation points are kept so that a space built from the Model
+** goes through the very same root fixpoints as the grounder saw, and a
+** failure can be traced to the step after which it came.
+**
+** Nothing here reads or writes a solver: the Model is data only, and
+** can be printed (model_flatzinc), copied or dropped at any time.
+*/
+#ifndef PZ_MODEL_H
+#define PZ_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/buf.h"
+#include "base/vec.h"
+
+typedef uint32_t ModelVar;
+
+/* Relations of a linear constraint  sum(coef[i] * x[i])  REL  rhs. */
+typedef enum { MODEL_EQ, MODEL_NE, MODEL_LE } ModelRel;
+
+typedef enum {
+  /* variables: the i-th variable step creates variable i */
+  MS_VAR_RANGE,   /* lo .. hi: k = lo, hi */
+  MS_VAR_VALUES,  /* the n listed values, sorted, at args */
+  MS_CONST,       /* the constant k */
+  /* constraints, each with its origin */
+  MS_LINEAR,      /* sum(coef * x) REL k: coef[n] then x[n] at args */
+  MS_LINEAR_REIF, /* z <-> (sum(coef * x) REL k), z a 0/1 variable */
+  MS_DISTINCT,    /* x[n] all different */
+  MS_ELEMENT,     /* z = arr[x - k], arr[n] at args */
+  MS_CELL_OF,     /* arr[x - 1] = k, arr[n] at args */
+  MS_TIMES,       /* z = x * y */
+  MS_DIV,         /* z = x / y, truncated */
+  MS_MOD,         /* z = x mod y, with the sign of x */
+  MS_ABS,         /* z = |x| */
+  MS_MIN,         /* z = min(x[n]) */
+  MS_MAX,         /* z = max(x[n]) */
+  MS_CLAUSE,      /* some pos[n] = 1 or some neg[m] = 0: pos then neg at args */
+  MS_TABLE,       /* (x[n]) is one of m rows: x[n], then m rows of n values */
+  /* control */
+  MS_DEFER,       /* k = 1: posts only schedule until k = 0 (which propagates) */
+  MS_PROPAGATE,   /* run the root fixpoint */
+  MS_DECIDE,      /* the decision variables, x[n] at args, in order */
+  MS_NKINDS
+} ModelStepKind;
+
+typedef struct ModelStep {
+  uint8_t  kind;    /* ModelStepKind */
+  uint8_t  rel;     /* ModelRel, for the linear kinds */
+  uint32_t origin;  /* the constraint's origin (0: none) */
+  uint32_t n, m;    /* argument counts (see the kinds) */
+  uint32_t args;    /* first argument in Model.ints */
+  int64_t  k;       /* a constant: rhs, lo, base, value, on/off */
+  int32_t  hi;      /* MS_VAR_RANGE's upper bound */
+  ModelVar x, y, z; /* scalar variable arguments */
+} ModelStep;
+
+/* What the model knows of one variable, for printing and interval reasoning. */
+typedef struct ModelVarInfo {
+  int32_t lo, hi;   /* its initial bounds */
+  uint32_t step;    /* the step that created it */
+} ModelVarInfo;
+
+typedef struct Model {
+  VEC(ModelStep) steps;
+  VEC(int32_t) ints;        /* the arguments of every step, one after another */
+  VEC(ModelVarInfo) vars;   /* vars.data[x] describes variable x */
+  size_t nconstraints;      /* steps that post a constraint */
+} Model;
+
+void model_init(Model *m);
+void model_free(Model *m);
+
+/* The name of a step's kind ("linear", "distinct", ...), for dumps and messages. */
+const char *model_kind_name(ModelStepKind kind);
+bool model_is_constraint(ModelStepKind kind);
+
+/* --- building (the grounder, through ground/post.h) --- */
+
+ModelVar model_var_range(Model *m, int32_t lo, int32_t hi);
+ModelVar model_var_values(Model *m, const int32_t *sorted, size_t n);
+ModelVar model_const(Model *m, int32_t v);
+/* Append a step whose int arguments are a[0..na) then b[0..nb). */
+ModelStep *model_step(Model *m, ModelStepKind kind, uint32_t origin,
+                      const int32_t *a, size_t na, const int32_t *b, size_t nb);
+
+/* A step's arguments. */
+static inline const int32_t *model_args(const Model *m, const ModelStep *st)
+{
+  return m->ints.data + st->args;
+}
+
+/*
+** The Model in FlatZinc, for any FlatZinc solver (fzn-gecode, ...): every
+** variable, every constraint (the global ones decomposed into FlatZinc's
+** builtins), and `solve satisfy`.  The variables listed in shown[0..nshown)
+** are output variables, named by names[i] when names is not NULL.
+*/
+void model_flatzinc(const Model *m, const ModelVar *shown, const char *const *names,
+                    size_t nshown, Buf *out);
+
+#endif
