@@ -52,7 +52,7 @@ UNIT = $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(sort $(wildcard tests/u
 
 $(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/testutil.h tests/unit/pzrun.h tests/unit/frontend.h $(BUILD)/libpz.a
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libpz.a $(SAN) -lcmocka -lm
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libpz.a $(SAN) -lcmocka -lm -lpthread
 
 # Test tools with targets of their own (fuzzing, differential testing,
 # allocation failures) keep their rules beside their sources.
@@ -73,6 +73,7 @@ check: all unit difftest-short  ## unit tests, differential tests, examples, err
 test: deps                ## install deps, build, test; again under sanitizers, with clang, OOM, fuzzing
 	$(MAKE) check
 	$(MAKE) asan
+	$(MAKE) tsan
 	$(MAKE) clang
 	$(MAKE) oomtest-short
 	$(MAKE) fuzz-short
@@ -84,6 +85,12 @@ clang:                    ## the whole suite built with clang (installs clang wh
 asan:                     ## the whole suite under ASan + UBSan, in its own build dir
 	$(MAKE) BUILD=build-asan OPT='-O1 -g -fno-omit-frame-pointer' \
 	  SAN='-fsanitize=address,undefined -fno-sanitize-recover=all' check
+
+# Several threads searching spaces built from one Model: ThreadSanitizer
+# reports any state they share by mistake.
+tsan:                     ## the thread test (four spaces from one Model) under ThreadSanitizer
+	$(MAKE) BUILD=build-tsan OPT='-O1 -g' SAN='-fsanitize=thread' build-tsan/tests/unit/test_model
+	TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/unit/test_model
 
 run: deps all             ## the README's first command: solve an example
 	$(BUILD)/pz examples/zebra.pz

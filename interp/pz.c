@@ -473,6 +473,11 @@ void pz_solution_json(PzCtx *cx, Buf *out)
   out_json(&cx->ground, out);
 }
 
+const struct Model *pz_model(const PzCtx *cx)
+{
+  return cx->space ? &cx->model : NULL;
+}
+
 const SolverStats *pz_stats(const PzCtx *cx)
 {
   return solver_stats(cx->space ? cx->space : cx->solver);

@@ -65,6 +65,14 @@ void pz_solution_text(PzCtx *cx, Buf *out);
 void pz_solution_json(PzCtx *cx, Buf *out);
 const SolverStats *pz_stats(const PzCtx *cx);
 
+/*
+** The Model that pz_load made of the puzzle (NULL before a successful
+** load): plain data, from which any number of independent search spaces
+** can be built (solver_from_model), one per thread.
+*/
+struct Model;
+const struct Model *pz_model(const PzCtx *cx);
+
 /* --- diagnostics one by one, for hosts that show them their own way (pz -j) --- */
 
 typedef enum { PZ_SEVERITY_ERROR, PZ_SEVERITY_NOTE } PzSeverity;

@@ -7,14 +7,17 @@
 */
 #include "base/mem.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static MemFailHandler fail_handler;
-static uint64_t alloc_count;          /* allocations so far */
-static uint64_t fail_at;              /* the first one to fail; 0 = none */
+/* Shared by every thread (several spaces may search at once): atomic,
+   with no ordering needed, since only the count itself matters. */
+static _Atomic uint64_t alloc_count;  /* allocations so far */
+static _Atomic uint64_t fail_at;      /* the first one to fail; 0 = none */
 
 void mem_on_failure(MemFailHandler handler)
 {
@@ -34,8 +37,9 @@ uint64_t mem_alloc_count(void)
 /* Counts one allocation; true when the test mode says it must fail. */
 static bool injected_failure(void)
 {
-  alloc_count++;
-  return fail_at && alloc_count >= fail_at;
+  uint64_t n = atomic_fetch_add_explicit(&alloc_count, 1, memory_order_relaxed) + 1;
+  uint64_t at = atomic_load_explicit(&fail_at, memory_order_relaxed);
+  return at && n >= at;
 }
 
 static void out_of_memory(void)

@@ -1,0 +1,140 @@
+/*
+** test_model.c -- spaces built from a Model answer as the grounder's own.
+**
+** For every example: load it, count its solutions through pz_next (the
+** space the grounder built), then build four spaces from the one Model in
+** four threads at once and count in each.  Every count must agree, and
+** a space built from the Model must search the very same tree (the same
+** number of nodes).  `make tsan` runs this under ThreadSanitizer: the
+** Model is shared read-only, everything else is per space.
+*/
+#include "testutil.h"
+
+#include <dirent.h>
+#include <pthread.h>
+#include <stdio.h>
+
+#include "pz.h"
+#include "engine/solver.h"
+#include "model/model.h"
+
+/* Examples whose whole tree is bigger than this are counted up to it. */
+#define NODE_LIMIT 20000
+#define THREADS 4
+
+typedef struct Count {
+  const Model *model;
+  uint64_t solutions, nodes;
+  bool complete;
+} Count;
+
+static void count_space(Solver *s, Count *c)
+{
+  solver_set_limits(s, (SolverLimits){.max_nodes = NODE_LIMIT});
+  SearchResult r;
+  while ((r = search_next(s)) == SEARCH_SOLUTION)
+    c->solutions++;
+  c->complete = r == SEARCH_EXHAUSTED;
+  c->nodes = solver_stats(s)->nodes;
+}
+
+static void *count_thread(void *arg)
+{
+  Count *c = arg;
+  Solver *s = solver_from_model(c->model);
+  count_space(s, c);
+  solver_free(s);
+  return NULL;
+}
+
+static char *read_all(const char *path, size_t *len)
+{
+  FILE *f = fopen(path, "rb");
+  assert_non_null(f);
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *text = malloc((size_t)n + 1);
+  assert_non_null(text);
+  assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
+  fclose(f);
+  text[n] = '\0';
+  *len = (size_t)n;
+  return text;
+}
+
+static void check_example(const char *path)
+{
+  size_t len;
+  char *text = read_all(path, &len);
+  PzCtx *cx = pz_open(NULL);
+  assert_true(pz_load(cx, path, text, len));
+  pz_set_limits(cx, 0, NODE_LIMIT);
+  Count own = {0};
+  PzResult r;
+  while ((r = pz_next(cx)) == PZ_SOLUTION)
+    own.solutions++;
+  own.complete = r == PZ_NO_MORE;
+  own.nodes = pz_stats(cx)->nodes;
+
+  const Model *m = pz_model(cx);
+  assert_non_null(m);
+  pthread_t t[THREADS];
+  Count c[THREADS];
+  for (int i = 0; i < THREADS; i++) {
+    c[i] = (Count){.model = m};
+    assert_int_equal(pthread_create(&t[i], NULL, count_thread, &c[i]), 0);
+  }
+  for (int i = 0; i < THREADS; i++) {
+    assert_int_equal(pthread_join(t[i], NULL), 0);
+    if (c[i].solutions != own.solutions || c[i].complete != own.complete ||
+        c[i].nodes != own.nodes)
+      fail_msg("%s: thread %d counted %llu solutions in %llu nodes (%s), pz %llu in %llu (%s)",
+               path, i, (unsigned long long)c[i].solutions, (unsigned long long)c[i].nodes,
+               c[i].complete ? "all" : "limit", (unsigned long long)own.solutions,
+               (unsigned long long)own.nodes, own.complete ? "all" : "limit");
+  }
+  pz_close(cx);
+  free(text);
+}
+
+static void every_example_counts_the_same_in_four_spaces(void **state)
+{
+  (void)state;
+  DIR *d = opendir("examples");
+  assert_non_null(d);
+  int seen = 0;
+  for (struct dirent *e; (e = readdir(d));) {
+    size_t n = strlen(e->d_name);
+    if (n < 4 || strcmp(e->d_name + n - 3, ".pz") != 0)
+      continue;
+    char path[512];
+    snprintf(path, sizeof path, "examples/%s", e->d_name);
+    check_example(path);
+    seen++;
+  }
+  closedir(d);
+  assert_true(seen >= 10);
+}
+
+/* A model that fails at the root fails in every space built from it. */
+static void an_impossible_model_has_no_solution_in_a_new_space(void **state)
+{
+  (void)state;
+  const char *text = "var x, y in 1..3. x + y = 7.";
+  PzCtx *cx = pz_open(NULL);
+  assert_true(pz_load(cx, "t.pz", text, strlen(text)));
+  Solver *s = solver_from_model(pz_model(cx));
+  assert_int_equal(search_next(s), SEARCH_EXHAUSTED);
+  solver_free(s);
+  pz_close(cx);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(every_example_counts_the_same_in_four_spaces),
+    cmocka_unit_test(an_impossible_model_has_no_solution_in_a_new_space),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
