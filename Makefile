@@ -32,7 +32,9 @@ $(BUILD)/%.o: %.c | $(BUILD)/parser.h $(BUILD)/lexer.h $(BUILD)/stdlib.inc
 
 # The generated parser and lexer: flex's output trips a few of our
 # warnings (unused functions, sign comparisons) that are not ours to fix.
-$(BUILD)/%.o: $(BUILD)/%.c
+# Each includes the other's header, so under make -j both headers must
+# exist before either is compiled (the .d files know it only afterwards).
+$(BUILD)/%.o: $(BUILD)/%.c | $(BUILD)/parser.h $(BUILD)/lexer.h
 	$(CC) $(ALL_CFLAGS) -Wno-unused-function -Wno-sign-compare -MMD -MP -c -o $@ $<
 
 $(BUILD)/parser.c $(BUILD)/parser.h &: grammar/parser.y
@@ -70,12 +72,14 @@ check: all unit difftest-short  ## unit tests, differential tests, examples, err
 # What CI runs.  Each stage hunts for a different kind of bug: gcc and
 # clang warnings, ASan + UBSan (leaks included), allocation failures,
 # and a minute of coverage-guided fuzzing per target.
+# Each stage builds with two jobs (CI machines have two cores); the
+# stages themselves run one after the other.
 test: deps                ## install deps, build, test; again under sanitizers, with clang, OOM, fuzzing
-	$(MAKE) check
-	$(MAKE) asan
-	$(MAKE) tsan
-	$(MAKE) clang
-	$(MAKE) oomtest-short
+	$(MAKE) -j2 check
+	$(MAKE) -j2 asan
+	$(MAKE) -j2 tsan
+	$(MAKE) -j2 clang
+	$(MAKE) -j2 oomtest-short
 	$(MAKE) fuzz-short
 
 clang:                    ## the whole suite built with clang (installs clang when missing)

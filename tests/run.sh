@@ -4,13 +4,14 @@
 #   tests/run.sh [--accept] PZ
 #
 # examples: tests/examples/NAME.args holds the options for examples/NAME.pz;
-#           NAME.out is the expected stdout, NAME.status the exit status (0).
+#           NAME.out is the expected stdout, NAME.err the expected stderr
+#           (no file: nothing), NAME.status the exit status (0).
 #           With NAME.unordered, the solutions may come in any order: the
 #           blank-line separated blocks are compared as a set.
 # errors:   tests/errors/NAME.pz must fail with exactly NAME.err on stderr
 #           and exit status 2 (or NAME.status).
-# golden:   tests/golden/AREA/NAME.pz, with NAME.out (stdout) and optional
-#           NAME.args and NAME.status.
+# golden:   tests/golden/AREA/NAME.pz, with NAME.out (stdout), NAME.err
+#           (stderr, no file: nothing) and optional NAME.args, NAME.status.
 # regress:  tests/regress/NAME.pz, one per bug fixed: NAME.out, NAME.err,
 #           optional NAME.args, NAME.status, or NAME.cmd (see below).
 # readme:   every `$ build/pz ARGS` line of README.md must print the lines
@@ -27,20 +28,37 @@ trap 'rm -rf "$tmp"' EXIT
 passed=0
 failed=0
 
-# check NAME EXPECTED-FILE ACTUAL-FILE EXPECTED-STATUS ACTUAL-STATUS
+# check NAME EXPECTED-FILE ACTUAL-FILE EXPECTED-STATUS ACTUAL-STATUS [EXPECTED-ERR ACTUAL-ERR]
+# With the last two, stderr is compared too; a missing EXPECTED-ERR
+# expects nothing, and --accept writes it only when there is something.
 check() {
   if [ $accept = 1 ]; then
     cp "$3" "$2"
-    [ "$5" != 0 ] && echo "$5" > "${2%.*}.status"
+    # a status file only where the status is not the section's default
+    if [ "$5" != "$default_status" ]; then echo "$5" > "${2%.*}.status"
+    else rm -f "${2%.*}.status"; fi
+    if [ -n "$6" ]; then
+      if [ -s "$7" ]; then cp "$7" "$6"; else rm -f "$6"; fi
+    fi
     passed=$((passed + 1))
     return
   fi
-  if cmp -s "$2" "$3" && [ "$4" = "$5" ]; then
+  err_ok=1
+  if [ -n "$6" ]; then
+    if [ -f "$6" ]; then cmp -s "$6" "$7" || err_ok=0
+    else [ -s "$7" ] && err_ok=0
+    fi
+  fi
+  if cmp -s "$2" "$3" && [ "$4" = "$5" ] && [ $err_ok = 1 ]; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))
     echo "FAIL: $1 (exit status $5, expected $4)"
     diff "$2" "$3" | head -20
+    if [ $err_ok = 0 ]; then
+      echo "stderr:"
+      if [ -f "$6" ]; then diff "$6" "$7" | head -20; else head -20 "$7"; fi
+    fi
   fi
 }
 
@@ -53,6 +71,7 @@ status_of() {
   if [ -f "$1" ]; then cat "$1"; else echo "${2:-0}"; fi
 }
 
+default_status=0
 for args in tests/examples/*.args; do
   [ -f "$args" ] || continue
   name=$(basename "$args" .args)
@@ -67,9 +86,11 @@ for args in tests/examples/*.args; do
     expected="$tmp/expected"
   fi
   check "examples/$name" "$expected" "$tmp/out" \
-        "$(status_of "tests/examples/$name.status")" "$st"
+        "$(status_of "tests/examples/$name.status")" "$st" \
+        "tests/examples/$name.err" "$tmp/err"
 done
 
+default_status=2
 for pzfile in tests/errors/*.pz; do
   [ -f "$pzfile" ] || continue
   base=${pzfile%.pz}
@@ -78,6 +99,7 @@ for pzfile in tests/errors/*.pz; do
   check "$pzfile" "$base.err" "$tmp/err" "$(status_of "$base.status" 2)" "$st"
 done
 
+default_status=0
 for pzfile in tests/golden/*/*.pz; do
   [ -f "$pzfile" ] || continue
   base=${pzfile%.pz}
@@ -86,7 +108,8 @@ for pzfile in tests/golden/*/*.pz; do
   # shellcheck disable=SC2086
   "$pz" $args "$pzfile" > "$tmp/out" 2> "$tmp/err"
   st=$?
-  check "$pzfile" "$base.out" "$tmp/out" "$(status_of "$base.status")" "$st"
+  check "$pzfile" "$base.out" "$tmp/out" "$(status_of "$base.status")" "$st" \
+        "$base.err" "$tmp/err"
 done
 
 # regress: tests/regress/NAME.pz, one file per bug fixed, named for it.
