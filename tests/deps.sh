@@ -5,11 +5,16 @@
 #   tests/deps.sh          what building and `make check` need
 #   tests/deps.sh clang    clang and its sanitizer and libFuzzer runtimes too
 #                          (make clang, make fuzz)
+#   tests/deps.sh flatzinc Gecode's FlatZinc solver, fzn-gecode (make fzntest:
+#                          pz's models solved by another solver)
 missing=""
 if [ "$1" = clang ]; then
   command -v clang >/dev/null 2>&1 || missing="$missing clang"
   ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||
     missing="$missing libclang-rt-dev"
+fi
+if [ "$1" = flatzinc ]; then
+  command -v fzn-gecode >/dev/null 2>&1 || missing="$missing flatzinc"
 fi
 command -v flex >/dev/null 2>&1 || missing="$missing flex"
 command -v bison >/dev/null 2>&1 || missing="$missing bison"

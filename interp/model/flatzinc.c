@@ -1,0 +1,223 @@
+/*
+** flatzinc.c -- the Model in FlatZinc, for any FlatZinc solver.
+**
+** Every variable is declared with its initial domain (variable k is
+** `xk`), then every constraint, written with FlatZinc's builtins only so
+** that any solver reads it: distinct becomes int_ne per pair, a table a
+** selector over its (distinct) rows, a clause a linear inequality, and a
+** reified linear constraint gets a Boolean twin of its 0/1 variable.
+** Counting the solutions of the dump (fzn-gecode -a) must give pz's
+** count: each constraint means exactly what its propagator enforces.
+*/
+#include "model/model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/mem.h"
+
+static void ints(Buf *out, const int32_t *a, size_t n)
+{
+  buf_putc(out, '[');
+  for (size_t i = 0; i < n; i++)
+    buf_printf(out, "%s%d", i ? "," : "", a[i]);
+  buf_putc(out, ']');
+}
+
+static void vars(Buf *out, const int32_t *a, size_t n)
+{
+  buf_putc(out, '[');
+  for (size_t i = 0; i < n; i++)
+    buf_printf(out, "%sx%u", i ? "," : "", (unsigned)a[i]);
+  buf_putc(out, ']');
+}
+
+static const char *const lin_names[] = {"int_lin_eq", "int_lin_ne", "int_lin_le"};
+
+static int cmp_int32(const void *l, const void *r)
+{
+  int32_t a = *(const int32_t *)l, b = *(const int32_t *)r;
+  return (a > b) - (a < b);
+}
+
+static void declare_var(Buf *out, const Model *m, ModelVar x, const ModelStep *st, bool shown)
+{
+  if (st->kind == MS_VAR_VALUES) {
+    int32_t *v = xmalloc(st->n * sizeof *v);
+    memcpy(v, model_args(m, st), st->n * sizeof *v);
+    qsort(v, st->n, sizeof *v, cmp_int32);
+    buf_puts(out, "var {");
+    for (uint32_t i = 0; i < st->n; i++)
+      if (i == 0 || v[i] != v[i - 1])
+        buf_printf(out, "%s%d", i ? "," : "", v[i]);
+    buf_putc(out, '}');
+    xfree(v);
+  } else {
+    buf_printf(out, "var %d..%d", m->vars.data[x].lo, m->vars.data[x].hi);
+  }
+  buf_printf(out, ": x%u%s;\n", (unsigned)x, shown ? " :: output_var" : "");
+}
+
+/* The rows of a table, sorted and without repeats (a repeat is one answer). */
+static size_t distinct_rows(const int32_t *rows, uint32_t n, uint32_t m, int32_t **out)
+{
+  int32_t *r = xmalloc(((size_t)n * m + 1) * sizeof *r);
+  size_t k = 0;
+  for (uint32_t i = 0; i < m; i++) {
+    bool seen = false;
+    for (size_t j = 0; j < k && !seen; j++)
+      seen = memcmp(r + j * n, rows + (size_t)i * n, n * sizeof *r) == 0;
+    if (!seen)
+      memcpy(r + k++ * n, rows + (size_t)i * n, n * sizeof *r);
+  }
+  *out = r;
+  return k;
+}
+
+static void constraint(Buf *out, const Model *m, const ModelStep *st, uint32_t *fresh)
+{
+  const int32_t *a = model_args(m, st);
+  switch ((ModelStepKind)st->kind) {
+  case MS_LINEAR:
+  case MS_LINEAR_REIF:
+    buf_printf(out, "constraint %s%s(", lin_names[st->rel], st->kind == MS_LINEAR_REIF ? "_reif" : "");
+    ints(out, a, st->n);
+    buf_putc(out, ',');
+    vars(out, a + st->n, st->n);
+    buf_printf(out, ",%lld", (long long)st->k);
+    if (st->kind == MS_LINEAR_REIF)
+      buf_printf(out, ",b%u", (unsigned)st->z);
+    buf_puts(out, ")");
+    break;
+  case MS_DISTINCT:
+    for (uint32_t i = 0; i < st->n; i++)
+      for (uint32_t j = i + 1; j < st->n; j++)
+        buf_printf(out, "%sconstraint int_ne(x%u,x%u)", i + j > 1 ? ";\n" : "",
+                   (unsigned)a[i], (unsigned)a[j]);
+    if (st->n < 2)
+      buf_puts(out, "constraint bool_eq(true,true)");
+    break;
+  case MS_ELEMENT: {
+    /* arr[idx - base] with FlatZinc's index from 1: i = idx - base + 1 */
+    uint32_t index = st->x;
+    if (st->k != 1) {
+      index = (*fresh)++;
+      buf_printf(out, "constraint int_lin_eq([1,-1],[x%u,x%u],%lld);\n",
+                 (unsigned)index, (unsigned)st->x, (long long)(1 - st->k));
+    }
+    buf_printf(out, "constraint array_var_int_element(x%u,", (unsigned)index);
+    vars(out, a, st->n);
+    buf_printf(out, ",x%u)", (unsigned)st->z);
+    break;
+  }
+  case MS_CELL_OF:
+    buf_printf(out, "constraint array_var_int_element(x%u,", (unsigned)st->x);
+    vars(out, a, st->n);
+    buf_printf(out, ",%lld)", (long long)st->k);
+    break;
+  case MS_TIMES:
+    buf_printf(out, "constraint int_times(x%u,x%u,x%u)", (unsigned)st->x, (unsigned)st->y, (unsigned)st->z);
+    break;
+  case MS_DIV:
+    buf_printf(out, "constraint int_div(x%u,x%u,x%u)", (unsigned)st->x, (unsigned)st->y, (unsigned)st->z);
+    break;
+  case MS_MOD:
+    buf_printf(out, "constraint int_mod(x%u,x%u,x%u)", (unsigned)st->x, (unsigned)st->y, (unsigned)st->z);
+    break;
+  case MS_ABS:
+    buf_printf(out, "constraint int_abs(x%u,x%u)", (unsigned)st->x, (unsigned)st->z);
+    break;
+  case MS_MIN:
+  case MS_MAX:
+    buf_printf(out, "constraint array_int_%s(x%u,", st->kind == MS_MIN ? "minimum" : "maximum",
+               (unsigned)st->z);
+    vars(out, a, st->n);
+    buf_putc(out, ')');
+    break;
+  case MS_CLAUSE: {
+    /* some pos = 1 or some neg = 0:  -sum(pos) + sum(neg) <= |neg| - 1 */
+    buf_puts(out, "constraint int_lin_le([");
+    for (uint32_t i = 0; i < st->n + st->m; i++)
+      buf_printf(out, "%s%d", i ? "," : "", i < st->n ? -1 : 1);
+    buf_puts(out, "],");
+    vars(out, a, st->n + st->m);
+    buf_printf(out, ",%d)", (int)st->m - 1);
+    break;
+  }
+  case MS_TABLE: {
+    int32_t *rows;
+    size_t k = distinct_rows(a + st->n, st->n, st->m, &rows);
+    if (k == 0) {
+      buf_puts(out, "constraint bool_eq(true,false)");
+      xfree(rows);
+      break;
+    }
+    uint32_t t = (*fresh)++;
+    buf_printf(out, "constraint int_le(1,x%u);\nconstraint int_le(x%u,%zu)", (unsigned)t,
+               (unsigned)t, k);
+    int32_t *col = xmalloc(k * sizeof *col);
+    for (uint32_t j = 0; j < st->n; j++) {
+      for (size_t i = 0; i < k; i++)
+        col[i] = rows[i * st->n + j];
+      buf_printf(out, ";\nconstraint array_int_element(x%u,", (unsigned)t);
+      ints(out, col, k);
+      buf_printf(out, ",x%u)", (unsigned)a[j]);
+    }
+    xfree(col);
+    xfree(rows);
+    break;
+  }
+  default:
+    return;
+  }
+  if (st->origin)
+    buf_printf(out, ";  %% origin %u\n", (unsigned)st->origin);
+  else
+    buf_puts(out, ";\n");
+}
+
+/* How many fresh variables the constraints need (element indices, table selectors). */
+static uint32_t fresh_needed(const Model *m)
+{
+  uint32_t n = 0;
+  for (size_t i = 0; i < m->steps.len; i++) {
+    const ModelStep *st = &m->steps.data[i];
+    n += (st->kind == MS_ELEMENT && st->k != 1) || st->kind == MS_TABLE;
+  }
+  return n;
+}
+
+void model_flatzinc(const Model *m, const ModelVar *shown, const char *const *names,
+                    size_t nshown, Buf *out)
+{
+  (void)names;
+  uint8_t *is_shown = xcalloc(m->vars.len + 1, 1);
+  for (size_t i = 0; i < nshown; i++)
+    if (shown[i] < m->vars.len)
+      is_shown[shown[i]] = 1;
+  buf_printf(out, "%% pz's model: %zu variables, %zu constraints\n", m->vars.len, m->nconstraints);
+  for (ModelVar x = 0; x < m->vars.len; x++)
+    declare_var(out, m, x, &m->steps.data[m->vars.data[x].step], is_shown[x]);
+  /* fresh variables: element indices and table selectors, all within int32 */
+  uint32_t first = (uint32_t)m->vars.len, fresh = first, nfresh = fresh_needed(m);
+  for (uint32_t i = 0; i < nfresh; i++)
+    buf_printf(out, "var int: x%u;\n", (unsigned)(first + i));
+  /* Boolean twins of the 0/1 variables that reified constraints set */
+  uint8_t *twin = xcalloc(m->vars.len + 1, 1);
+  for (size_t i = 0; i < m->steps.len; i++) {
+    const ModelStep *st = &m->steps.data[i];
+    if (st->kind == MS_LINEAR_REIF && !twin[st->z]) {
+      twin[st->z] = 1;
+      buf_printf(out, "var bool: b%u;\n", (unsigned)st->z);
+    }
+  }
+  for (ModelVar x = 0; x < m->vars.len; x++)   /* declarations first, then constraints */
+    if (twin[x])
+      buf_printf(out, "constraint bool2int(b%u,x%u);\n", (unsigned)x, (unsigned)x);
+  for (size_t i = 0; i < m->steps.len; i++)
+    if (model_is_constraint(m->steps.data[i].kind))
+      constraint(out, m, &m->steps.data[i], &fresh);
+  buf_puts(out, "solve satisfy;\n");
+  xfree(twin);
+  xfree(is_shown);
+}

@@ -1,0 +1,42 @@
+#!/bin/sh
+# flatzinc.sh -- pz's models solved by another solver.
+#
+#   tests/model/flatzinc.sh PZ
+#
+# For every example: `pz --dump-model` writes the Model pz searches in
+# FlatZinc; fzn-gecode counts its solutions (-a) and the count must be
+# pz's own (`pz -c`).  A wrong dump, a propagator that prunes a solution
+# or lets a non-solution through shows as a different count.  An example
+# that either solver cannot count within LIMIT seconds is reported as
+# skipped, by name; everything else must agree.
+pz=${1:?usage: tests/model/flatzinc.sh path/to/pz}
+limit=${FZN_LIMIT:-20}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0 skipped=""
+for f in examples/*.pz; do
+  name=$(basename "$f" .pz)
+  mine=$(timeout "$limit" "$pz" -c "$f" 2>/dev/null | sed -n 's/^solutions: //p')
+  if ! "$pz" --dump-model "$f" > "$tmp/m.fzn" 2> "$tmp/err"; then
+    echo "FAIL: $name: pz --dump-model failed"; cat "$tmp/err"
+    failed=$((failed + 1)); continue
+  fi
+  timeout "$limit" fzn-gecode -a "$tmp/m.fzn" > "$tmp/out" 2>&1
+  st=$?
+  if [ $st = 124 ] || [ -z "$mine" ]; then
+    skipped="$skipped $name"; continue
+  fi
+  if [ $st != 0 ] || grep -qi error "$tmp/out"; then
+    echo "FAIL: $name: fzn-gecode did not read the model"; head -5 "$tmp/out"
+    failed=$((failed + 1)); continue
+  fi
+  theirs=$(grep -c '^----------' "$tmp/out")
+  if [ "$mine" = "$theirs" ]; then
+    passed=$((passed + 1))
+  else
+    echo "FAIL: $name: pz counts $mine, fzn-gecode $theirs on pz's model"
+    failed=$((failed + 1))
+  fi
+done
+echo "flatzinc: $passed examples agree with fzn-gecode, $failed differ${skipped:+, skipped (over ${limit} s):$skipped}"
+[ $failed = 0 ]
