@@ -35,35 +35,21 @@ void names_free(Names *t)
   t->cap = 0;
 }
 
+/* Each row's arities and words by its id, for its aliases. */
+enum {
+#define BUILTIN(id, name, lo, hi, what, check, eval) LO_##id = lo, HI_##id = hi,
+#define BUILTIN_ALIAS(id, name)
+#include "front/builtins.def"
+};
+#define BUILTIN(id, name, lo, hi, what, check, eval) static const char what_##id[] = what;
+#define BUILTIN_ALIAS(id, name)
+#include "front/builtins.def"
+
+/* Every name of every built-in, aliases included, in the order of the file. */
 static const Builtin builtins[] = {
-  {"sum", BI_SUM, 1, 1, "a number"},
-  {"count", BI_COUNT, 1, 2, "a number"},
-  {"min", BI_MIN, 1, 255, "a number"},
-  {"max", BI_MAX, 1, 255, "a number"},
-  {"abs", BI_ABS, 1, 1, "a number"},
-  {"len", BI_LEN, 1, 1, "a number"},
-  {"rows", BI_ROWS, 1, 1, "a list of lines"},
-  {"columns", BI_COLUMNS, 1, 1, "a list of lines"},
-  {"cols", BI_COLUMNS, 1, 1, "a list of lines"},
-  {"row", BI_ROW, 2, 2, "a line"},
-  {"column", BI_COLUMN, 2, 2, "a line"},
-  {"col", BI_COLUMN, 2, 2, "a line"},
-  {"diagonal", BI_DIAGONAL, 1, 1, "a line"},
-  {"antidiagonal", BI_ANTIDIAGONAL, 1, 1, "a line"},
-  {"diagonals", BI_DIAGONALS, 1, 1, "a list of lines"},
-  {"cells", BI_CELLS, 1, 1, "a list of cells"},
-  {"distinct", BI_DISTINCT, 1, 1, "a condition"},
-  {"all_different", BI_DISTINCT, 1, 1, "a condition"},
-  {"first", BI_FIRST, 1, 1, "an item"},
-  {"last", BI_LAST, 1, 1, "an item"},
-  {"middle", BI_MIDDLE, 1, 1, "an item"},
-  {"who", BI_WHO, 1, 1, "an entity"},
-  {"lines", BI_LINES, 1, 1, "a list of lines"},
-  {"pairs", BI_PAIRS, 2, 2, "a list of pairs of cells"},
-  {"neighbours", BI_NEIGHBOURS, 4, 4, "a list of cells"},
-  {"regions", BI_REGIONS, 2, 2, "a list of regions"},
-  {"cell_of", BI_CELL_OF, 2, 2, "a position"},
-  {"step", BI_STEP, 4, 4, "a condition"},
+#define BUILTIN(id, name, lo, hi, what, check, eval) {name, BI_##id, lo, hi, what_##id},
+#define BUILTIN_ALIAS(id, name) {name, BI_##id, LO_##id, HI_##id, what_##id},
+#include "front/builtins.def"
 };
 
 const Builtin *builtin_find(const SymTable *syms, Sym s)

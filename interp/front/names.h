@@ -46,14 +46,12 @@ NameInfo *names_get(Names *t, Sym s);
 const NameInfo *names_find(const Names *t, Sym s);
 void names_free(Names *t);
 
-/* Built-in functions, collections and conditions. */
+/* Built-in functions, collections and conditions: the rows of builtins.def. */
 typedef enum {
-  BI_SUM, BI_COUNT, BI_MIN, BI_MAX, BI_ABS, BI_LEN,
-  BI_ROWS, BI_COLUMNS, BI_ROW, BI_COLUMN, BI_DIAGONAL, BI_ANTIDIAGONAL,
-  BI_DIAGONALS, BI_CELLS,
-  BI_DISTINCT,
-  BI_FIRST, BI_LAST, BI_MIDDLE, BI_WHO,
-  BI_LINES, BI_PAIRS, BI_NEIGHBOURS, BI_REGIONS, BI_CELL_OF, BI_STEP,
+#define BUILTIN(id, name, lo, hi, what, check, eval) BI_##id,
+#define BUILTIN_ALIAS(id, name)
+#include "front/builtins.def"
+  BI_END          /* the number of built-ins */
 } BuiltinId;
 
 typedef struct Builtin {

@@ -126,175 +126,249 @@ static NOINLINE bool builtin_known_index(Ground *g, Loc at, Value v, uint32_t n,
   return true;
 }
 
-Value builtin_call(Ground *g, const Env *env, const Node *n, const Builtin *b, bool post_mode,
-                          bool pos)
+/*
+** Each built-in's evaluation: n is the call, b its row of
+** front/builtins.def; post_mode asserts a condition (pos) or its negation.
+*/
+#define EVAL_ARGS Ground *g, const Env *env, const Node *n, const Builtin *b, bool post_mode, bool pos
+#define UNUSED_EVAL_ARGS (void)env, (void)b, (void)post_mode, (void)pos
+
+/* The nth argument's value. */
+static Value arg(Ground *g, const Env *env, const Node *n, uint32_t i)
 {
+  return ground_eval(g, env, n->list.items[i]);
+}
+
+static Value eval_sum(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
   Values flat = {0};
-  Value r = VALUE_NONE, board;
-  uint32_t rows, cols, k;
-  BoardView bv;
-  switch (b->id) {
-  case BI_SUM:
-    if (builtin_arg_list(g, env, n, "sum", &flat).kind != V_NONE)
-      r = builtin_sum(g, n->at, &flat, false);
-    break;
-  case BI_COUNT:
-    if (n->list.len == 2) {                        /* count(value, list) */
-      Value want = ground_eval(g, env, n->list.items[0]);
-      Value l = value_expect_list(g, n->list.items[1]->at, ground_eval(g, env, n->list.items[1]), "count");
-      if (l.kind == V_NONE || want.kind == V_NONE)
-        break;
+  Value r = VALUE_NONE;
+  if (builtin_arg_list(g, env, n, "sum", &flat).kind != V_NONE)
+    r = builtin_sum(g, n->at, &flat, false);
+  VEC_FREE(flat);
+  return r;
+}
+
+static Value eval_count(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  Values flat = {0};
+  Value r = VALUE_NONE;
+  if (n->list.len == 2) {                        /* count(value, list) */
+    Value want = arg(g, env, n, 0);
+    Value l = value_expect_list(g, n->list.items[1]->at, arg(g, env, n, 1), "count");
+    if (l.kind != V_NONE && want.kind != V_NONE) {
       value_flatten(l, &flat);
       for (size_t i = 0; i < flat.len; i++)
         flat.data[i] = term_equal(g, n->at, flat.data[i], want, true);
       r = builtin_sum(g, n->at, &flat, true);
-    } else if (builtin_arg_list(g, env, n, "count", &flat).kind != V_NONE) {
-      r = builtin_sum(g, n->at, &flat, true);
     }
-    break;
-  case BI_MIN:
-  case BI_MAX:
-    if (builtin_arg_list(g, env, n, b->name, &flat).kind != V_NONE)
-      r = builtin_min_max(g, n->at, &flat, b->id == BI_MIN);
-    break;
-  case BI_ABS:
-    r = builtin_abs(g, n->at, ground_eval(g, env, n->list.items[0]));
-    break;
-  case BI_FIRST:
-  case BI_LAST:
-  case BI_MIDDLE:                                  /* first(house), middle(house) */
-    r = value_expect_list(g, n->at, ground_eval(g, env, n->list.items[0]), b->name);
-    if (r.kind != V_LIST)
-      break;
-    if (r.n == 0)
-      r = ground_error(g, n->at, "'%s' of an empty list has no value", b->name);
-    else if (b->id == BI_MIDDLE && r.n % 2 == 0)
-      r = ground_error(g, n->at, "a list of %u items has no single middle item", r.n);
-    else
-      r = r.items[b->id == BI_FIRST ? 0 : b->id == BI_LAST ? r.n - 1 : r.n / 2];
-    break;
-  case BI_WHO:                   /* the entity itself; show prints it in full */
-    if (!g->entities_name)
-      r = ground_error(g, n->at, "'who' needs a logic grid: declare entities and attributes first");
-    else
-      r = ground_eval(g, env, n->list.items[0]);
-    break;
-  case BI_LEN:
-    r = value_expect_list(g, n->at, ground_eval(g, env, n->list.items[0]), "len");
-    if (r.kind == V_LIST)
-      r = value_int(r.n);
-    break;
-  case BI_ROWS:
-  case BI_COLUMNS:
-  case BI_LINES:
-  case BI_CELLS:
-    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
-      r = b->id == BI_ROWS ? board_rows(g, &bv) : b->id == BI_COLUMNS ? board_columns(g, &bv)
-        : b->id == BI_LINES ? board_lines(g, &bv) : board_cells(g, &bv);
-    break;
-  case BI_ROW:
-  case BI_COLUMN:
-    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv)) {
-      bool row = b->id == BI_ROW;
-      Value lines = row ? board_rows(g, &bv) : board_columns(g, &bv);
-      if (builtin_known_index(g, n->list.items[1]->at, ground_eval(g, env, n->list.items[1]),
-                              lines.n, row ? "row" : "column", &k))
-        r = lines.items[k];
-    }
-    break;
-  case BI_PAIRS:
-    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
-      r = board_pairs(g, n->at, &bv, ground_eval(g, env, n->list.items[1]));
-    break;
-  case BI_NEIGHBOURS:
-    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
-    {
-      Value row = ground_eval(g, env, n->list.items[1]), col = ground_eval(g, env, n->list.items[2]);
-      r = board_neighbours(g, n->at, &bv, row, col, ground_eval(g, env, n->list.items[3]));
-    }
-    break;
-  case BI_REGIONS:
-    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
-      r = board_regions(g, n->at, &bv, ground_eval(g, env, n->list.items[1]));
-    break;
-  case BI_CELL_OF:
-    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
-      r = board_cell_of(g, n->at, &bv, ground_eval(g, env, n->list.items[1]));
-    break;
-  case BI_STEP:
-    if (!post_mode || !pos) {
-      r = ground_error(g, n->at, "'step' can only be a clue of its own (not under or, not, -> or count)");
-      break;
-    }
-    if (board_view(g, n->at, ground_eval(g, env, n->list.items[0]), b->name, &bv))
-    {
-      Value kind = ground_eval(g, env, n->list.items[1]), from = ground_eval(g, env, n->list.items[2]);
-      board_post_step(g, n->at, &bv, kind, from, ground_eval(g, env, n->list.items[3]));
-    }
-    r = value_bool(true);
-    break;
-  case BI_DIAGONAL:
-  case BI_ANTIDIAGONAL:
-  case BI_DIAGONALS:
-    board = ground_eval(g, env, n->list.items[0]);
-    if (board_shape(g, n->at, board, b->name, &rows, &cols)) {
-      if (rows != cols) {
-        r = ground_error(g, n->at, "'%s' needs a square board, but this one is %u by %u", b->name, rows, cols);
-        break;
-      }
-      Value d = value_list(g, rows), a = value_list(g, rows);
-      for (uint32_t i = 0; i < rows; i++) {
-        d.items[i] = board.items[i].items[i];
-        a.items[i] = board.items[i].items[rows - 1 - i];
-      }
-      if (b->id == BI_DIAGONALS) {
-        r = value_list(g, 2);
-        r.items[0] = d;
-        r.items[1] = a;
-      } else {
-        r = b->id == BI_DIAGONAL ? d : a;
-      }
-    }
-    break;
-  case BI_DISTINCT: {
-    if (builtin_arg_list(g, env, n, "distinct", &flat).kind == V_NONE)
-      break;
-    if (post_mode && pos) {
-      VarId *xs = xmalloc((flat.len + 1) * sizeof *xs);
-      bool ok = true;
-      for (size_t i = 0; i < flat.len && ok; i++)
-        ok = term_var(g, n->at, flat.data[i], &xs[i]);
-      if (ok)
-        build_distinct(g, flat.len, xs);
-      xfree(xs);
-      r = value_bool(true);
-      break;
-    }
-    /* As a condition: every pair differs, one reified != per pair.  The
-       pairs grow as the square of the list, so they are charged to the
-       grounding budget first, each as a propagator with its own unknown
-       (REIFIED_COST units), which also watches the clock. */
-    uint64_t pairs = (uint64_t)flat.len * (flat.len ? flat.len - 1 : 0) / 2;
-    g->here = n->at;
-    if (!ground_charge(g, pairs * REIFIED_COST)) {
-      r = VALUE_NONE;
-      break;
-    }
-    Values lits = {0};
-    for (size_t i = 0; i < flat.len; i++)
-      for (size_t j = i + 1; j < flat.len; j++)
-        VEC_PUSH(lits, term_compare(g, n->at, OP_NE, flat.data[i], flat.data[j], true));
-    r = lit_and(g, lits.data, (uint32_t)lits.len);
-    VEC_FREE(lits);
-    if (post_mode) {
-      lit_post(g, pos ? r : lit_not(r));
-      r = value_bool(true);
-    }
-    break;
-  }
+  } else if (builtin_arg_list(g, env, n, "count", &flat).kind != V_NONE) {
+    r = builtin_sum(g, n->at, &flat, true);
   }
   VEC_FREE(flat);
   return r;
+}
+
+static Value eval_min_max(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  Values flat = {0};
+  Value r = VALUE_NONE;
+  if (builtin_arg_list(g, env, n, b->name, &flat).kind != V_NONE)
+    r = builtin_min_max(g, n->at, &flat, b->id == BI_MIN);
+  VEC_FREE(flat);
+  return r;
+}
+
+static Value eval_abs(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  return builtin_abs(g, n->at, arg(g, env, n, 0));
+}
+
+/* first(house), last(house), middle(house) */
+static Value eval_first_last(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  Value r = value_expect_list(g, n->at, arg(g, env, n, 0), b->name);
+  if (r.kind != V_LIST)
+    return r;
+  if (r.n == 0)
+    return ground_error(g, n->at, "'%s' of an empty list has no value", b->name);
+  if (b->id == BI_MIDDLE && r.n % 2 == 0)
+    return ground_error(g, n->at, "a list of %u items has no single middle item", r.n);
+  return r.items[b->id == BI_FIRST ? 0 : b->id == BI_LAST ? r.n - 1 : r.n / 2];
+}
+
+/* The entity itself; show prints it in full. */
+static Value eval_who(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  if (!g->entities_name)
+    return ground_error(g, n->at, "'who' needs a logic grid: declare entities and attributes first");
+  return arg(g, env, n, 0);
+}
+
+static Value eval_len(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  Value r = value_expect_list(g, n->at, arg(g, env, n, 0), "len");
+  return r.kind == V_LIST ? value_int(r.n) : r;
+}
+
+/* rows, columns, lines, cells */
+static Value eval_lines(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  BoardView bv;
+  if (!board_view(g, n->at, arg(g, env, n, 0), b->name, &bv))
+    return VALUE_NONE;
+  return b->id == BI_ROWS ? board_rows(g, &bv) : b->id == BI_COLUMNS ? board_columns(g, &bv)
+       : b->id == BI_LINES ? board_lines(g, &bv) : board_cells(g, &bv);
+}
+
+static Value eval_row_column(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  BoardView bv;
+  uint32_t k;
+  if (!board_view(g, n->at, arg(g, env, n, 0), b->name, &bv))
+    return VALUE_NONE;
+  bool row = b->id == BI_ROW;
+  Value lines = row ? board_rows(g, &bv) : board_columns(g, &bv);
+  if (!builtin_known_index(g, n->list.items[1]->at, arg(g, env, n, 1), lines.n, row ? "row" : "column", &k))
+    return VALUE_NONE;
+  return lines.items[k];
+}
+
+static Value eval_pairs(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  BoardView bv;
+  if (!board_view(g, n->at, arg(g, env, n, 0), b->name, &bv))
+    return VALUE_NONE;
+  return board_pairs(g, n->at, &bv, arg(g, env, n, 1));
+}
+
+static Value eval_neighbours(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  BoardView bv;
+  if (!board_view(g, n->at, arg(g, env, n, 0), b->name, &bv))
+    return VALUE_NONE;
+  Value row = arg(g, env, n, 1), col = arg(g, env, n, 2);
+  return board_neighbours(g, n->at, &bv, row, col, arg(g, env, n, 3));
+}
+
+static Value eval_regions(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  BoardView bv;
+  if (!board_view(g, n->at, arg(g, env, n, 0), b->name, &bv))
+    return VALUE_NONE;
+  return board_regions(g, n->at, &bv, arg(g, env, n, 1));
+}
+
+static Value eval_cell_of(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  BoardView bv;
+  if (!board_view(g, n->at, arg(g, env, n, 0), b->name, &bv))
+    return VALUE_NONE;
+  return board_cell_of(g, n->at, &bv, arg(g, env, n, 1));
+}
+
+static Value eval_step(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  if (!post_mode || !pos)
+    return ground_error(g, n->at, "'step' can only be a clue of its own (not under or, not, -> or count)");
+  BoardView bv;
+  if (board_view(g, n->at, arg(g, env, n, 0), b->name, &bv)) {
+    Value kind = arg(g, env, n, 1), from = arg(g, env, n, 2);
+    board_post_step(g, n->at, &bv, kind, from, arg(g, env, n, 3));
+  }
+  return value_bool(true);
+}
+
+/* diagonal, antidiagonal, diagonals */
+static Value eval_diagonal(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  uint32_t rows, cols;
+  Value board = arg(g, env, n, 0);
+  if (!board_shape(g, n->at, board, b->name, &rows, &cols))
+    return VALUE_NONE;
+  if (rows != cols)
+    return ground_error(g, n->at, "'%s' needs a square board, but this one is %u by %u", b->name, rows, cols);
+  Value d = value_list(g, rows), a = value_list(g, rows);
+  for (uint32_t i = 0; i < rows; i++) {
+    d.items[i] = board.items[i].items[i];
+    a.items[i] = board.items[i].items[rows - 1 - i];
+  }
+  if (b->id != BI_DIAGONALS)
+    return b->id == BI_DIAGONAL ? d : a;
+  Value r = value_list(g, 2);
+  r.items[0] = d;
+  r.items[1] = a;
+  return r;
+}
+
+static Value eval_distinct(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  Values flat = {0};
+  Value r = VALUE_NONE;
+  if (builtin_arg_list(g, env, n, "distinct", &flat).kind == V_NONE)
+    goto done;
+  if (post_mode && pos) {
+    VarId *xs = xmalloc((flat.len + 1) * sizeof *xs);
+    bool ok = true;
+    for (size_t i = 0; i < flat.len && ok; i++)
+      ok = term_var(g, n->at, flat.data[i], &xs[i]);
+    if (ok)
+      build_distinct(g, flat.len, xs);
+    xfree(xs);
+    r = value_bool(true);
+    goto done;
+  }
+  /* As a condition: every pair differs, one reified != per pair.  The
+     pairs grow as the square of the list, so they are charged to the
+     grounding budget first, each as a propagator with its own unknown
+     (REIFIED_COST units), which also watches the clock. */
+  uint64_t pairs = (uint64_t)flat.len * (flat.len ? flat.len - 1 : 0) / 2;
+  g->here = n->at;
+  if (!ground_charge(g, pairs * REIFIED_COST))
+    goto done;
+  Values lits = {0};
+  for (size_t i = 0; i < flat.len; i++)
+    for (size_t j = i + 1; j < flat.len; j++)
+      VEC_PUSH(lits, term_compare(g, n->at, OP_NE, flat.data[i], flat.data[j], true));
+  r = lit_and(g, lits.data, (uint32_t)lits.len);
+  VEC_FREE(lits);
+  if (post_mode) {
+    lit_post(g, pos ? r : lit_not(r));
+    r = value_bool(true);
+  }
+done:
+  VEC_FREE(flat);
+  return r;
+}
+
+/* The evaluation of each built-in, by BuiltinId: the rows of front/builtins.def. */
+typedef Value (*BuiltinFn)(EVAL_ARGS);
+static const BuiltinFn builtin_eval[] = {
+#define BUILTIN(id, name, lo, hi, what, check, eval) [BI_##id] = eval,
+#define BUILTIN_ALIAS(id, name)
+#include "front/builtins.def"
+};
+
+Value builtin_call(Ground *g, const Env *env, const Node *n, const Builtin *b, bool post_mode,
+                          bool pos)
+{
+  return builtin_eval[b->id](g, env, n, b, post_mode, pos);
 }
 
 /* --- partial operations --- */
