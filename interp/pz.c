@@ -1,13 +1,17 @@
 /*
 ** pz.c -- the pipeline: load -> parse -> import -> check -> ground -> solve.
+**
+** Every public call that may allocate runs inside a catch point (GUARD):
+** when memory runs out, the allocator jumps back to it, the context is
+** marked failed, and the call returns an error.  A failed context frees
+** its memory as a whole (mem_heap_free_all), since what was half built
+** cannot be walked.
 */
-/* realpath() is POSIX 2008, but glibc declares it only for X/Open */
-#define _XOPEN_SOURCE 700
-
 #include "pz.h"
+#include "pz_internal.h"
 
 #include <errno.h>
-#include <stdlib.h>
+#include <setjmp.h>
 #include <string.h>
 
 #include "base/arena.h"
@@ -31,6 +35,14 @@ typedef struct ImportEdge {
 
 struct PzCtx {
   PzOptions opt;
+  MemHeap heap;           /* every block allocated by a call on the context */
+  MemFailure failure;     /* why a call failed (then nothing else is used) */
+  void *host_block;       /* text from the host not freed yet: freed by
+                             pz_close if a call fails meanwhile */
+  Buf solution_text;      /* a solution rendered, before it is written */
+  OutItems items;         /* the shown items of the current solution */
+  bool items_ready;       /* items hold those of the current solution */
+  bool has_solution;      /* pz_next's last answer was PZ_SOLUTION */
   SymTable syms;
   SrcTable srcs;
   Diag diag;
@@ -45,16 +57,55 @@ struct PzCtx {
   VEC(ImportEdge) loaded; /* every import so far: which file imported which */
 };
 
-PzCtx *pz_open(const PzOptions *options)
+/*
+** The start of a public call on cx: returns `failed` at once when cx has
+** failed before, and when this call fails (memory ran out).  Blocks
+** allocated meanwhile join cx's heap.  UNGUARD() before each return.
+*/
+#define GUARD(cx, failed)                  \
+  MemCatch catch_;                         \
+  if ((cx)->failure)                       \
+    return failed;                         \
+  if (setjmp(catch_.jump)) {               \
+    (cx)->failure = catch_.failure;        \
+    return failed;                         \
+  }                                        \
+  mem_catch(&catch_, &(cx)->heap)
+#define UNGUARD() mem_uncatch(&catch_)
+
+/* The context itself, on no heap (its own heap is inside it); NULL
+   when there is no memory for it. */
+static PzCtx *new_ctx(void)
 {
+  MemCatch c;
+  if (setjmp(c.jump))
+    return NULL;
+  mem_catch(&c, NULL);
   PzCtx *cx = xcalloc(1, sizeof *cx);
-  if (options)
-    cx->opt = *options;
+  mem_uncatch(&c);
+  mem_heap_init(&cx->heap);
+  return cx;
+}
+
+static void open_ctx(PzCtx *cx)
+{
   sym_init(&cx->syms);
   src_init(&cx->srcs);
   diag_init(&cx->diag, &cx->srcs);
   cx->ast.arena = &cx->arena;
   cx->solver = solver_new();
+}
+
+PzCtx *pz_open(const PzOptions *options)
+{
+  PzCtx *cx = new_ctx();
+  if (!cx)
+    return NULL;
+  if (options)
+    cx->opt = *options;
+  GUARD(cx, (pz_close(cx), NULL));
+  open_ctx(cx);
+  UNGUARD();
   return cx;
 }
 
@@ -62,6 +113,14 @@ void pz_close(PzCtx *cx)
 {
   if (!cx)
     return;
+  if (cx->failure) {
+    mem_free_host(cx->host_block);
+    mem_heap_free_all(&cx->heap);
+    xfree(cx);
+    return;
+  }
+  buf_free(&cx->solution_text);
+  out_items_free(&cx->items);
   ground_free(&cx->ground);
   solver_free(cx->space);
   model_free(&cx->model);
@@ -128,12 +187,14 @@ static void normalize_path(const char *path, Buf *out)
 static Sym file_key(PzCtx *cx, const char *path)
 {
   Buf key = {0};
-  char *real = cx->opt.read_file ? realpath(path, NULL) : NULL;
+  char *real = cx->opt.real_path ? cx->opt.real_path(cx->opt.io, path) : NULL;
+  cx->host_block = real;
   if (real)
     buf_puts(&key, real);
   else
     normalize_path(path, &key);
-  free(real);                           /* realpath's malloc, not ours */
+  mem_free_host(real);
+  cx->host_block = NULL;
   Sym s = sym_intern(&cx->syms, key.data, key.len);
   buf_free(&key);
   return s;
@@ -242,7 +303,7 @@ static SrcId read_and_load(PzCtx *cx, const Node *what, const char *path)
   char *text = cx->opt.read_file(cx->opt.io, path, &len);
   int err = text ? 0 : errno;
   if (text && len > PZ_MAX_SOURCE_BYTES) {
-    xfree(text);
+    mem_free_host(text);
     text = NULL;
     err = EFBIG;
   }
@@ -258,8 +319,10 @@ static SrcId read_and_load(PzCtx *cx, const Node *what, const char *path)
       diag_error(&cx->diag, what->at, "cannot read the file '%s'", path);
     return 0;
   }
+  cx->host_block = text;
   SrcId id = load_text(cx, path, text, len);
-  xfree(text);
+  mem_free_host(text);
+  cx->host_block = NULL;
   return id;
 }
 
@@ -272,10 +335,11 @@ static char *read_from_stdlib_dir(PzCtx *cx, const char *name, Buf *path, size_t
   buf_printf(path, "%s/%s.pz", cx->opt.stdlib_dir, name);
   char *text = cx->opt.read_file(cx->opt.io, buf_str(path), len);
   if (!text || *len > PZ_MAX_SOURCE_BYTES) {
-    xfree(text);
+    mem_free_host(text);
     buf_clear(path);
     return NULL;
   }
+  cx->host_block = text;                /* until import_module frees it */
   return text;
 }
 
@@ -353,7 +417,9 @@ static void import_module(PzCtx *cx, const Stmt *st)
     to = read_and_load(cx, what, buf_str(&path));
   }
   VEC_PUSH(cx->loaded, ((ImportEdge){from, to, key}));
-  xfree(text);
+  mem_free_host(text);
+  if (text)
+    cx->host_block = NULL;
   buf_free(&path);
 }
 
@@ -371,10 +437,13 @@ static bool front_end(PzCtx *cx, const char *name, const char *text, size_t len)
 
 bool pz_check(PzCtx *cx, const char *name, const char *text, size_t len)
 {
-  return front_end(cx, name, text, len);
+  GUARD(cx, false);
+  bool ok = front_end(cx, name, text, len);
+  UNGUARD();
+  return ok;
 }
 
-bool pz_load(PzCtx *cx, const char *name, const char *text, size_t len)
+static bool load(PzCtx *cx, const char *name, const char *text, size_t len)
 {
   if (!front_end(cx, name, text, len))
     return false;
@@ -397,10 +466,40 @@ bool pz_load(PzCtx *cx, const char *name, const char *text, size_t len)
   return true;
 }
 
+bool pz_load(PzCtx *cx, const char *name, const char *text, size_t len)
+{
+  GUARD(cx, false);
+  bool ok = load(cx, name, text, len);
+  UNGUARD();
+  return ok;
+}
+
+Solver *pz_space(PzCtx *cx)
+{
+  return cx->space;
+}
+
+bool pz_failed(const PzCtx *cx)
+{
+  return cx->failure != MEM_FAILED_NOTHING;
+}
+
+/* What a failed context says instead of its diagnostics. */
+static const char *failure_words(const PzCtx *cx)
+{
+  return cx->failure == MEM_OUT_OF_MEMORY ? "out of memory"
+       : "internal error: the scanner gave up; this is a bug in pz, please report it";
+}
+
 const char *pz_diagnostics(PzCtx *cx)
 {
+  if (cx->failure)
+    return cx->failure == MEM_OUT_OF_MEMORY ? "pz: out of memory\n"
+         : "pz: internal error: the scanner gave up; this is a bug in pz, please report it\n";
+  GUARD(cx, pz_diagnostics(cx));
   buf_clear(&cx->diag_text);
   diag_render(&cx->diag, &cx->diag_text);
+  UNGUARD();
   return buf_str(&cx->diag_text);
 }
 
@@ -410,7 +509,11 @@ const char *pz_diagnostics(PzCtx *cx)
 */
 void pz_set_limits(PzCtx *cx, double timeout_seconds, uint64_t max_nodes)
 {
-  solver_set_limits(cx->space ? cx->space : cx->solver, (SolverLimits){timeout_seconds, max_nodes});
+  GUARD(cx, );
+  solver_set_limits(cx->space ? cx->space : cx->solver,
+                    (SolverLimits){.timeout_seconds = timeout_seconds, .max_nodes = max_nodes,
+                                   .clock = cx->opt.clock});
+  UNGUARD();
 }
 
 /* Say where and why a solution failed its check (once: pz_next stops). */
@@ -437,7 +540,7 @@ static void report_broken_solution(PzCtx *cx)
   diag_note(&cx->diag, o->at, "the %s constraint made of it does not hold", b.kind);
 }
 
-PzResult pz_next(PzCtx *cx)
+static PzResult next(PzCtx *cx)
 {
   if (cx->ground.timed_out)             /* the model is incomplete: never search it */
     return PZ_LIMIT;
@@ -463,14 +566,62 @@ PzResult pz_next(PzCtx *cx)
   return PZ_NO_MORE;
 }
 
-void pz_solution_text(PzCtx *cx, Buf *out)
+PzResult pz_next(PzCtx *cx)
 {
-  out_text(&cx->ground, out);
+  GUARD(cx, PZ_ERROR);
+  cx->items_ready = false;
+  PzResult r = next(cx);
+  cx->has_solution = r == PZ_SOLUTION;
+  UNGUARD();
+  return r;
 }
 
-void pz_solution_json(PzCtx *cx, Buf *out)
+/* The solution rendered by out into cx's scratch text, then written. */
+static bool write_solution(PzCtx *cx, void (*out)(const Ground *, Buf *), PzWrite write, void *to)
 {
-  out_json(&cx->ground, out);
+  GUARD(cx, false);
+  Buf *b = &cx->solution_text;
+  buf_clear(b);
+  out(&cx->ground, b);
+  UNGUARD();
+  write(to, buf_str(b), b->len);
+  return true;
+}
+
+bool pz_solution_text(PzCtx *cx, PzWrite write, void *to)
+{
+  return write_solution(cx, out_text, write, to);
+}
+
+bool pz_solution_json(PzCtx *cx, PzWrite write, void *to)
+{
+  return write_solution(cx, out_json, write, to);
+}
+
+/* Make cx->items those of the current solution; false when there is none. */
+static bool ready_items(PzCtx *cx)
+{
+  if (!cx->has_solution)
+    return false;
+  GUARD(cx, false);
+  if (!cx->items_ready)
+    out_items(&cx->ground, &cx->items);
+  cx->items_ready = true;
+  UNGUARD();
+  return true;
+}
+
+size_t pz_solution_count_items(PzCtx *cx)
+{
+  return ready_items(cx) ? cx->items.items.len : 0;
+}
+
+bool pz_solution_item(PzCtx *cx, size_t i, PzItem *out)
+{
+  if (!ready_items(cx) || i >= cx->items.items.len)
+    return false;
+  *out = cx->items.items.data[i];
+  return true;
 }
 
 const struct Model *pz_model(const PzCtx *cx)
@@ -478,18 +629,35 @@ const struct Model *pz_model(const PzCtx *cx)
   return cx->space ? &cx->model : NULL;
 }
 
-const SolverStats *pz_stats(const PzCtx *cx)
+PzStats pz_stats(const PzCtx *cx)
 {
-  return solver_stats(cx->space ? cx->space : cx->solver);
+  const Solver *s = cx->space ? cx->space : cx->solver;
+  if (cx->failure || !s)
+    return (PzStats){0};
+  const SolverStats *st = solver_stats(s);
+  return (PzStats){.nodes = st->nodes, .failures = st->failures,
+                   .propagations = st->propagations, .solutions = st->solutions,
+                   .max_depth = st->max_depth, .probes = st->probes};
+}
+
+void pz_json_string(const char *s, PzWrite write, void *to)
+{
+  json_string_to(s, write, to);         /* allocates nothing: safe when memory is out */
 }
 
 size_t pz_diagnostic_count(const PzCtx *cx)
 {
-  return cx->diag.count;
+  return cx->failure ? 1 : cx->diag.count;
 }
 
 bool pz_diagnostic(const PzCtx *cx, size_t i, PzDiagnostic *out)
 {
+  if (cx->failure) {
+    if (i > 0)
+      return false;
+    *out = (PzDiagnostic){.severity = PZ_SEVERITY_ERROR, .message = failure_words(cx)};
+    return true;
+  }
   if (i >= cx->diag.count)
     return false;
   const DiagMsg *m = &cx->diag.msgs[i];
@@ -507,5 +675,15 @@ bool pz_diagnostic(const PzCtx *cx, size_t i, PzDiagnostic *out)
 
 unsigned pz_diagnostics_dropped(const PzCtx *cx)
 {
-  return diag_dropped(&cx->diag);
+  return cx->failure ? 0 : diag_dropped(&cx->diag);
+}
+
+void pz_fail_allocations_after(uint64_t n)
+{
+  mem_fail_after(n);
+}
+
+uint64_t pz_allocation_count(void)
+{
+  return mem_alloc_count();
 }

@@ -2,10 +2,13 @@
 ** pz.h -- the public interface of the pz interpreter.
 **
 ** The pipeline: load (parse, import, check, ground) then ask for
-** solutions one at a time.  The core does no I/O of its own: files are
-** read through the read_file callback, and answers and diagnostics come
-** back as text in Bufs, so the same core serves the CLI, the tests and a
-** browser playground.
+** solutions one at a time.  The library does no I/O of its own and
+** never prints, exits or aborts: the host supplies the reading of files
+** and the clock (PzOptions), answers and diagnostics come back as text
+** (through a PzWrite callback, or as strings the context owns) or as
+** data (PzItem), and running out of memory is an error like any other
+** (pz_failed), so the same library serves the CLI, the tests and a
+** browser playground.  This is its only public header.
 */
 #ifndef PZ_PZ_H
 #define PZ_PZ_H
@@ -13,9 +16,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-#include "base/buf.h"
-#include "engine/solver.h"
 
 #define PZ_VERSION "0.1.0"
 
@@ -26,15 +26,29 @@
 */
 #define PZ_MAX_SOURCE_BYTES ((size_t)16 << 20)
 
+/* --- the host --- */
+
 /*
-** Read a whole file; return malloc'd text (caller frees), or NULL with
-** errno set (EFBIG when the file is larger than PZ_MAX_SOURCE_BYTES).
+** Read a whole file; return its text allocated with malloc (the library
+** frees it with free), or NULL with errno set (EFBIG when the file is
+** larger than PZ_MAX_SOURCE_BYTES, EISDIR for a folder).
 */
 typedef char *(*PzReadFile)(void *io, const char *path, size_t *len);
+/*
+** The real path of a file (realpath), allocated with malloc, or NULL:
+** two spellings of one file, or links to it, are then known as one.
+*/
+typedef char *(*PzRealPath)(void *io, const char *path);
+/* Seconds since some fixed moment, never going back (CLOCK_MONOTONIC). */
+typedef double (*PzClock)(void);
+/* Text for the host: the len bytes at text (no NUL at the end). */
+typedef void (*PzWrite)(void *to, const char *text, size_t len);
 
 typedef struct PzOptions {
   PzReadFile read_file;   /* for imports of files; NULL: only the stdlib */
-  void *io;               /* passed to read_file */
+  PzRealPath real_path;   /* NULL: paths are only normalized ("a/../b" is "b") */
+  void *io;               /* passed to read_file and real_path */
+  PzClock clock;          /* for --timeout; NULL: time limits are off */
   const char *stdlib_dir; /* read the stdlib from here instead of the copy built in */
   bool check_solutions;   /* confirm each solution against the clues' definitions
                              before returning it (always on in builds without NDEBUG) */
@@ -45,25 +59,103 @@ typedef enum {
   PZ_NO_MORE,    /* no (more) solutions */
   PZ_LIMIT,      /* stopped by --timeout or a node limit */
   PZ_INTERNAL,   /* an internal error (a bug in pz): see pz_diagnostics */
+  PZ_ERROR,      /* the context failed (out of memory): see pz_failed */
 } PzResult;
 
 typedef struct PzCtx PzCtx;
 
+/* A new context; NULL when there is no memory even for that. */
 PzCtx *pz_open(const PzOptions *options);
 void pz_close(PzCtx *cx);
+
+/*
+** True once a call ran out of memory (or flex gave up).  The call that
+** failed returned false, PZ_ERROR or "", and so does every later one
+** but pz_close: the diagnostics are then the failure alone, with no
+** position ("out of memory"; pz_diagnostics: "pz: out of memory\n").
+*/
+bool pz_failed(const PzCtx *cx);
 
 /* Parse, check and ground a program.  False when it has errors. */
 bool pz_load(PzCtx *cx, const char *name, const char *text, size_t len);
 /* Parse and check only (pz check). */
 bool pz_check(PzCtx *cx, const char *name, const char *text, size_t len);
-/* All diagnostics so far, as text (file:line:col: error: ...). */
+/*
+** All diagnostics so far, as text (file:line:col: error: ...); valid
+** until the next call.
+*/
 const char *pz_diagnostics(PzCtx *cx);
 
+/* A time limit needs PzOptions.clock; 0 turns a limit off. */
 void pz_set_limits(PzCtx *cx, double timeout_seconds, uint64_t max_nodes);
 PzResult pz_next(PzCtx *cx);
-void pz_solution_text(PzCtx *cx, Buf *out);
-void pz_solution_json(PzCtx *cx, Buf *out);
-const SolverStats *pz_stats(const PzCtx *cx);
+
+/* --- the solution pz_next found --- */
+
+/*
+** The solution as pz prints it (every shown item, boards drawn as
+** grids), or as one JSON object, written to write(to, ...) in one piece.
+** False, with nothing written, when the context failed.
+*/
+bool pz_solution_text(PzCtx *cx, PzWrite write, void *to);
+bool pz_solution_json(PzCtx *cx, PzWrite write, void *to);
+
+typedef enum {
+  PZ_NUMBER,     /* number */
+  PZ_NAME,       /* text: an atom (red, alice) */
+  PZ_TRUTH,      /* number: 1 true, 0 false */
+  PZ_TEXT,       /* text: a string ("Answer:") */
+  PZ_BLANK,      /* a hole in a board, or a blank (_) */
+  PZ_LIST,       /* items[0..count) */
+} PzValueKind;
+
+typedef struct PzValue {
+  PzValueKind kind;
+  int64_t number;
+  const char *text;
+  size_t count;
+  const struct PzValue *items;
+} PzValue;
+
+typedef enum {
+  PZ_ITEM_VALUE,  /* show X: label = value (a number, a name, a list) */
+  PZ_ITEM_BOARD,  /* show B for a board: value is its rows, each a list
+                     (PZ_BLANK where the board has no cell) */
+  PZ_ITEM_TEXT,   /* show "text": value is the text */
+  PZ_ITEM_TABLE,  /* the logic grid: value is its rows, the first the
+                     headings (the entities' name, then each attribute's),
+                     then one per entity */
+} PzItemKind;
+
+typedef struct PzItem {
+  PzItemKind kind;
+  const char *label;  /* as the puzzle wrote it ("" for text and the table) */
+  PzValue value;
+} PzItem;
+
+/*
+** The shown items of the solution: how many, and item i (from 0) into
+** *out.  The strings and lists stay valid until the next pz_next or
+** pz_close.  0 and false when there is no solution or the context failed.
+*/
+size_t pz_solution_count_items(PzCtx *cx);
+bool pz_solution_item(PzCtx *cx, size_t i, PzItem *out);
+
+/* --- statistics --- */
+
+typedef struct PzStats {
+  uint64_t nodes;        /* decisions */
+  uint64_t failures;     /* dead ends */
+  uint64_t propagations; /* propagator runs */
+  uint64_t solutions;    /* found so far */
+  uint32_t max_depth;    /* deepest decision level */
+  uint64_t probes;       /* values tried at the root before search */
+} PzStats;
+
+PzStats pz_stats(const PzCtx *cx);
+
+/* s as a JSON string, quotes included, always valid (as pz writes names). */
+void pz_json_string(const char *s, PzWrite write, void *to);
 
 /*
 ** The Model that pz_load made of the puzzle (NULL before a successful
@@ -97,5 +189,15 @@ bool pz_diagnostic(const PzCtx *cx, size_t i, PzDiagnostic *out);
 ** when pz stopped looking, there may be more still).  0 when all were.
 */
 unsigned pz_diagnostics_dropped(const PzCtx *cx);
+
+/* --- for tests (tests/oom/): the library's only global state --- */
+
+/*
+** The nth allocation from now, and every later one, fails as if memory
+** had run out; 0 turns this off.
+*/
+void pz_fail_allocations_after(uint64_t n);
+/* How many allocations the library made since the program started. */
+uint64_t pz_allocation_count(void);
 
 #endif

@@ -116,27 +116,38 @@ static bool is_control(unsigned cp)
   return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F);
 }
 
-void buf_json_string(Buf *b, const char *s)
+void json_string_to(const char *s, void (*write)(void *to, const char *text, size_t len), void *to)
 {
   const unsigned char *p = (const unsigned char *)s;
-  buf_putc(b, '"');
+  char esc[8];
+  write(to, "\"", 1);
   while (*p) {
     size_t n = utf8_len(p);
     if (n == 0) {
-      buf_puts(b, "\\ufffd");          /* one replacement per bad byte */
+      write(to, "\\ufffd", 6);          /* one replacement per bad byte */
       p++;
       continue;
     }
     unsigned cp = utf8_code(p, n);
     if (cp == '"' || cp == '\\')
-      buf_printf(b, "\\%c", (char)cp);
+      write(to, esc, (size_t)snprintf(esc, sizeof esc, "\\%c", (char)cp));
     else if (is_control(cp))
-      buf_printf(b, "\\u%04x", cp);
+      write(to, esc, (size_t)snprintf(esc, sizeof esc, "\\u%04x", cp));
     else
-      buf_add(b, (const char *)p, n);
+      write(to, (const char *)p, n);
     p += n;
   }
-  buf_putc(b, '"');
+  write(to, "\"", 1);
+}
+
+static void write_to_buf(void *to, const char *text, size_t len)
+{
+  buf_add(to, text, len);
+}
+
+void buf_json_string(Buf *b, const char *s)
+{
+  json_string_to(s, write_to_buf, b);
 }
 
 void buf_text(Buf *b, const char *s)

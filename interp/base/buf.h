@@ -27,6 +27,8 @@ void buf_vprintf(Buf *b, const char *fmt, va_list ap) __attribute__((format(prin
 ** well-formed UTF-8 as U+FFFD, everything else as it is.
 */
 void buf_json_string(Buf *b, const char *s);
+/* The same, written a piece at a time to write(to, ...): no allocation. */
+void json_string_to(const char *s, void (*write)(void *to, const char *text, size_t len), void *to);
 /*
 ** s for a terminal: control characters escaped (ESC as \x1b, a C1
 ** control as \u009b), each byte that is not well-formed UTF-8 as \xNN,

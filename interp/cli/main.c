@@ -8,7 +8,13 @@
 ** Two environment variables serve the allocation-failure tests
 ** (tests/oom/): PZ_FAIL_ALLOC=N makes the Nth allocation fail, and
 ** PZ_COUNT_ALLOC=1 prints "allocations: K" on standard error at exit.
+**
+** The command line is the library's host: it reads files, reads the
+** clock and prints, and it includes nothing of the library but pz.h.
 */
+/* realpath() is POSIX 2008, but glibc declares it only for X/Open */
+#define _XOPEN_SOURCE 700
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,7 +23,6 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "base/mem.h"
 #include "pz.h"
 
 enum { EXIT_FOUND = 0, EXIT_NONE = 1, EXIT_INPUT = 2, EXIT_LIMIT = 3, EXIT_INTERNAL = 4 };
@@ -54,6 +59,116 @@ static const char usage[] =
   "\n"
   "exit status: 0 solved, 1 no solution, 2 error in the input or the command,\n"
   "3 stopped by a limit, 4 internal error (a bug in pz)\n";
+
+/* --- memory --- */
+
+static bool json_on_stdout;   /* -j: an out-of-memory stop still prints JSON */
+
+/* The command line's own memory ran out (the library's comes back as
+   pz_failed): say so as the library would, and stop. */
+static void out_of_memory(void)
+{
+  /* nothing here may allocate: constant strings only */
+  if (json_on_stdout)
+    fputs("{\"status\": \"error\", \"errors\": [{\"file\": null, \"line\": null, \"column\": null, "
+          "\"severity\": \"error\", \"message\": \"out of memory\"}]}\n", stdout);
+  fputs("pz: out of memory\n", stderr);
+  exit(EXIT_INPUT);
+}
+
+/*
+** A growable string, the command line's own (the library's is not
+** public): the same few calls, on malloc, stopping at out_of_memory.
+*/
+typedef struct Buf {
+  char *data;      /* NUL-terminated once anything was added */
+  size_t len, cap;
+} Buf;
+
+static void buf_add(Buf *b, const char *s, size_t n)
+{
+  if (b->len + n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < b->len + n + 1)
+      cap *= 2;
+    char *data = realloc(b->data, cap);
+    if (!data)
+      out_of_memory();
+    b->data = data;
+    b->cap = cap;
+  }
+  memcpy(b->data + b->len, s, n);
+  b->len += n;
+  b->data[b->len] = '\0';
+}
+
+static void buf_puts(Buf *b, const char *s)
+{
+  buf_add(b, s, strlen(s));
+}
+
+static void buf_putc(Buf *b, char c)
+{
+  buf_add(b, &c, 1);
+}
+
+__attribute__((format(printf, 2, 0)))
+static void buf_vprintf(Buf *b, const char *fmt, va_list ap)
+{
+  va_list again;
+  va_copy(again, ap);
+  char small[256];
+  int n = vsnprintf(small, sizeof small, fmt, ap);
+  if (n >= 0 && (size_t)n < sizeof small) {
+    buf_add(b, small, (size_t)n);
+  } else if (n >= 0) {
+    char *big = malloc((size_t)n + 1);
+    if (!big)
+      out_of_memory();
+    vsnprintf(big, (size_t)n + 1, fmt, again);
+    buf_add(b, big, (size_t)n);
+    free(big);
+  }
+  va_end(again);
+}
+
+__attribute__((format(printf, 2, 3)))
+static void buf_printf(Buf *b, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  buf_vprintf(b, fmt, ap);
+  va_end(ap);
+}
+
+static void buf_clear(Buf *b)
+{
+  b->len = 0;
+  if (b->data)
+    b->data[0] = '\0';
+}
+
+static void buf_free(Buf *b)
+{
+  free(b->data);
+  *b = (Buf){0};
+}
+
+static const char *buf_str(const Buf *b)
+{
+  return b->data ? b->data : "";
+}
+
+/* The PzWrite callback: the library's text onto the end of a Buf. */
+static void buf_write(void *to, const char *text, size_t len)
+{
+  buf_add(to, text, len);
+}
+
+static void buf_json_string(Buf *b, const char *s)
+{
+  pz_json_string(s, buf_write, b);
+}
 
 /* --- output: every write is checked, so a full disk is an error, not exit 0 --- */
 
@@ -105,23 +220,11 @@ static int finish_output(int status, const char *what)
   return stdout_errno || stderr_errno ? EXIT_INPUT : status;
 }
 
-/* --- memory --- */
-
-static bool json_on_stdout;   /* -j: an out-of-memory stop still prints JSON */
-
-static void out_of_memory(void)
-{
-  /* nothing here may allocate: constant strings only */
-  if (json_on_stdout)
-    fputs("{\"status\": \"error\", \"errors\": [{\"file\": null, \"line\": null, \"column\": null, "
-          "\"severity\": \"error\", \"message\": \"out of memory\"}]}\n", stdout);
-  fputs("pz: out of memory\n", stderr);
-  exit(EXIT_INPUT);
-}
+/* --- allocation tests --- */
 
 static void print_alloc_count(void)
 {
-  fprintf(stderr, "allocations: %llu\n", (unsigned long long)mem_alloc_count());
+  fprintf(stderr, "allocations: %llu\n", (unsigned long long)pz_allocation_count());
 }
 
 /* PZ_FAIL_ALLOC=N and PZ_COUNT_ALLOC=1, for tests/oom/. */
@@ -129,14 +232,15 @@ static void memory_test_mode(void)
 {
   const char *fail = getenv("PZ_FAIL_ALLOC");
   if (fail && *fail)
-    mem_fail_after(strtoull(fail, NULL, 10));
+    pz_fail_allocations_after(strtoull(fail, NULL, 10));
   const char *count = getenv("PZ_COUNT_ALLOC");
   if (count && *count && strcmp(count, "0") != 0)
     atexit(print_alloc_count);
 }
 
-/* --- reading the puzzle --- */
+/* --- the host: the clock and files --- */
 
+/* The PzClock callback. */
 static double now_seconds(void)
 {
   struct timespec ts;
@@ -165,7 +269,9 @@ static char *read_stream(FILE *f, size_t *len)
     return NULL;
   }
   *len = b.len;
-  return b.data ? b.data : xstrndup("", 0);
+  if (!b.data && !(b.data = malloc(1)))
+    out_of_memory();
+  return b.data;
 }
 
 /*
@@ -194,6 +300,13 @@ static char *read_file(void *io, const char *path, size_t *len)
   fclose(f);
   errno = e;
   return text;
+}
+
+/* The PzRealPath callback. */
+static char *real_path(void *io, const char *path)
+{
+  (void)io;
+  return realpath(path, NULL);
 }
 
 /* Why the main file could not be read, in words, into b. */
@@ -300,12 +413,12 @@ static int parse_args(int argc, char **argv, Cli *cli)
 
 static void json_stats(const PzCtx *cx, double seconds, Buf *b)
 {
-  const SolverStats *st = pz_stats(cx);
+  PzStats st = pz_stats(cx);
   buf_printf(b, "{\"nodes\": %llu, \"failures\": %llu, \"propagations\": %llu, \"depth\": %u, "
                 "\"probes\": %llu, \"time\": %.6f}",
-             (unsigned long long)st->nodes, (unsigned long long)st->failures,
-             (unsigned long long)st->propagations, st->max_depth,
-             (unsigned long long)st->probes, seconds);
+             (unsigned long long)st.nodes, (unsigned long long)st.failures,
+             (unsigned long long)st.propagations, st.max_depth,
+             (unsigned long long)st.probes, seconds);
 }
 
 /*
@@ -361,11 +474,11 @@ static void json_status_and_errors(const PzCtx *cx, const char *status)
 
 static void print_stats(const PzCtx *cx, double seconds)
 {
-  const SolverStats *st = pz_stats(cx);
+  PzStats st = pz_stats(cx);
   put_f(stderr, "stats: nodes=%llu failures=%llu propagations=%llu solutions=%llu depth=%u probes=%llu time=%.3fms\n",
-        (unsigned long long)st->nodes, (unsigned long long)st->failures,
-        (unsigned long long)st->propagations, (unsigned long long)st->solutions, st->max_depth,
-        (unsigned long long)st->probes, seconds * 1000.0);
+        (unsigned long long)st.nodes, (unsigned long long)st.failures,
+        (unsigned long long)st.propagations, (unsigned long long)st.solutions, st.max_depth,
+        (unsigned long long)st.probes, seconds * 1000.0);
 }
 
 /* Which limit stopped the search, in words, into words[size]. */
@@ -435,14 +548,24 @@ static int solve(PzCtx *cx, const Cli *cli)
       continue;
     if (cli->json) {
       buf_puts(&json, found > 1 ? ", " : "");
-      pz_solution_json(cx, &json);
+      if (!pz_solution_json(cx, buf_write, &json))
+        break;
     } else {
       if (found > 1)
         buf_putc(&out, '\n');
-      pz_solution_text(cx, &out);
+      if (!pz_solution_text(cx, buf_write, &out))
+        break;
       put(stdout, buf_str(&out));
       buf_clear(&out);
     }
+  }
+  if (pz_failed(cx)) {                  /* out of memory: the failure alone */
+    if (cli->json)
+      json_status_and_errors(cx, "error");
+    put(stderr, pz_diagnostics(cx));
+    buf_free(&out);
+    buf_free(&json);
+    return EXIT_INPUT;
   }
   double seconds = now_seconds() - start;
   print_ending(cx, cli, r, found, &json, seconds);
@@ -478,16 +601,18 @@ static int run(const Cli *cli)
     buf_free(&why);
     return EXIT_INPUT;
   }
-  PzOptions opt = {.read_file = read_file, .stdlib_dir = getenv("PZ_STDLIB"),
-                   .check_solutions = cli->check};
+  PzOptions opt = {.read_file = read_file, .real_path = real_path, .clock = now_seconds,
+                   .stdlib_dir = getenv("PZ_STDLIB"), .check_solutions = cli->check};
   PzCtx *cx = pz_open(&opt);
+  if (!cx)
+    out_of_memory();
   /* before loading, so that --timeout and --nodes cover grounding too */
   pz_set_limits(cx, cli->timeout, cli->max_nodes);
   bool ok = cli->check_only ? pz_check(cx, cli->file, text, len) : pz_load(cx, cli->file, text, len);
-  xfree(text);
+  free(text);
   put(stderr, pz_diagnostics(cx));
   int status;
-  if (!ok) {
+  if (!ok || pz_failed(cx)) {
     if (cli->json)
       json_status_and_errors(cx, "error");
     status = EXIT_INPUT;
@@ -507,7 +632,6 @@ static int run(const Cli *cli)
 int main(int argc, char **argv)
 {
   memory_test_mode();
-  mem_on_failure(out_of_memory);
   Cli cli = {0};
   int status = parse_args(argc, argv, &cli);
   if (status >= 0)

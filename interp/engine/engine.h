@@ -50,7 +50,7 @@ typedef struct ConstSlot {
 ** unit of work, if a unit takes longer) at no measurable cost.
 */
 typedef struct SolverClock {
-  double   start;       /* seconds (CLOCK_MONOTONIC) when the limits were set */
+  double   start;       /* the host clock's seconds when the limits were set */
   double   last;        /* at the latest reading */
   uint64_t countdown;   /* units of work left before the next reading */
   uint64_t stride;      /* units of work between two readings */

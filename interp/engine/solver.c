@@ -10,7 +10,6 @@
 #include "props/props.h"
 
 #include <string.h>
-#include <time.h>
 
 Solver *solver_new(void)
 {
@@ -190,17 +189,12 @@ void solver_set_decision_vars(Solver *s, size_t n, const VarId *x)
   }
 }
 
-static double seconds_now(void)
-{
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
 void solver_set_limits(Solver *s, SolverLimits limits)
 {
+  if (!limits.clock)
+    limits.timeout_seconds = 0;         /* no clock, no time limit */
   s->limits = limits;
-  double now = seconds_now();
+  double now = limits.clock ? limits.clock() : 0;
   s->clock = (SolverClock){ .start = now, .last = now, .stride = 1,
                             .countdown = limits.timeout_seconds > 0 ? 1 : UINT64_MAX };
 }
@@ -227,7 +221,7 @@ bool solver_read_clock(Solver *s)
     c->countdown = UINT64_MAX;
     return false;
   }
-  double now = seconds_now(), gap = now - c->last;
+  double now = s->limits.clock(), gap = now - c->last;
   c->last = now;
   if (gap < CLOCK_SOON && c->stride < ((uint64_t)1 << 30))
     c->stride *= 2;

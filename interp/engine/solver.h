@@ -47,6 +47,7 @@ typedef struct SolverStats {
 typedef struct SolverLimits {
   double   timeout_seconds; /* 0 = none; wall clock from solver_set_limits */
   uint64_t max_nodes;       /* 0 = none */
+  double (*clock)(void);    /* the host's monotonic seconds; NULL: no time limit */
 } SolverLimits;
 
 typedef enum {

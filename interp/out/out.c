@@ -352,3 +352,142 @@ void out_json(const Ground *g, Buf *b)
   }
   buf_putc(b, '}');
 }
+
+/* --- as data --- */
+
+/*
+** Fill values[at] with v.  A list's items are given slots side by side
+** first, then filled (a nested list puts its own after all of those), so
+** a list is one run of values.  Indices, not pointers, while the vector
+** can still move; data_pointers turns them into pointers at the end.
+*/
+static void data_value(const Ground *g, Value v, OutItems *o, size_t at);
+
+static void data_list(const Ground *g, const Value *items, size_t n, OutItems *o, size_t at)
+{
+  size_t first = o->values.len;
+  for (size_t i = 0; i < n; i++)
+    VEC_PUSH(o->values, ((PzValue){.kind = PZ_BLANK}));
+  for (size_t i = 0; i < n; i++)
+    data_value(g, items[i], o, first + i);
+  o->values.data[at] = (PzValue){.kind = PZ_LIST, .count = n, .number = (int64_t)first};
+}
+
+static void data_value(const Ground *g, Value v, OutItems *o, size_t at)
+{
+  PzValue *out = &o->values.data[at];
+  if (v.kind == V_WILD) {
+    *out = (PzValue){.kind = PZ_BLANK};
+  } else if (v.kind == V_LIST) {
+    data_list(g, v.items, v.n, o, at);
+  } else if (v.kind == V_BOARD) {               /* a list of rows */
+    const Board *bd = v.board;
+    size_t first = o->values.len;
+    for (uint32_t r = 0; r < bd->rows; r++)
+      VEC_PUSH(o->values, ((PzValue){.kind = PZ_BLANK}));
+    for (uint32_t r = 0; r < bd->rows; r++)
+      data_list(g, &bd->at[(size_t)r * bd->cols], bd->cols, o, first + r);
+    o->values.data[at] = (PzValue){.kind = PZ_LIST, .count = bd->rows, .number = (int64_t)first};
+  } else {
+    int64_t x;
+    switch (scalar(g, v, &x)) {
+    case SCALAR_NUMBER:
+      *out = (PzValue){.kind = PZ_NUMBER, .number = x};
+      break;
+    case SCALAR_NAME:
+      *out = (PzValue){.kind = PZ_NAME, .text = sym_name(g->syms, (Sym)x)};
+      break;
+    case SCALAR_TEXT:
+      *out = (PzValue){.kind = PZ_TEXT, .text = sym_name(g->syms, (Sym)x)};
+      break;
+    case SCALAR_TRUTH:
+      *out = (PzValue){.kind = PZ_TRUTH, .number = x != 0};
+      break;
+    }
+  }
+}
+
+/* A new item of kind with label; returns the slot of its value. */
+static size_t data_item(OutItems *o, PzItemKind kind, const char *label)
+{
+  VEC_PUSH(o->items, ((PzItem){.kind = kind, .label = label, .value.number = (int64_t)o->values.len}));
+  VEC_PUSH(o->values, ((PzValue){.kind = PZ_BLANK}));
+  return o->values.len - 1;
+}
+
+/* The table's rows: headings, then per entity its name and attributes. */
+static void data_table(const Ground *g, OutItems *o, size_t at)
+{
+  size_t ncols = g->attrs.len + 1, nrows = (size_t)g->entities.n + 1;
+  size_t first = o->values.len;
+  for (size_t i = 0; i < nrows * (ncols + 1); i++)
+    VEC_PUSH(o->values, ((PzValue){.kind = PZ_BLANK}));
+  size_t cells = first + nrows;                 /* the rows' cells follow the rows */
+  for (size_t r = 0; r < nrows; r++) {
+    size_t row = cells + r * ncols;
+    o->values.data[first + r] = (PzValue){.kind = PZ_LIST, .count = ncols, .number = (int64_t)row};
+    for (size_t c = 0; c < ncols; c++) {
+      if (r == 0)
+        o->values.data[row + c] = (PzValue){.kind = PZ_NAME, .text = sym_name(g->syms,
+                                    c == 0 ? g->entities_name : g->attrs.data[c - 1].name)};
+      else if (c == 0)
+        data_value(g, g->entities.items[r - 1], o, row);
+      else
+        data_value(g, attr_value(g, c - 1, (uint32_t)(r - 1)), o, row + c);
+    }
+  }
+  o->values.data[at] = (PzValue){.kind = PZ_LIST, .count = nrows, .number = (int64_t)first};
+}
+
+/* The entity whose code who(X) has, as a value. */
+static Value who_value(const Ground *g, const ShowItem *it)
+{
+  int64_t code;
+  scalar(g, it->value, &code);
+  for (uint32_t e = 0; e < g->entities.n; e++)
+    if (g->entities.items[e].i == code)
+      return g->entities.items[e];
+  return (Value){.kind = V_WILD};
+}
+
+static void data_pointers(OutItems *o)
+{
+  for (size_t i = 0; i < o->values.len; i++) {
+    PzValue *v = &o->values.data[i];
+    if (v->kind == PZ_LIST) {
+      v->items = &o->values.data[v->number];
+      v->number = 0;
+    }
+  }
+  for (size_t i = 0; i < o->items.len; i++) {
+    PzItem *it = &o->items.data[i];
+    it->value = o->values.data[it->value.number];
+  }
+}
+
+void out_items(const Ground *g, OutItems *o)
+{
+  VEC_CLEAR(o->items);
+  VEC_CLEAR(o->values);
+  if (g->table)
+    data_table(g, o, data_item(o, PZ_ITEM_TABLE, ""));
+  for (size_t i = 0; i < g->shows.len; i++) {
+    const ShowItem *it = &g->shows.data[i];
+    if (it->who) {
+      data_value(g, who_value(g, it), o, data_item(o, PZ_ITEM_VALUE, it->label));
+    } else if (it->text) {
+      size_t at = data_item(o, PZ_ITEM_TEXT, "");
+      o->values.data[at] = (PzValue){.kind = PZ_TEXT, .text = sym_name(g->syms, (Sym)it->value.i)};
+    } else {
+      PzItemKind kind = it->value.kind == V_BOARD || it->board ? PZ_ITEM_BOARD : PZ_ITEM_VALUE;
+      data_value(g, it->value, o, data_item(o, kind, it->label));
+    }
+  }
+  data_pointers(o);
+}
+
+void out_items_free(OutItems *o)
+{
+  VEC_FREE(o->items);
+  VEC_FREE(o->values);
+}

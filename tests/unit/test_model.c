@@ -75,7 +75,7 @@ static void check_example(const char *path)
   while ((r = pz_next(cx)) == PZ_SOLUTION)
     own.solutions++;
   own.complete = r == PZ_NO_MORE;
-  own.nodes = pz_stats(cx)->nodes;
+  own.nodes = pz_stats(cx).nodes;
 
   const Model *m = pz_model(cx);
   assert_non_null(m);

@@ -5,6 +5,7 @@
 
 #include "engine/engine.h"
 #include "pz.h"
+#include "pz_internal.h"
 
 static int solver_setup(void **state)
 {
@@ -247,7 +248,7 @@ static void timeout_returns_limit(void **state)
   Solver *s = *state;
   VarId q[14];
   post_queens(s, 14, q);
-  solver_set_limits(s, (SolverLimits){ .timeout_seconds = 1e-9 });
+  solver_set_limits(s, (SolverLimits){ .timeout_seconds = 1e-9, .clock = test_clock });
   SearchResult r;
   while ((r = search_next(s)) == SEARCH_SOLUTION)
     ;
@@ -369,7 +370,7 @@ static VarId post_creeping_chain(Solver *s, int n, int32_t big)
 static void time_limit_stops_root_propagation(void **state)
 {
   Solver *s = *state;
-  solver_set_limits(s, (SolverLimits){ .timeout_seconds = 0.05 });
+  solver_set_limits(s, (SolverLimits){ .timeout_seconds = 0.05, .clock = test_clock });
   solver_defer_propagation(s, true);
   post_creeping_chain(s, 4000, 0);      /* infeasible at the root */
   solver_defer_propagation(s, false);   /* the endless fixpoint, cut short */
@@ -385,7 +386,7 @@ static void time_limit_stops_probing(void **state)
   VarId b = post_creeping_chain(s, 4000, 2000000);
   assert_false(solver_failed(s));
   solver_set_decision_vars(s, 1, &b);   /* few values: probed, b = 0 first */
-  solver_set_limits(s, (SolverLimits){ .timeout_seconds = 0.05 });
+  solver_set_limits(s, (SolverLimits){ .timeout_seconds = 0.05, .clock = test_clock });
   assert_int_equal(search_next(s), SEARCH_LIMIT);
   assert_int_equal(solver_stats(s)->nodes, 0);
   assert_int_equal(solver_stats(s)->probes, 1);
@@ -396,7 +397,7 @@ static void time_limit_stops_a_long_node(void **state)
 {
   Solver *s = *state;
   post_creeping_chain(s, 4000, 2000000);  /* 4,001 decision vars: no probing */
-  solver_set_limits(s, (SolverLimits){ .timeout_seconds = 0.05 });
+  solver_set_limits(s, (SolverLimits){ .timeout_seconds = 0.05, .clock = test_clock });
   assert_int_equal(search_next(s), SEARCH_LIMIT);
   assert_int_equal(solver_stats(s)->nodes, 1);  /* b = 0, then endless */
   assert_int_equal(solver_stats(s)->probes, 0);
@@ -463,15 +464,6 @@ static void checking_passes_true_solutions(void **state)
   assert_int_equal(count_solutions(s), 4);
 }
 
-/*
-** The Solver inside a PzCtx: pz.h has no accessor (hosts must not post
-** propagators), but pz_stats points into it.
-*/
-static Solver *solver_of(PzCtx *cx)
-{
-  return (Solver *)(void *)((char *)(uintptr_t)pz_stats(cx) -
-                            offsetof(Solver, stats));
-}
 
 static void pz_next_reports_a_false_solution_at_its_clue(void **state)
 {
@@ -479,7 +471,7 @@ static void pz_next_reports_a_false_solution_at_its_clue(void **state)
   const char *text = "var x in 1..3.\nclue big: x > 1.\n";
   PzCtx *cx = pz_open(NULL);
   assert_true(pz_load(cx, "t.pz", text, strlen(text)));
-  Solver *s = solver_of(cx);
+  Solver *s = pz_space(cx);
   post_liar(s, 0, 1);                   /* origin 1: the clue on line 2 */
   assert_int_equal(pz_next(cx), PZ_INTERNAL);
   const char *want =
@@ -503,7 +495,7 @@ static void pz_limits_set_before_loading_cover_grounding(void **state)
     "var x[4000] in 0..1000000.\n"
     "clue chain: forall I in 1..3999: x[I] < x[I+1].\n"
     "clue back: x[4000] < x[1] + 3999.\n";
-  PzCtx *cx = pz_open(NULL);
+  PzCtx *cx = pz_open(&(PzOptions){.clock = test_clock});
   pz_set_limits(cx, 0.05, 0);
   pz_load(cx, "t.pz", text, strlen(text));
   assert_int_equal(pz_next(cx), PZ_LIMIT);

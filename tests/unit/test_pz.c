@@ -1,0 +1,163 @@
+/* tests/unit/test_pz.c -- the library as a host sees it, through pz.h only. */
+#include "pzrun.h"
+
+static const char magic[] =
+  "board sq[3, 3] in 1..9.\n"
+  "clue numbers: distinct(sq).\n"
+  "clue rows: forall R in rows(sq): sum(R) = 15.\n"
+  "clue columns: forall C in columns(sq): sum(C) = 15.\n"
+  "clue diagonals: sum(diagonal(sq)) = 15, sum(antidiagonal(sq)) = 15.\n"
+  "show sq, sq[2, 2], \"done\".\n";
+
+static const char grid[] =
+  "entities kid: ann, bob.\nattribute pet: cat, dog.\n"
+  "clue 1: ann = dog.\nshow pet(bob).\n";
+
+/* Load text and find its first solution; false (and cx failed) when
+   memory ran out on the way. */
+static bool first(PzCtx *cx, const char *text)
+{
+  if (!pz_load(cx, "t.pz", text, strlen(text)))
+    return false;
+  if (pz_next(cx) != PZ_SOLUTION)
+    return false;
+  PzText t = {0};
+  bool ok = pz_solution_text(cx, pz_text_write, &t) && pz_solution_json(cx, pz_text_write, &t);
+  free(t.data);
+  PzItem it;
+  for (size_t i = 0; pz_solution_item(cx, i, &it); i++)
+    ;
+  return ok && !pz_failed(cx);
+}
+
+/*
+** Every allocation of a whole run made to fail in turn: each call comes
+** back (ASan checks that nothing leaks), the context says "out of
+** memory", and a later context works again.
+*/
+static void running_out_of_memory_is_an_error(void **state)
+{
+  (void)state;
+  uint64_t before = pz_allocation_count();
+  PzCtx *cx = pz_open(NULL);
+  assert_true(first(cx, magic));
+  pz_close(cx);
+  uint64_t k = pz_allocation_count() - before;
+  for (uint64_t n = 1; n <= k; n++) {
+    pz_fail_allocations_after(n);
+    cx = pz_open(NULL);
+    if (cx) {
+      bool ok = first(cx, magic);
+      assert_int_equal(ok, !pz_failed(cx));
+      if (pz_failed(cx)) {
+        assert_string_equal(pz_diagnostics(cx), "pz: out of memory\n");
+        assert_int_equal(pz_diagnostic_count(cx), 1);
+        PzDiagnostic d;
+        assert_true(pz_diagnostic(cx, 0, &d));
+        assert_null(d.file);
+        assert_string_equal(d.message, "out of memory");
+        assert_int_equal(pz_next(cx), PZ_ERROR);
+        assert_int_equal(pz_solution_count_items(cx), 0);
+      }
+      pz_close(cx);
+    }
+    pz_fail_allocations_after(0);
+  }
+  cx = pz_open(NULL);
+  assert_true(first(cx, magic));
+  pz_close(cx);
+}
+
+static void a_solution_reads_as_data(void **state)
+{
+  (void)state;
+  PzCtx *cx = pz_open(NULL);
+  assert_true(pz_load(cx, "t.pz", magic, strlen(magic)));
+  assert_int_equal(pz_solution_count_items(cx), 0);       /* none found yet */
+  assert_int_equal(pz_next(cx), PZ_SOLUTION);
+  assert_int_equal(pz_solution_count_items(cx), 3);
+  PzItem it;
+  assert_true(pz_solution_item(cx, 0, &it));
+  assert_int_equal(it.kind, PZ_ITEM_BOARD);
+  assert_string_equal(it.label, "sq");
+  assert_int_equal(it.value.kind, PZ_LIST);
+  assert_int_equal(it.value.count, 3);
+  int64_t sum = 0;
+  for (size_t r = 0; r < 3; r++) {
+    const PzValue *row = &it.value.items[r];
+    assert_int_equal(row->kind, PZ_LIST);
+    assert_int_equal(row->count, 3);
+    assert_int_equal(row->items[0].kind, PZ_NUMBER);
+    sum += row->items[0].number + row->items[1].number + row->items[2].number;
+  }
+  assert_int_equal(sum, 45);
+  assert_true(pz_solution_item(cx, 1, &it));
+  assert_int_equal(it.kind, PZ_ITEM_VALUE);
+  assert_int_equal(it.value.kind, PZ_NUMBER);
+  assert_int_equal(it.value.number, 5);                   /* the centre */
+  assert_true(pz_solution_item(cx, 2, &it));
+  assert_int_equal(it.kind, PZ_ITEM_TEXT);
+  assert_string_equal(it.value.text, "done");
+  assert_false(pz_solution_item(cx, 3, &it));
+  pz_close(cx);
+}
+
+static void a_logic_grid_reads_as_a_table(void **state)
+{
+  (void)state;
+  PzCtx *cx = pz_open(NULL);
+  assert_true(pz_load(cx, "t.pz", grid, strlen(grid)));
+  assert_int_equal(pz_next(cx), PZ_SOLUTION);
+  PzItem it;
+  assert_true(pz_solution_item(cx, 0, &it));
+  assert_int_equal(it.kind, PZ_ITEM_TABLE);
+  assert_int_equal(it.value.count, 3);                    /* headings, ann, bob */
+  const PzValue *head = &it.value.items[0], *bob = &it.value.items[2];
+  assert_string_equal(head->items[0].text, "kid");
+  assert_string_equal(head->items[1].text, "pet");
+  assert_string_equal(bob->items[0].text, "bob");
+  assert_string_equal(bob->items[1].text, "cat");
+  assert_true(pz_solution_item(cx, 1, &it));
+  assert_string_equal(it.label, "pet(bob)");
+  assert_int_equal(it.value.kind, PZ_NAME);
+  assert_string_equal(it.value.text, "cat");
+  pz_close(cx);
+}
+
+static void without_a_reader_files_cannot_be_imported(void **state)
+{
+  (void)state;
+  const char *text = "import \"other.pz\".\nimport magic.\nvar x in 1..2.\n";
+  PzCtx *cx = pz_open(NULL);
+  assert_false(pz_load(cx, "t.pz", text, strlen(text)));
+  assert_non_null(strstr(pz_diagnostics(cx), "t.pz:1:8: error: cannot read the file 'other.pz'"));
+  assert_int_equal(pz_diagnostic_count(cx), 1);           /* the stdlib one loads */
+  pz_close(cx);
+}
+
+static void without_a_clock_there_is_no_time_limit(void **state)
+{
+  (void)state;
+  PzCtx *cx = pz_open(NULL);
+  pz_set_limits(cx, 1e-9, 0);
+  assert_true(pz_load(cx, "t.pz", magic, strlen(magic)));
+  assert_int_equal(pz_next(cx), PZ_SOLUTION);
+  pz_close(cx);
+  cx = pz_open(&(PzOptions){.clock = test_clock});
+  pz_set_limits(cx, 1e-9, 0);
+  pz_load(cx, "t.pz", magic, strlen(magic));
+  assert_int_equal(pz_next(cx), PZ_LIMIT);
+  pz_close(cx);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(running_out_of_memory_is_an_error),
+    cmocka_unit_test(a_solution_reads_as_data),
+    cmocka_unit_test(a_logic_grid_reads_as_a_table),
+    cmocka_unit_test(without_a_reader_files_cannot_be_imported),
+    cmocka_unit_test(without_a_clock_there_is_no_time_limit),
+  };
+  return cmocka_run_group_tests_name("pz", tests, NULL, NULL);
+}
