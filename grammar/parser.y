@@ -4,7 +4,13 @@
 #include "front/parse.h"
 }
 %code {
+/* lexer.h calls the scanner yylex, a name bison's prefix gave the
+   parser's own yylex below: include it under flex's name, then give the
+   name back. */
+#undef yylex
 #include "lexer.h"
+#undef yylex
+#define yylex pz_parse_lex
 #include "base/mem.h"
 /* The parser's stacks come from mem.c; they grow to at most YYMAXDEPTH
    entries, which no tree within AST_MAX_DEPTH levels reaches (a level
@@ -22,6 +28,7 @@ static void yyerror(YYLTYPE *lloc, Parser *ps, const char *msg);
 #define AST ps->ast
 }
 %define api.pure full
+%define api.prefix {pz_parse_}
 %define api.location.type {Loc}
 %define api.token.prefix {TOK_}
 %define parse.error custom

@@ -7,6 +7,9 @@
 
 #include "base/buf.h"
 #include "parser.h"
+/* lexer.h names the parser's types without bison's prefix */
+#define YYSTYPE PZ_PARSE_STYPE
+#define YYLTYPE PZ_PARSE_LTYPE
 #include "lexer.h"
 
 bool parse_source(Ast *ast, Diag *diag, SymTable *syms, const SrcTable *srcs, SrcId src)
@@ -22,7 +25,7 @@ bool parse_source(Ast *ast, Diag *diag, SymTable *syms, const SrcTable *srcs, Sr
   ps.lex = (Lexer){.src = src, .off = start, .diag = diag, .syms = syms};
   pz_yylex_init_extra(&ps.lex, &ps.scanner);
   YY_BUFFER_STATE b = pz_yy_scan_bytes(s->text + start, (int)(s->len - start), ps.scanner);
-  yyparse(&ps);
+  pz_parse_parse(&ps);
   pz_yy_delete_buffer(b, ps.scanner);
   pz_yylex_destroy(ps.scanner);
   return diag->nerrors == errors_before;
