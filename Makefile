@@ -67,6 +67,7 @@ unit: $(UNIT)             ## every cmocka binary; stop at the first failure
 	@for t in $(UNIT); do $$t || exit 1; done
 
 check: all unit difftest-short  ## unit tests, differential tests, examples, errors, golden, regressions
+	sh tests/library_rules.sh
 	sh tests/run.sh $(BUILD)/pz
 
 # What CI runs.  Each stage hunts for a different kind of bug: gcc and
