@@ -9,7 +9,9 @@
 #           With NAME.unordered, the solutions may come in any order: the
 #           blank-line separated blocks are compared as a set.
 # errors:   tests/errors/NAME.pz must fail with exactly NAME.err on stderr
-#           and exit status 2 (or NAME.status).
+#           and exit status 2 (or NAME.status); `pz check NAME.pz` must
+#           print the same stderr (the checker finds every static error)
+#           and exit 2 too, unless NAME.status says the file has none.
 # golden:   tests/golden/AREA/NAME.pz, with NAME.out (stdout), NAME.err
 #           (stderr, no file: nothing) and optional NAME.args, NAME.status.
 # regress:  tests/regress/NAME.pz, one per bug fixed: NAME.out, NAME.err,
@@ -97,6 +99,20 @@ for pzfile in tests/errors/*.pz; do
   "$pz" "$pzfile" > "$tmp/out" 2> "$tmp/err"
   st=$?
   check "$pzfile" "$base.err" "$tmp/err" "$(status_of "$base.status" 2)" "$st"
+  # the checker alone must say the same (a file whose NAME.status is not
+  # 2 has no static error: its check passes and prints nothing)
+  [ $accept = 1 ] && continue
+  "$pz" check "$pzfile" > "$tmp/out" 2> "$tmp/err.check"
+  st=$?
+  want_st=$(status_of "$base.status" 2)
+  if [ "$want_st" = 2 ]; then want=$base.err; else want=/dev/null; want_st=0; fi
+  if cmp -s "$want" "$tmp/err.check" && [ "$st" = "$want_st" ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: pz check $pzfile (exit status $st, expected $want_st)"
+    diff "$want" "$tmp/err.check" | head -20
+  fi
 done
 
 default_status=0

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "front/check_eval.h"
 #include "front/library.h"
 #include "base/mem.h"
 #include "base/vec.h"
@@ -494,5 +495,8 @@ bool check_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag)
     }
   }
   VEC_FREE(c.scope);
+  /* what is known before solving, once every name is right */
+  if (diag->nerrors == before)
+    check_eval_program(ast, names, syms, diag);
   return diag->nerrors == before;
 }

@@ -621,7 +621,22 @@ typedef struct Checker {
   Env env;
   int dom[MAX_SLOTS][MAX_DOM];
   int size[MAX_SLOTS];
+  bool generic;       /* a rule's body on its own: its parameters are anything */
 } Checker;
+
+/* Does node n use a rule parameter?  Then, on its own, it is not constant. */
+static bool mentions_param(const Program *p, int n)
+{
+  if (n < 0)
+    return false;
+  const Node *x = &p->node[n];
+  if (x->kind == N_PARAM)
+    return true;
+  for (int k = 0; k < x->nkids; k++)
+    if (mentions_param(p, x->kid[k]))
+      return true;
+  return false;
+}
 
 /* Inside a rule body: A, B, C from the call's arguments, as pz puts them in. */
 static void bind_call(Checker *ck)
@@ -701,6 +716,8 @@ static bool holds(Checker *ck, int n, void *arg)
 static bool is_constant(Checker *ck, int n, Value *v)
 {
   Seen seen = {0};
+  if (ck->generic && mentions_param(ck->p, n))
+    return false;
   uint32_t slots = slots_of(ck->p, n) | (ck->call >= 0 ? slots_of(ck->p, ck->call) : 0);
   if (any_assignment(ck, slots, differs, n, &seen))
     return false;
@@ -752,6 +769,8 @@ static const char *check_bound(Checker *ck, const Node *x, int lo_kid, int from,
     for (int k = 0; k < ck->p->list_len[x->list]; k++)
       vals[count++] = ck->p->list[x->list][k];
   } else {
+    if (ck->generic && (mentions_param(ck->p, x->kid[lo_kid]) || mentions_param(ck->p, x->kid[lo_kid + 1])))
+      return NULL;             /* pz does not enumerate a range it cannot compute */
     int lo = eval_num(&ck->env, x->kid[lo_kid]).v;
     int hi = eval_num(&ck->env, x->kid[lo_kid + 1]).v;
     for (int i = lo; i <= hi && count < 64; i++)
@@ -964,7 +983,14 @@ static const char *rule_clause_invalid(const Program *p, const Rule *rule, int c
   if (!in_scope(p, rule->clause[c].body, 0, names, RULE_BOUND))
     return "a rule body with a variable not in its head, or a call";
   bounds(p, rule->clause[c].body, &big);
-  return big ? "a number too large" : NULL;
+  if (big)
+    return "a number too large";
+  /* pz checks every rule's body on its own too, called or not: a known
+     divisor 0 or index out of range there is its error */
+  Checker ck = {.p = p, .call = -1, .env = {.p = p}, .generic = true};
+  for (int i = 0; i < prog_slots(p); i++)
+    ck.size[i] = slot_domain(p, i, ck.dom[i]);
+  return check_node(&ck, rule->clause[c].body);
 }
 
 static const char *rule_invalid(const Program *p, const Rule *rule)

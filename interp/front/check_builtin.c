@@ -1,0 +1,439 @@
+/*
+** check_builtin.c -- each built-in's static rule: the `check` column of
+** builtins.def.
+**
+** A rule computes the kinds of the arguments, reports what is wrong with
+** them as the grounder would (the same words, at the same place), and
+** returns the kind of the result, with its value or length when those
+** are known before solving.
+*/
+#include "front/check_eval.h"
+
+#include <string.h>
+
+#define CHECK_ARGS Ev *ev, const EvEnv *env, const Node *n, const Builtin *b, bool post, bool pos
+#define UNUSED_CHECK_ARGS (void)env, (void)b, (void)post, (void)pos
+#define MAX_OFFSETS 64
+
+static SVal arg(Ev *ev, const EvEnv *env, const Node *n, uint32_t i)
+{
+  return ev_expr(ev, env, n->list.items[i]);
+}
+
+/* The items of f(list) or f(a, b, c), flattened; false when not known here. */
+static bool arg_items(Ev *ev, const EvEnv *env, const Node *n, const char *what, SVals *flat)
+{
+  SVal v;
+  if (n->list.len == 1) {
+    v = ev_expect_list(ev, n->list.items[0]->at, arg(ev, env, n, 0), what);
+  } else {
+    SVals items = {0};
+    for (uint32_t i = 0; i < n->list.len; i++)
+      VEC_PUSH(items, arg(ev, env, n, i));
+    v = sv_list(ev, items.data, (uint32_t)items.len);
+    VEC_FREE(items);
+  }
+  return v.kind == SV_LIST && sv_flatten(v, flat);
+}
+
+/* --- boards --- */
+
+typedef struct BoardShape {
+  uint32_t rows, cols;
+  bool drawn, hex;
+  SVal board;
+} BoardShape;
+
+/* A board: drawn, or a rectangular list of rows; else an error naming what. */
+static bool board_view(Ev *ev, Loc at, SVal v, const char *what, bool drawn_ok, BoardShape *bs)
+{
+  memset(bs, 0, sizeof *bs);
+  bs->board = v;
+  if (v.kind == SV_NONE)
+    return false;
+  if (v.kind == SV_BOARD) {
+    if (!drawn_ok) {
+      ev_error(ev, at, "%s needs a square board of rows and columns, not a drawn shape", what);
+      return false;
+    }
+    bs->rows = v.n;
+    bs->cols = v.cols;
+    bs->drawn = true;
+    bs->hex = v.hex;
+    return true;
+  }
+  if (v.kind == SV_LIST && !v.n_known)
+    return false;
+  SVal first = v.kind == SV_LIST && v.n ? sv_item(v, 0) : SV_UNKNOWN;
+  if (first.kind == SV_NONE && v.kind == SV_LIST && v.n)
+    return false;
+  if (v.kind != SV_LIST || v.n == 0 || first.kind != SV_LIST) {
+    ev_error(ev, at, "%s needs a board (a list of rows), but this is %s", what, sv_words(v));
+    return false;
+  }
+  bs->rows = v.n;
+  bs->cols = first.n;
+  for (uint32_t r = 0; r < v.n; r++) {
+    SVal row = sv_item(v, r);
+    if (row.kind == SV_NONE || !row.n_known)
+      return false;
+    if (row.kind != SV_LIST || row.n != bs->cols) {
+      ev_error(ev, at, "%s needs a board whose rows all have the same length", what);
+      return false;
+    }
+    if (v.uniform)
+      break;
+  }
+  return true;
+}
+
+/* The cell at row r, column c (0-based) of a rectangular board. */
+static SVal cell(const BoardShape *bs, uint32_t r, uint32_t c)
+{
+  return sv_item(sv_item(bs->board, r), c);
+}
+
+/* Any cell: the kind of every cell when the board is alike throughout. */
+static SVal some_cell(const BoardShape *bs)
+{
+  if (bs->drawn)
+    return bs->board.items ? bs->board.items[0] : SV_UNKNOWN;
+  SVal row = sv_item(bs->board, 0);
+  SVal c = sv_item(row, 0);
+  return bs->board.uniform && row.uniform ? c : (SVal){.kind = c.kind == SV_NUM || c.kind == SV_NAME ? c.kind : SV_NONE};
+}
+
+/* A list of lines of unknown number and length: a drawn board's, or lines(). */
+static SVal some_lines(Ev *ev, const BoardShape *bs)
+{
+  return sv_list_of(ev, sv_list_of(ev, some_cell(bs), 0, false), 0, false);
+}
+
+static SVal column_of(Ev *ev, const BoardShape *bs, uint32_t c)
+{
+  if (bs->board.uniform)
+    return sv_list_of(ev, cell(bs, 0, c), bs->rows, true);
+  SVals items = {0};
+  for (uint32_t r = 0; r < bs->rows; r++)
+    VEC_PUSH(items, cell(bs, r, c));
+  SVal v = sv_list(ev, items.data, (uint32_t)items.len);
+  VEC_FREE(items);
+  return v;
+}
+
+/* A move: orthogonal, diagonal, king, knight, adjacent or [[dr, dc], ...]. */
+static bool check_move(Ev *ev, Loc at, const BoardShape *bs, SVal kind)
+{
+  if (kind.kind == SV_NAME && kind.known) {
+    const char *k = ev_name(ev, (Sym)kind.i);
+    bool ortho = !strcmp(k, "orthogonal") || !strcmp(k, "adjacent");
+    bool other = !strcmp(k, "diagonal") || !strcmp(k, "king") || !strcmp(k, "knight");
+    if (bs->hex && other) {
+      ev_error(ev, at, "'%s' moves are not defined on a hex board; use orthogonal", k);
+      return false;
+    }
+    if (ortho || other)
+      return true;
+  } else if (kind.kind == SV_LIST) {
+    if (!kind.n_known)
+      return true;
+    for (uint32_t i = 0; i < kind.n; i++) {
+      SVal p = sv_item(kind, i);
+      if (p.kind == SV_NONE)
+        return false;
+      if (p.kind != SV_LIST || !p.n_known || p.n != 2 || i == MAX_OFFSETS ||
+          sv_item(p, 0).kind != SV_NUM || !sv_item(p, 0).known ||
+          sv_item(p, 1).kind != SV_NUM || !sv_item(p, 1).known) {
+        ev_error(ev, at, "a neighbourhood is a list of [row step, column step] pairs of numbers, "
+                         "at most %d of them", MAX_OFFSETS);
+        return false;
+      }
+    }
+    return true;
+  }
+  if (kind.kind != SV_NONE)
+    ev_error(ev, at, "a move is orthogonal, diagonal, king, knight or a list of [row, column] "
+                     "steps, not %s", sv_words(kind));
+  return false;
+}
+
+/* --- the rules --- */
+
+static SVal check_sum(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  SVals flat = {0};
+  SVal r = SV_UNKNOWN;
+  if (arg_items(ev, env, n, "sum", &flat)) {
+    r = sv_num(0);
+    for (size_t i = 0; i < flat.len && r.kind == SV_NUM; i++) {
+      if (!ev_expect_number(ev, n->at, flat.data[i], false, "sum"))
+        r = SV_UNKNOWN;
+      else if (!flat.data[i].known)
+        r.known = false;
+      else if (r.known)
+        r.i += flat.data[i].i;
+    }
+  }
+  VEC_FREE(flat);
+  return r.kind == SV_NUM && !r.known ? sv_num_unknown() : r;
+}
+
+static SVal check_count(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  SVals flat = {0};
+  bool ok;
+  SVal want = SV_UNKNOWN;
+  if (n->list.len == 2) {
+    want = arg(ev, env, n, 0);
+    SVal l = ev_expect_list(ev, n->list.items[1]->at, arg(ev, env, n, 1), "count");
+    ok = l.kind == SV_LIST && want.kind != SV_NONE && sv_flatten(l, &flat);
+  } else {
+    ok = arg_items(ev, env, n, "count", &flat);
+  }
+  for (size_t i = 0; ok && i < flat.len; i++) {
+    SVal c = n->list.len == 2 ? ev_compare(ev, n->at, OP_EQ, flat.data[i], want)
+                              : ev_cond_check(ev, n->at, flat.data[i]);
+    ok = c.kind == SV_COND;
+  }
+  VEC_FREE(flat);
+  return ok ? sv_num_unknown() : SV_UNKNOWN;
+}
+
+static SVal check_min_max(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  SVals flat = {0};
+  SVal r = SV_UNKNOWN;
+  if (arg_items(ev, env, n, b->name, &flat)) {
+    if (flat.len == 0)
+      r = ev_error(ev, n->at, "%s of an empty list has no value", b->name);
+    else
+      r = sv_num(0);
+    for (size_t i = 0; i < flat.len && r.kind == SV_NUM; i++) {
+      SVal v = flat.data[i];
+      if (v.kind == SV_NONE)
+        r = SV_UNKNOWN;
+      else if (v.kind != SV_NUM)
+        r = ev_error(ev, n->at, "%s needs numbers, but one of them is %s", b->name, sv_words(v));
+      else if (!v.known)
+        r.known = false;
+      else if (r.known && (i == 0 || (b->id == BI_MIN ? v.i < r.i : v.i > r.i)))
+        r.i = v.i;
+    }
+  }
+  VEC_FREE(flat);
+  return r.kind == SV_NUM && !r.known ? sv_num_unknown() : r;
+}
+
+static SVal check_abs(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  SVal v = arg(ev, env, n, 0);
+  if (v.kind == SV_NUM && v.known)
+    return sv_num(v.i < 0 ? -v.i : v.i);
+  return ev_expect_number(ev, n->at, v, false, "abs") ? sv_num_unknown() : SV_UNKNOWN;
+}
+
+static SVal check_len(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  SVal l = ev_expect_list(ev, n->at, arg(ev, env, n, 0), "len");
+  if (l.kind != SV_LIST)
+    return SV_UNKNOWN;
+  return l.n_known ? sv_num(l.n) : sv_num_unknown();
+}
+
+/* rows, columns, lines, cells */
+static SVal check_lines(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  BoardShape bs;
+  if (!board_view(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+    return SV_UNKNOWN;
+  if (bs.drawn || b->id == BI_LINES)
+    return b->id == BI_CELLS ? sv_list_of(ev, some_cell(&bs), 0, false) : some_lines(ev, &bs);
+  if (b->id == BI_ROWS)
+    return bs.board;
+  if (b->id == BI_COLUMNS) {
+    if (bs.board.uniform)
+      return sv_list_of(ev, column_of(ev, &bs, 0), bs.cols, true);
+    SVals cols = {0};
+    for (uint32_t c = 0; c < bs.cols; c++)
+      VEC_PUSH(cols, column_of(ev, &bs, c));
+    SVal v = sv_list(ev, cols.data, (uint32_t)cols.len);
+    VEC_FREE(cols);
+    return v;
+  }
+  SVals cells = {0};
+  SVal v = sv_flatten(bs.board, &cells) ? sv_list(ev, cells.data, (uint32_t)cells.len) : SV_UNKNOWN;
+  VEC_FREE(cells);
+  return v;
+}
+
+static SVal check_row_column(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  BoardShape bs;
+  if (!board_view(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+    return SV_UNKNOWN;
+  bool row = b->id == BI_ROW;
+  const char *what = row ? "row" : "column";
+  SVal k = arg(ev, env, n, 1);
+  Loc at = n->list.items[1]->at;
+  if (k.kind == SV_NONE)
+    return SV_UNKNOWN;
+  if (k.kind != SV_NUM || !k.known)
+    return ev_error(ev, at, "the %s number must be known before solving, but this is %s", what, sv_words(k));
+  if (bs.drawn)
+    return sv_list_of(ev, some_cell(&bs), 0, false);
+  uint32_t lines = row ? bs.rows : bs.cols;
+  if (k.i < 1 || k.i > lines)
+    return ev_error(ev, at, "%s %lld does not exist: the board has %s 1 to %u", what, (long long)k.i,
+                    row ? "rows" : "columns", lines);
+  return row ? sv_item(bs.board, (uint32_t)k.i - 1) : column_of(ev, &bs, (uint32_t)k.i - 1);
+}
+
+/* diagonal, antidiagonal, diagonals */
+static SVal check_diagonal(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  BoardShape bs;
+  if (!board_view(ev, n->at, arg(ev, env, n, 0), b->name, false, &bs))
+    return SV_UNKNOWN;
+  if (bs.rows != bs.cols)
+    return ev_error(ev, n->at, "'%s' needs a square board, but this one is %u by %u", b->name, bs.rows, bs.cols);
+  SVals d = {0}, a = {0};
+  for (uint32_t i = 0; i < bs.rows; i++) {
+    VEC_PUSH(d, cell(&bs, i, i));
+    VEC_PUSH(a, cell(&bs, i, bs.rows - 1 - i));
+  }
+  SVal two[2] = {sv_list(ev, d.data, (uint32_t)d.len), sv_list(ev, a.data, (uint32_t)a.len)};
+  VEC_FREE(d);
+  VEC_FREE(a);
+  if (b->id != BI_DIAGONALS)
+    return two[b->id == BI_DIAGONAL ? 0 : 1];
+  return sv_list(ev, two, 2);
+}
+
+static SVal check_distinct(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  SVals flat = {0};
+  bool ok = arg_items(ev, env, n, "distinct", &flat);
+  VEC_FREE(flat);
+  return ok ? sv_cond_unknown() : SV_UNKNOWN;
+}
+
+/* first, last, middle */
+static SVal check_first_last(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  SVal l = ev_expect_list(ev, n->at, arg(ev, env, n, 0), b->name);
+  if (l.kind != SV_LIST)
+    return SV_UNKNOWN;
+  if (!l.n_known)
+    return l.items ? l.items[0] : SV_UNKNOWN;
+  if (l.n == 0)
+    return ev_error(ev, n->at, "'%s' of an empty list has no value", b->name);
+  if (b->id == BI_MIDDLE && l.n % 2 == 0)
+    return ev_error(ev, n->at, "a list of %u items has no single middle item", l.n);
+  return sv_item(l, b->id == BI_FIRST ? 0 : b->id == BI_LAST ? l.n - 1 : l.n / 2);
+}
+
+static SVal check_who(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  if (!ev->has_entities)
+    return ev_error(ev, n->at, "'who' needs a logic grid: declare entities and attributes first");
+  return arg(ev, env, n, 0);
+}
+
+static SVal check_pairs(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  BoardShape bs;
+  if (!board_view(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+    return SV_UNKNOWN;
+  if (!check_move(ev, n->at, &bs, arg(ev, env, n, 1)))
+    return SV_UNKNOWN;
+  SVal c = some_cell(&bs);
+  SVal pair[2] = {c, c};
+  return sv_list_of(ev, sv_list(ev, pair, 2), 0, false);
+}
+
+static SVal check_neighbours(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  BoardShape bs;
+  if (!board_view(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+    return SV_UNKNOWN;
+  SVal r = arg(ev, env, n, 1), c = arg(ev, env, n, 2);
+  if (r.kind == SV_NONE || c.kind == SV_NONE)
+    return SV_UNKNOWN;
+  if (r.kind != SV_NUM || !r.known || c.kind != SV_NUM || !c.known)
+    return ev_error(ev, n->at, "the row and column of 'neighbours' must be numbers known before solving");
+  if (!check_move(ev, n->at, &bs, arg(ev, env, n, 3)))
+    return SV_UNKNOWN;
+  if (!bs.drawn && (r.i < 1 || r.i > bs.rows || c.i < 1 || c.i > bs.cols))
+    return ev_error(ev, n->at, "there is no cell at row %lld, column %lld", (long long)r.i, (long long)c.i);
+  return sv_list_of(ev, some_cell(&bs), 0, false);
+}
+
+static SVal check_regions(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  BoardShape bs;
+  if (!board_view(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+    return SV_UNKNOWN;
+  SVal map = arg(ev, env, n, 1);
+  if (map.kind == SV_NONE || (map.kind == SV_LIST && !map.n_known))
+    return SV_UNKNOWN;
+  if (map.kind != SV_LIST || map.n != bs.rows)
+    return ev_error(ev, n->at, "the region map must be a picture with one row per board row (%u rows)", bs.rows);
+  for (uint32_t r = 0; r < bs.rows; r++) {
+    SVal row = sv_item(map, r);
+    if (row.kind == SV_NONE || (row.kind == SV_LIST && !row.n_known))
+      return SV_UNKNOWN;
+    if (row.kind != SV_LIST || row.n != bs.cols)
+      return ev_error(ev, n->at, "row %u of the region map has %u marks, but the board has %u columns", r + 1,
+                      row.kind == SV_LIST ? row.n : 0, bs.cols);
+  }
+  return some_lines(ev, &bs);
+}
+
+static SVal check_cell_of(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  BoardShape bs;
+  if (!board_view(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+    return SV_UNKNOWN;
+  arg(ev, env, n, 1);
+  return sv_num_unknown();
+}
+
+static SVal check_step(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  if (!post || !pos)
+    return ev_error(ev, n->at, "'step' can only be a clue of its own (not under or, not, -> or count)");
+  BoardShape bs;
+  if (board_view(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+    for (uint32_t i = 1; i < 4; i++)
+      arg(ev, env, n, i);
+  return sv_cond(true);
+}
+
+/* The static rule of each built-in, by BuiltinId: the rows of builtins.def. */
+typedef SVal (*CheckBuiltinFn)(CHECK_ARGS);
+static const CheckBuiltinFn builtin_check[] = {
+#define BUILTIN(id, name, lo, hi, what, check, eval) [BI_##id] = check,
+#define BUILTIN_ALIAS(id, name)
+#include "front/builtins.def"
+};
+
+SVal check_builtin(Ev *ev, const EvEnv *env, const Node *n, const Builtin *b, bool post, bool pos)
+{
+  return builtin_check[b->id](ev, env, n, b, post, pos);
+}
