@@ -23,7 +23,7 @@
 #define EV_MAX_LIST 10000000
 #define EV_MAX_ABS_VALUE 1000000000
 /* Steps of this pass; beyond them it stops quietly and leaves the rest to the grounder. */
-#define EV_BUDGET 2000000u
+#define EV_BUDGET 1000000u
 
 /* --- values --- */
 
