@@ -79,6 +79,7 @@ test: deps                ## install deps, build, test; again under sanitizers, 
 	$(MAKE) -j2 check
 	$(MAKE) -j2 asan
 	$(MAKE) -j2 tsan
+	$(MAKE) fzntest
 	$(MAKE) -j2 clang
 	$(MAKE) -j2 oomtest-short
 	$(MAKE) fuzz-short

@@ -22,6 +22,7 @@
 #include "base/mem.h"
 #include "front/names.h"
 #include "out/out.h"
+#include "out/trace.h"
 #include "front/parse.h"
 #include "front/library.h"
 #include "base/vec.h"
@@ -54,6 +55,11 @@ struct PzCtx {
   Ground ground;
   Model model;            /* what grounding made of the puzzle */
   Solver *space;          /* the space searched, built from the model */
+  Buf model_text;         /* pz_model_flatzinc's answer */
+  PzTraceFn trace;        /* pz_set_trace's reader, or NULL */
+  void *trace_ctx;
+  TraceState trace_state;
+  Buf trace_line;
   VEC(ImportEdge) loaded; /* every import so far: which file imported which */
 };
 
@@ -124,6 +130,9 @@ void pz_close(PzCtx *cx)
   ground_free(&cx->ground);
   solver_free(cx->space);
   model_free(&cx->model);
+  buf_free(&cx->model_text);
+  trace_state_free(&cx->trace_state);
+  buf_free(&cx->trace_line);
   solver_free(cx->solver);
   names_free(&cx->names);
   arena_free(&cx->arena);
@@ -443,6 +452,8 @@ bool pz_check(PzCtx *cx, const char *name, const char *text, size_t len)
   return ok;
 }
 
+static void trace_event(void *ctx, const SolverEvent *e);
+
 static bool load(PzCtx *cx, const char *name, const char *text, size_t len)
 {
   if (!front_end(cx, name, text, len))
@@ -450,6 +461,10 @@ static bool load(PzCtx *cx, const char *name, const char *text, size_t len)
   cx->ground = (Ground){.ast = &cx->ast, .names = &cx->names, .syms = &cx->syms,
                         .srcs = &cx->srcs, .diag = &cx->diag, .s = cx->solver,
                         .model = &cx->model};
+  if (cx->trace) {
+    cx->ground.trace = trace_event;
+    cx->ground.trace_ctx = cx;
+  }
   bool grounded = ground_program(&cx->ground);
   /* stopped by the time limit while grounding: loaded, but pz_next says PZ_LIMIT */
   if (cx->ground.timed_out)
@@ -624,9 +639,50 @@ bool pz_solution_item(PzCtx *cx, size_t i, PzItem *out)
   return true;
 }
 
+/* One event of the reason log, in words, to the host's reader. */
+static void trace_event(void *ctx, const SolverEvent *e)
+{
+  PzCtx *cx = ctx;
+  buf_clear(&cx->trace_line);
+  trace_line(&cx->ground, &cx->model, cx->space ? cx->space : cx->solver, &cx->trace_state, e,
+             &cx->trace_line);
+  cx->trace(cx->trace_ctx, buf_str(&cx->trace_line));
+}
+
+void pz_set_trace(PzCtx *cx, PzTraceFn fn, void *ctx)
+{
+  cx->trace = fn;
+  cx->trace_ctx = ctx;
+  if (cx->space)                        /* before pz_load, pz_load installs it */
+    solver_set_trace(cx->space, fn ? trace_event : NULL, cx);
+}
+
 const struct Model *pz_model(const PzCtx *cx)
 {
   return cx->space ? &cx->model : NULL;
+}
+
+const char *pz_model_flatzinc(PzCtx *cx)
+{
+  GUARD(cx, "");
+  buf_clear(&cx->model_text);
+  if (!cx->space) {
+    UNGUARD();
+    return buf_str(&cx->model_text);
+  }
+  /* the declared unknowns are the output variables */
+  const ModelVar *shown = NULL;
+  size_t nshown = 0;
+  for (size_t i = 0; i < cx->model.steps.len; i++) {
+    const ModelStep *st = &cx->model.steps.data[i];
+    if (st->kind == MS_DECIDE) {
+      shown = (const ModelVar *)(const void *)model_args(&cx->model, st);
+      nshown = st->n;
+    }
+  }
+  model_flatzinc(&cx->model, shown, NULL, nshown, &cx->model_text);
+  UNGUARD();
+  return buf_str(&cx->model_text);
 }
 
 PzStats pz_stats(const PzCtx *cx)

@@ -164,6 +164,22 @@ void pz_json_string(const char *s, PzWrite write, void *to);
 */
 struct Model;
 const struct Model *pz_model(const PzCtx *cx);
+/*
+** The Model in FlatZinc (the declared unknowns as output variables), for
+** any FlatZinc solver; valid until the next call or pz_close.  Empty
+** before a successful load.
+*/
+const char *pz_model_flatzinc(PzCtx *cx);
+
+/*
+** The reason log, a line at a time, as it happens: every domain change
+** while grounding, propagating, probing and searching, with the clue (or
+** the declaration) behind it, every decision and every dead end, in the
+** puzzle's names ("Norwegian: house = 1  (clue 10, linear)").  Set it
+** before pz_load to see grounding's deductions too; NULL turns it off.
+*/
+typedef void (*PzTraceFn)(void *ctx, const char *line);
+void pz_set_trace(PzCtx *cx, PzTraceFn fn, void *ctx);
 
 /* --- diagnostics one by one, for hosts that show them their own way (pz -j) --- */
 

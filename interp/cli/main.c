@@ -37,6 +37,8 @@ typedef struct Cli {
   uint64_t max_solutions;  /* -n N; 0 = as the mode says */
   bool json, stats;
   bool check;              /* --check: confirm each solution before printing it */
+  bool dump_model;         /* --dump-model: print the Model in FlatZinc, do not solve */
+  bool trace;              /* --trace: print the reason log, a line per deduction */
   double timeout;
   uint64_t max_nodes;
 } Cli;
@@ -54,6 +56,8 @@ static const char usage[] =
   "  -t, --timeout SECS   stop after SECS seconds (exit status 3)\n"
   "      --nodes N        stop after N search nodes (exit status 3)\n"
   "      --check          check each solution against the clues before printing it\n"
+  "      --dump-model     print the model pz made of the puzzle, in FlatZinc, and stop\n"
+  "      --trace          print every deduction as it is made, with the clue behind it\n"
   "  -h, --help           show this help\n"
   "  -v, --version        show the version\n"
   "\n"
@@ -382,6 +386,10 @@ static int parse_args(int argc, char **argv, Cli *cli)
       cli->stats = true;
     } else if (!strcmp(a, "--check")) {
       cli->check = true;
+    } else if (!strcmp(a, "--dump-model")) {
+      cli->dump_model = true;
+    } else if (!strcmp(a, "--trace")) {
+      cli->trace = true;
     } else if (!strcmp(a, "-n") || !strcmp(a, "--solutions")) {
       if (!val || !parse_count(val, &cli->max_solutions) || cli->max_solutions == 0)
         return usage_error("%s needs a positive number of solutions", a);
@@ -582,6 +590,13 @@ static int solve(PzCtx *cx, const Cli *cli)
 }
 
 /* Read, load (or only check) and solve cli.file; the exit status. */
+/* --trace: a line of the reason log, on standard output before the answer. */
+static void print_trace_line(void *ctx, const char *line)
+{
+  (void)ctx;
+  put_f(stdout, "%s\n", line);
+}
+
 static int run(const Cli *cli)
 {
   size_t len = 0;
@@ -608,6 +623,8 @@ static int run(const Cli *cli)
     out_of_memory();
   /* before loading, so that --timeout and --nodes cover grounding too */
   pz_set_limits(cx, cli->timeout, cli->max_nodes);
+  if (cli->trace)                       /* before loading: grounding deduces too */
+    pz_set_trace(cx, print_trace_line, NULL);
   bool ok = cli->check_only ? pz_check(cx, cli->file, text, len) : pz_load(cx, cli->file, text, len);
   free(text);
   put(stderr, pz_diagnostics(cx));
@@ -622,6 +639,15 @@ static int run(const Cli *cli)
     else
       put_f(stdout, "%s: no errors\n", strcmp(cli->file, "-") ? cli->file : "<stdin>");
     status = EXIT_FOUND;
+  } else if (cli->dump_model) {
+    const char *fzn = pz_model_flatzinc(cx);
+    if (pz_failed(cx)) {                /* out of memory while writing it */
+      put(stderr, pz_diagnostics(cx));
+      status = EXIT_INPUT;
+    } else {
+      put(stdout, fzn);
+      status = EXIT_FOUND;
+    }
   } else {
     status = solve(cx, cli);
   }

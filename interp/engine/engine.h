@@ -74,8 +74,13 @@ struct Solver {
   bool deferred;                /* posts only schedule; solver_propagate runs them */
   bool checking;                /* confirm each solution before returning it */
   uint32_t origin;              /* stamped on new propagators */
-  SolverTraceFn trace;          /* called after each domain change, or NULL */
+  SolverTraceFn trace;          /* called with each reason event, or NULL */
   void *trace_ctx;
+  uint8_t cause;                /* ReasonKind of a change with no propagator behind it */
+  uint32_t cause_origin;        /* its origin (a probe's failing constraint) */
+  bool in_trial;                /* inside a probe's trial: nothing is reported */
+  uint32_t failed_origin;       /* origin of the last propagator that failed */
+  const char *failed_prop;      /* and its class */
   VEC(ConstSlot) consts;        /* cache for solver_const; len == cap, power of 2 */
   size_t nconsts;               /* used slots */
   VEC(VarId) decision_vars;

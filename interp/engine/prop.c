@@ -138,10 +138,27 @@ void prop_notify(Solver *s, VarId x, Event ev, const Prop *why)
     p->queued = 1;
     enqueue(s, p, id);
   }
-  if (s->trace) {
+  if (s->trace && !s->in_trial) {
     const Dom *d = dom_get(s, x);
-    s->trace(s->trace_ctx, x, why ? why->origin : 0, d->lo, d->hi,
-             dom_size(s, x));
+    SolverEvent e = {
+      .kind = why ? REASON_PROPAGATION : (ReasonKind)s->cause, .x = x,
+      .origin = why ? why->origin : s->cause_origin, .prop = why ? why->cls->name : NULL,
+      .lo = d->lo, .hi = d->hi, .size = dom_size(s, x),
+      .depth = (uint32_t)s->search.path.len,
+    };
+    s->trace(s->trace_ctx, &e);
+  }
+}
+
+/* A failure goes to the reason log too, and is kept for a probe to name. */
+static void note_failure(Solver *s, const Prop *p)
+{
+  s->failed_origin = p->origin;
+  s->failed_prop = p->cls->name;
+  if (s->trace && !s->in_trial) {
+    SolverEvent e = {.kind = REASON_FAILURE, .x = PROP_NONE, .origin = p->origin,
+                     .prop = p->cls->name, .depth = (uint32_t)s->search.path.len};
+    s->trace(s->trace_ctx, &e);
   }
 }
 
@@ -218,6 +235,7 @@ PropStatus prop_fixpoint(Solver *s)
       queues_clear(s);
       s->stats.failures++;
       blame_failure(s, p);
+      note_failure(s, p);
       return PS_FAIL;
     }
   }

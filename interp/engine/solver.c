@@ -16,6 +16,7 @@ Solver *solver_new(void)
   Solver *s = xcalloc(1, sizeof *s);
   trail_init(&s->trail);
   search_init(&s->search);
+  s->cause = REASON_DECISION;           /* a change with no propagator: a decision */
   s->clock.countdown = UINT64_MAX;      /* no time limit: never read */
   return s;
 }

@@ -202,13 +202,36 @@ void solver_share_clock(Solver *to, const Solver *from);
 */
 
 /*
-** Called after every domain change, with the variable, the origin of the
-** propagator that caused it (0 for a search decision) and the new domain's
-** bounds and size.  NULL turns tracing off.  The hook must not call back
-** into the solver except to read domains.
+** The reason log: every domain change and every failure, with why it
+** happened.  A propagator's change names the propagator's class and the
+** origin of its constraint; a probe's removal (at the root, "x = v fails
+** at once") names the origin of the constraint that failed in the trial;
+** a decision names none.  Changes made inside a probe's trial are undone
+** with it and are not reported.
 */
-typedef void (*SolverTraceFn)(void *ctx, VarId x, uint32_t origin,
-                              int32_t lo, int32_t hi, uint64_t size);
+typedef enum {
+  REASON_PROPAGATION,  /* a propagator narrowed x */
+  REASON_DECISION,     /* the search chose (x = v, or x != v on backtracking) */
+  REASON_PROBE,        /* the root probe removed a value of x that fails at once */
+  REASON_FAILURE,      /* a propagator found its constraint false: a dead end */
+} ReasonKind;
+
+typedef struct SolverEvent {
+  ReasonKind kind;
+  VarId x;             /* the variable changed (not for REASON_FAILURE) */
+  uint32_t origin;     /* the constraint's origin (0: none, or a decision) */
+  const char *prop;    /* the propagator's class ("linear"), NULL for a decision */
+  int32_t lo, hi;      /* x's domain afterwards: bounds and size */
+  uint64_t size;
+  uint32_t depth;      /* open search decisions (0 at the root) */
+} SolverEvent;
+
+/*
+** Called with every event of the reason log as it happens; NULL turns
+** tracing off.  The hook must not call back into the solver except to
+** read domains.
+*/
+typedef void (*SolverTraceFn)(void *ctx, const SolverEvent *e);
 void solver_set_trace(Solver *s, SolverTraceFn fn, void *ctx);
 
 /*

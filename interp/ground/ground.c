@@ -15,6 +15,8 @@
 #include "ground/grid.h"
 
 #include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "base/mem.h"
@@ -837,6 +839,39 @@ void ground_set_global(Ground *g, Sym s, Value v)
   g->globals[s] = v;
 }
 
+/* Name v's unknown after `base` and the indices (from 1) that lead to it. */
+static void name_unknown(Ground *g, const char *base, const uint32_t *path, uint32_t depth, Value v)
+{
+  if (v.kind != V_LIN || v.lin->n != 1 || v.lin->k != 0 || v.lin->coef[0] != 1)
+    return;
+  char name[256];
+  int len = snprintf(name, sizeof name, "%s", base);
+  for (uint32_t i = 0; i < depth && len > 0 && (size_t)len < sizeof name; i++)
+    len += snprintf(name + len, sizeof name - (size_t)len, "%s%u%s", i ? "," : "[", path[i] + 1,
+                    i + 1 == depth ? "]" : "");
+  model_set_name(g->model, v.lin->vars[0], name);
+}
+
+/* Name every unknown of a declared value as the puzzle writes it: q[3], b[2,5]. */
+static void name_unknowns(Ground *g, const char *base, uint32_t *path, uint32_t depth, Value v)
+{
+  if (v.kind == V_BOARD) {
+    const Board *b = v.board;
+    for (uint32_t r = 0; r < b->rows; r++)
+      for (uint32_t c = 0; c < b->cols; c++) {
+        uint32_t rc[2] = {r, c};
+        name_unknown(g, base, rc, 2, b->at[r * b->cols + c]);
+      }
+  } else if (v.kind == V_LIST && depth < 8) {
+    for (uint32_t i = 0; i < v.n; i++) {
+      path[depth] = i;
+      name_unknowns(g, base, path, depth + 1, v.items[i]);
+    }
+  } else {
+    name_unknown(g, base, path, depth, v);
+  }
+}
+
 static void ground_var_decl(Ground *g, const Stmt *st)
 {
   for (uint32_t k = 0; k < st->items.len; k++) {
@@ -869,9 +904,13 @@ static void ground_var_decl(Ground *g, const Stmt *st)
     int64_t lo, hi;
     bool atom;
     Values vals = {0};
-    if (ok && domain_of(g, st, name, &lo, &hi, &vals, &atom))
-      ground_set_global(g, name, st->layout ? board_from_layout(g, st->layout, lo, hi, &vals, atom)
-                                            : make_vars(g, dims, ndims, lo, hi, &vals, atom));
+    if (ok && domain_of(g, st, name, &lo, &hi, &vals, &atom)) {
+      Value v = st->layout ? board_from_layout(g, st->layout, lo, hi, &vals, atom)
+                           : make_vars(g, dims, ndims, lo, hi, &vals, atom);
+      ground_set_global(g, name, v);
+      uint32_t path[8];
+      name_unknowns(g, ground_name(g, name), path, 0, v);
+    }
     VEC_FREE(vals);
   }
 }
@@ -915,7 +954,7 @@ static void ground_const(Ground *g, const Stmt *st)
   const_value(g, st->items.items[0], st);
 }
 
-static char *source_text(const Ground *g, Loc at)
+char *ground_source_text(const Ground *g, Loc at)
 {
   const Src *s = src_get(g->srcs, at.src);
   if (!s)
@@ -948,7 +987,7 @@ static void add_show(Ground *g, const Node *item)
     board = ni->kind == NAME_VAR && ni->decl && ni->decl->board;
   }
   bool who = item->kind == NK_CALL && strcmp(ground_name(g, item->sym), "who") == 0;
-  VEC_PUSH(g->shows, ((ShowItem){source_text(g, item->at), v, board, who, item->kind == NK_STRING}));
+  VEC_PUSH(g->shows, ((ShowItem){ground_source_text(g, item->at), v, board, who, item->kind == NK_STRING}));
 }
 
 /*
@@ -969,7 +1008,7 @@ static void report_impossible_clue(Ground *g, const Stmt *st, bool failed_before
     return;
   Buf name = {0};
   if (st->label) {
-    char *text = source_text(g, st->label->at);
+    char *text = ground_source_text(g, st->label->at);
     buf_printf(&name, "clue %s", text);
     xfree(text);
   } else {
@@ -984,10 +1023,25 @@ static void report_impossible_clue(Ground *g, const Stmt *st, bool failed_before
 }
 
 /* The solver's trace while grounding: has any clue narrowed a domain yet? */
-static void note_narrowing(void *ctx, VarId x, uint32_t origin, int32_t lo, int32_t hi, uint64_t size)
+static void note_narrowing(void *ctx, const SolverEvent *e)
 {
-  (void)x, (void)origin, (void)lo, (void)hi, (void)size;
-  ((Ground *)ctx)->narrowed = true;
+  Ground *g = ctx;
+  if (e->kind != REASON_FAILURE)
+    g->narrowed = true;
+  if (g->trace)
+    g->trace(g->trace_ctx, e);
+}
+
+/* Constraints a declaration sets up come from it: a structural origin. */
+static void structure_origin(Ground *g, const Stmt *st, const char *fmt, ...)
+{
+  char what[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  VEC_PUSH(g->origins, ((Origin){st->at, NULL, xstrndup(what, strlen(what))}));
+  build_origin(g, (uint32_t)g->origins.len);
 }
 
 bool ground_program(Ground *g)
@@ -1001,19 +1055,28 @@ bool ground_program(Ground *g)
     if (sl->items[i]->kind == ST_ENTITIES)
       grid_entities(g, sl->items[i]);
   for (uint32_t i = 0; i < sl->len; i++)
-    if (sl->items[i]->kind == ST_ATTRIBUTE)
+    if (sl->items[i]->kind == ST_ATTRIBUTE) {
+      structure_origin(g, sl->items[i], "the logic grid of %s: each %s has one, no two alike",
+                       ground_name(g, sl->items[i]->sym), ground_name(g, g->entities_name));
       grid_attribute(g, sl->items[i]);
+    }
   for (uint32_t i = 0; i < sl->len; i++) {
     const Stmt *st = sl->items[i];
-    if (st->kind == ST_CONST)
+    if (st->kind == ST_CONST) {
       ground_const(g, st);
-    else if (st->kind == ST_VAR)
+    } else if (st->kind == ST_VAR) {
+      const Node *d = st->items.len ? st->items.items[0] : NULL;
+      Sym name = !d ? 0 : d->kind == NK_INDEX ? d->a->sym : d->sym;
+      structure_origin(g, st, st->layout ? "the board %s as drawn, with its givens" : "the values %s can take",
+                       name ? ground_name(g, name) : "?");
       ground_var_decl(g, st);
+    }
   }
+  build_origin(g, 0);
   for (uint32_t i = 0; i < sl->len && !diag_full(g->diag) && !g->too_big; i++) {
     const Stmt *st = sl->items[i];
     if (st->kind == ST_CONSTRAINT) {
-      VEC_PUSH(g->origins, ((Origin){st->at, st->label}));
+      VEC_PUSH(g->origins, ((Origin){st->at, st->label, NULL}));
       g->origin = (uint32_t)g->origins.len;
       build_origin(g, g->origin);
       bool failed_before = solver_failed(g->s);
@@ -1025,8 +1088,10 @@ bool ground_program(Ground *g)
       report_impossible_clue(g, st, failed_before, errors_before);
     } else if (st->kind == ST_SHOW) {
       any_show = true;
+      structure_origin(g, st, "what is shown");   /* its helpers: the house of water, ... */
       for (uint32_t k = 0; k < st->items.len; k++)
         add_show(g, st->items.items[k]);
+      build_origin(g, 0);
     }
   }
   g->table = g->entities_name && g->attrs.len;
@@ -1042,7 +1107,7 @@ bool ground_program(Ground *g)
     }
   }
   build_defer(g, false);
-  solver_set_trace(g->s, NULL, NULL);
+  solver_set_trace(g->s, g->trace, g->trace_ctx);
   build_decision_vars(g, g->decision.len, g->decision.data);
   return g->diag->nerrors == before;
 }
@@ -1052,6 +1117,8 @@ void ground_free(Ground *g)
   for (size_t i = 0; i < g->shows.len; i++)
     xfree(g->shows.data[i].label);
   VEC_FREE(g->shows);
+  for (size_t i = 0; i < g->origins.len; i++)
+    xfree(g->origins.data[i].what);
   VEC_FREE(g->origins);
   VEC_FREE(g->var_atom);
   VEC_FREE(g->decision);

@@ -22,10 +22,15 @@
 #include "ground/value.h"
 #include "base/vec.h"
 
-/* Where a propagator came from: a clause of the program and its label. */
+/*
+** Where a propagator came from: a statement of the program, with its
+** clue label when it has one, or for a declaration what it sets up, in
+** words ("the logic grid of colour").
+*/
 typedef struct Origin {
   Loc at;
   const Node *label;   /* clue label, or NULL */
+  char *what;          /* a declaration's structure, or NULL for a clue */
 } Origin;
 
 /* An attribute of a logic grid: one unknown value per entity. */
@@ -72,6 +77,8 @@ typedef struct Ground {
   const SrcTable *srcs;
   Diag *diag;
   Model *model;               /* the output: every variable and constraint (post.h) */
+  SolverTraceFn trace;        /* the reason log's reader while grounding (pz --trace), or NULL */
+  void *trace_ctx;
   Solver *s;                  /* a scratch space mirroring the Model, read for bounds */
   /* state */
   Arena arena;                /* values, freed by ground_free */
@@ -121,6 +128,8 @@ typedef struct Ground {
 
 /* Ground a checked program into g->s.  True when no error was reported. */
 bool ground_program(Ground *g);
+/* The source text at `at`, its white space runs made one space (xfree it). */
+char *ground_source_text(const Ground *g, Loc at);
 void ground_free(Ground *g);
 
 #endif

@@ -55,7 +55,12 @@ static void declare_var(Buf *out, const Model *m, ModelVar x, const ModelStep *s
   } else {
     buf_printf(out, "var %d..%d", m->vars.data[x].lo, m->vars.data[x].hi);
   }
-  buf_printf(out, ": x%u%s;\n", (unsigned)x, shown ? " :: output_var" : "");
+  buf_printf(out, ": x%u%s;", (unsigned)x, shown ? " :: output_var" : "");
+  const char *name = model_name(m, x);
+  if (name)
+    buf_printf(out, "  %% %s\n", name);
+  else
+    buf_putc(out, '\n');
 }
 
 /* The rows of a table, sorted and without repeats (a repeat is one answer). */

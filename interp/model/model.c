@@ -18,7 +18,23 @@ void model_free(Model *m)
   VEC_FREE(m->steps);
   VEC_FREE(m->ints);
   VEC_FREE(m->vars);
+  for (size_t i = 0; i < m->names.len; i++)
+    xfree(m->names.data[i]);
+  VEC_FREE(m->names);
   m->nconstraints = 0;
+}
+
+void model_set_name(Model *m, ModelVar x, const char *name)
+{
+  while (m->names.len <= x)
+    VEC_PUSH(m->names, NULL);
+  xfree(m->names.data[x]);
+  m->names.data[x] = xstrndup(name, strlen(name));
+}
+
+const char *model_name(const Model *m, ModelVar x)
+{
+  return x < m->names.len ? m->names.data[x] : NULL;
 }
 
 static const char *const kind_names[MS_NKINDS] = {

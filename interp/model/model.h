@@ -78,6 +78,7 @@ typedef struct Model {
   VEC(ModelStep) steps;
   VEC(int32_t) ints;        /* the arguments of every step, one after another */
   VEC(ModelVarInfo) vars;   /* vars.data[x] describes variable x */
+  VEC(char *) names;        /* names.data[x]: the puzzle's name of x ("q[3]"), or NULL */
   size_t nconstraints;      /* steps that post a constraint */
 } Model;
 
@@ -96,6 +97,11 @@ ModelVar model_const(Model *m, int32_t v);
 /* Append a step whose int arguments are a[0..na) then b[0..nb). */
 ModelStep *model_step(Model *m, ModelStepKind kind, uint32_t origin,
                       const int32_t *a, size_t na, const int32_t *b, size_t nb);
+
+/* Name variable x as the puzzle does ("b[2,3]", "Norwegian: house"). */
+void model_set_name(Model *m, ModelVar x, const char *name);
+/* Its name, or NULL for a helper the grounder made. */
+const char *model_name(const Model *m, ModelVar x);
 
 /* A step's arguments. */
 static inline const int32_t *model_args(const Model *m, const ModelStep *st)

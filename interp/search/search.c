@@ -322,8 +322,12 @@ static PropStatus probe_root(Solver *s)
           return PS_LIMIT;
         trail_push_level(&s->trail);
         s->stats.probes++;
+        s->in_trial = true;
+        s->failed_origin = 0;
+        s->failed_prop = NULL;
         PropStatus st = dom_fix(s, x, v, NULL) == EV_FAIL ? PS_FAIL
                                                           : prop_fixpoint(s);
+        s->in_trial = false;
         trail_pop_level(&s->trail);
         if (st == PS_LIMIT)
           return PS_LIMIT;              /* not a failure: v may well stay */
@@ -333,7 +337,12 @@ static PropStatus probe_root(Solver *s)
         if (fails) {
           futile = 0;
           changed = true;
-          if (dom_remove(s, x, v, NULL) == EV_FAIL)
+          s->cause = REASON_PROBE;          /* x = v failed by failed_origin */
+          s->cause_origin = s->failed_origin;
+          Event ev = dom_remove(s, x, v, NULL);
+          s->cause = REASON_DECISION;
+          s->cause_origin = 0;
+          if (ev == EV_FAIL)
             return PS_FAIL;
           st = prop_fixpoint(s);
           if (st != PS_FIX)

@@ -221,15 +221,15 @@ static void a_stamp_saves_once_per_level(void **state)
 }
 
 static int ntraced;
-static void count_trace(void *ctx, VarId x, uint32_t origin, int32_t lo,
-                        int32_t hi, uint64_t size)
+static void count_trace(void *ctx, const SolverEvent *e)
 {
   (void)ctx;
-  (void)x;
-  (void)lo;
-  (void)hi;
-  (void)size;
-  ntraced += origin == 7 ? 100 : 1;
+  /* a decision names no origin and no propagator; a propagation both */
+  if (e->kind == REASON_DECISION)
+    assert_null(e->prop);
+  else
+    assert_string_equal(e->prop, "linear");
+  ntraced += e->origin == 7 ? 100 : 1;
 }
 
 static void the_trace_hook_names_the_origin(void **state)

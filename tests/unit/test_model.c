@@ -117,6 +117,42 @@ static void every_example_counts_the_same_in_four_spaces(void **state)
   assert_true(seen >= 10);
 }
 
+/* --trace's reader: counts the lines that name no clue. */
+static void count_unexplained(void *ctx, const char *line)
+{
+  if (strstr(line, "no clue"))
+    (*(int *)ctx)++;
+}
+
+/* Every pruning, probe and dead end on every example names its origin. */
+static void every_deduction_has_an_origin(void **state)
+{
+  (void)state;
+  DIR *d = opendir("examples");
+  assert_non_null(d);
+  for (struct dirent *e; (e = readdir(d));) {
+    size_t n = strlen(e->d_name);
+    if (n < 4 || strcmp(e->d_name + n - 3, ".pz") != 0)
+      continue;
+    char path[512];
+    snprintf(path, sizeof path, "examples/%s", e->d_name);
+    size_t len;
+    char *text = read_all(path, &len);
+    PzCtx *cx = pz_open(NULL);
+    int unexplained = 0;
+    pz_set_trace(cx, count_unexplained, &unexplained);
+    assert_true(pz_load(cx, path, text, len));
+    pz_set_limits(cx, 0, 2000);
+    for (int k = 0; k < 3 && pz_next(cx) == PZ_SOLUTION; k++)
+      ;
+    if (unexplained)
+      fail_msg("%s: %d deductions name no clue", path, unexplained);
+    pz_close(cx);
+    free(text);
+  }
+  closedir(d);
+}
+
 /* A model that fails at the root fails in every space built from it. */
 static void an_impossible_model_has_no_solution_in_a_new_space(void **state)
 {
@@ -135,6 +171,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(every_example_counts_the_same_in_four_spaces),
     cmocka_unit_test(an_impossible_model_has_no_solution_in_a_new_space),
+    cmocka_unit_test(every_deduction_has_an_origin),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -472,7 +472,7 @@ static void pz_next_reports_a_false_solution_at_its_clue(void **state)
   PzCtx *cx = pz_open(NULL);
   assert_true(pz_load(cx, "t.pz", text, strlen(text)));
   Solver *s = pz_space(cx);
-  post_liar(s, 0, 1);                   /* origin 1: the clue on line 2 */
+  post_liar(s, 0, 2);                   /* origin 2: the clue on line 2 (1: the declaration) */
   assert_int_equal(pz_next(cx), PZ_INTERNAL);
   const char *want =
     "t.pz:2:1: error: internal error: the answer pz found breaks this clue; "
