@@ -343,7 +343,7 @@ static Value eval_distinct(EVAL_ARGS)
   if (!ground_charge(g, pairs * REIFIED_COST))
     goto done;
   Values lits = {0};
-  for (size_t i = 0; i < flat.len; i++)
+  for (size_t i = 0; i < flat.len && !g->too_big; i++)     /* the time limit stops it too */
     for (size_t j = i + 1; j < flat.len; j++)
       VEC_PUSH(lits, term_compare(g, n->at, OP_NE, flat.data[i], flat.data[j], true));
   r = lit_and(g, lits.data, (uint32_t)lits.len);
