@@ -1034,6 +1034,8 @@ static void note_narrowing(void *ctx, const SolverEvent *e)
 
 /* Constraints a declaration sets up come from it: a structural origin. */
 static void structure_origin(Ground *g, const Stmt *st, const char *fmt, ...)
+  __attribute__((format(printf, 3, 4)));
+static void structure_origin(Ground *g, const Stmt *st, const char *fmt, ...)
 {
   char what[256];
   va_list ap;
