@@ -74,6 +74,8 @@ struct Solver {
   bool deferred;                /* posts only schedule; solver_propagate runs them */
   bool checking;                /* confirm each solution before returning it */
   uint32_t origin;              /* stamped on new propagators */
+  uint32_t detail;              /* recorded for new propagators: the Model's binding */
+  VEC(uint32_t) prop_detail;    /* per propagator: the detail when it was made */
   SolverTraceFn trace;          /* called with each reason event, or NULL */
   void *trace_ctx;
   uint8_t cause;                /* ReasonKind of a change with no propagator behind it */
@@ -81,6 +83,8 @@ struct Solver {
   bool in_trial;                /* inside a probe's trial: nothing is reported */
   uint32_t failed_origin;       /* origin of the last propagator that failed */
   const char *failed_prop;      /* and its class */
+  uint32_t failed_detail;       /* and its detail */
+  uint32_t cause_detail;        /* the detail of cause_origin */
   VEC(ConstSlot) consts;        /* cache for solver_const; len == cap, power of 2 */
   size_t nconsts;               /* used slots */
   VEC(VarId) decision_vars;

@@ -20,6 +20,7 @@ static void replay(Solver *s, const Model *m, const ModelStep *st)
 {
   const int32_t *a = model_args(m, st);
   solver_set_origin(s, st->origin);
+  solver_set_detail(s, st->binding);
   switch ((ModelStepKind)st->kind) {
   case MS_VAR_RANGE:
     solver_new_var(s, (int32_t)st->k, st->hi);

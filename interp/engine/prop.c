@@ -56,6 +56,7 @@ Prop *prop_new(Solver *s, const PropClass *cls, PropCost cost, size_t nvars,
     VEC_PUSH(s->pconsts, consts[i]);
   VEC_RESERVE(s->vals, nvars);
   VEC_PUSH(s->props, p);
+  VEC_PUSH(s->prop_detail, s->detail);
   queues_fit(s);
   return &VEC_LAST(s->props);
 }
@@ -143,6 +144,7 @@ void prop_notify(Solver *s, VarId x, Event ev, const Prop *why)
     SolverEvent e = {
       .kind = why ? REASON_PROPAGATION : (ReasonKind)s->cause, .x = x,
       .origin = why ? why->origin : s->cause_origin, .prop = why ? why->cls->name : NULL,
+      .detail = why ? s->prop_detail.data[prop_id(s, why)] : s->cause_detail,
       .lo = d->lo, .hi = d->hi, .size = dom_size(s, x),
       .depth = (uint32_t)s->search.path.len,
     };
@@ -155,9 +157,11 @@ static void note_failure(Solver *s, const Prop *p)
 {
   s->failed_origin = p->origin;
   s->failed_prop = p->cls->name;
+  s->failed_detail = s->prop_detail.data[prop_id(s, p)];
   if (s->trace && !s->in_trial) {
     SolverEvent e = {.kind = REASON_FAILURE, .x = PROP_NONE, .origin = p->origin,
-                     .prop = p->cls->name, .depth = (uint32_t)s->search.path.len};
+                     .prop = p->cls->name, .depth = (uint32_t)s->search.path.len,
+                     .detail = s->failed_detail};
     s->trace(s->trace_ctx, &e);
   }
 }

@@ -36,6 +36,7 @@ void solver_free(Solver *s)
   VEC_FREE(s->words);
   VEC_FREE(s->word_stamps);
   VEC_FREE(s->props);
+  VEC_FREE(s->prop_detail);
   VEC_FREE(s->pvars);
   VEC_FREE(s->pconsts);
   VEC_FREE(s->vals);
@@ -158,6 +159,11 @@ int32_t var_next(const Solver *s, VarId x, int32_t v)
 void solver_set_origin(Solver *s, uint32_t origin)
 {
   s->origin = origin;
+}
+
+void solver_set_detail(Solver *s, uint32_t detail)
+{
+  s->detail = detail;
 }
 
 bool solver_failed(const Solver *s)

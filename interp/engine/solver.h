@@ -86,6 +86,14 @@ int32_t var_next(const Solver *s, VarId x, int32_t v);
 
 /* Origin recorded in every propagator posted from now on (0 = none). */
 void solver_set_origin(Solver *s, uint32_t origin);
+/*
+** A second number recorded with every propagator posted from now on and
+** reported with its events (SolverEvent.detail): the Model's handle of
+** the forall case the constraint was made in, so that a reason can say
+** "row 3".  Unlike the origin it never changes how propagators are
+** shared or grouped.
+*/
+void solver_set_detail(Solver *s, uint32_t detail);
 
 /*
 ** Each post_* adds a propagator.  Posting never fails loudly: a constraint
@@ -224,6 +232,7 @@ typedef struct SolverEvent {
   int32_t lo, hi;      /* x's domain afterwards: bounds and size */
   uint64_t size;
   uint32_t depth;      /* open search decisions (0 at the root) */
+  uint32_t detail;     /* the constraint's detail (solver_set_detail), 0: none */
 } SolverEvent;
 
 /*

@@ -121,13 +121,9 @@ void grid_attribute(Ground *g, const Stmt *st)
     a.of[i] = build_var_values(g, vcodes, n);
     term_mark_atom(g, a.of[i], names);
     VEC_PUSH(g->decision, a.of[i]);
-    char name[256];
-    if (named_entities)
-      snprintf(name, sizeof name, "%s: %s", ground_name(g, (Sym)ecodes[i]), ground_name(g, st->sym));
-    else
-      snprintf(name, sizeof name, "%s %d: %s", ground_name(g, g->entities_name), ecodes[i],
-               ground_name(g, st->sym));
-    model_set_name(g->model, a.of[i], name);
+    model_set_name(g->model, a.of[i], (ModelName){
+      .a = ground_name(g, named_entities ? (Sym)ecodes[i] : g->entities_name),
+      .b = ground_name(g, st->sym), .num_form = !named_entities, .num = ecodes[i]});
   }
   build_distinct(g, n, a.of);
   /* element array over the entity codes */
@@ -149,7 +145,7 @@ void grid_attribute(Ground *g, const Stmt *st)
     for (uint32_t k = 0; k < n; k++) {
       who[k] = build_var_values(g, ecodes, n);
       term_mark_atom(g, who[k], named_entities);
-      model_set_name(g->model, who[k], ground_name(g, (Sym)vcodes[k]));
+      model_set_name(g->model, who[k], (ModelName){.a = ground_name(g, (Sym)vcodes[k])});
       build_element(g, who[k], a.base, a.span, a.arr, build_const(g, vcodes[k]));
       ground_set_global(g, (Sym)vcodes[k], value_var(g, who[k]));
     }

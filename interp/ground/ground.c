@@ -138,9 +138,39 @@ typedef struct QuantCtx {
   bool reported;   /* a comprehension reports an unknown condition once */
 } QuantCtx;
 
+static void forall_post_case(Ground *g, const Env *env, const Values *guards, Value defined, QuantCtx *q);
+
+/* Most names of a forall case kept with its constraints ("R = 3, C = 2"). */
+#define BINDING_MAX 8
+
+/* The forall case env, as the Model's binding of what it posts. */
+static uint32_t case_binding(Ground *g, const Env *env)
+{
+  int32_t t[3 * BINDING_MAX];
+  size_t n = 0;
+  for (const Env *e = env; e && n < BINDING_MAX; e = e->up)
+    if (e->val.kind == V_INT || e->val.kind == V_ATOM) {
+      t[3 * n] = (int32_t)e->name;
+      t[3 * n + 1] = e->val.kind == V_ATOM;
+      t[3 * n + 2] = (int32_t)e->val.i;
+      n++;
+    }
+  return n ? model_binding(g->model, t, n) : 0;
+}
+
 static void forall_post_fn(Ground *g, const Env *env, const Values *guards, Value defined, void *ctx)
 {
   QuantCtx *q = ctx;
+  uint32_t outer = g->binding;
+  g->binding = case_binding(g, env);
+  solver_set_detail(g->s, g->binding);
+  forall_post_case(g, env, guards, defined, q);
+  g->binding = outer;
+  solver_set_detail(g->s, outer);
+}
+
+static void forall_post_case(Ground *g, const Env *env, const Values *guards, Value defined, QuantCtx *q)
+{
   bool total = defined.kind == V_BOOL && defined.i;
   if (guards->len == 0 && total) {
     ground_post(g, env, q->body, q->pos);
@@ -839,16 +869,14 @@ void ground_set_global(Ground *g, Sym s, Value v)
   g->globals[s] = v;
 }
 
-/* Name v's unknown after `base` and the indices (from 1) that lead to it. */
+/* Name v's unknown after `base` and the indices that lead to it. */
 static void name_unknown(Ground *g, const char *base, const uint32_t *path, uint32_t depth, Value v)
 {
-  if (v.kind != V_LIN || v.lin->n != 1 || v.lin->k != 0 || v.lin->coef[0] != 1)
+  if (v.kind != V_LIN || v.lin->n != 1 || v.lin->k != 0 || v.lin->coef[0] != 1 || depth > 4)
     return;
-  char name[256];
-  int len = snprintf(name, sizeof name, "%s", base);
-  for (uint32_t i = 0; i < depth && len > 0 && (size_t)len < sizeof name; i++)
-    len += snprintf(name + len, sizeof name - (size_t)len, "%s%u%s", i ? "," : "[", path[i] + 1,
-                    i + 1 == depth ? "]" : "");
+  ModelName name = {.a = base, .ndims = (uint8_t)depth};
+  for (uint32_t i = 0; i < depth; i++)
+    name.idx[i] = path[i];
   model_set_name(g->model, v.lin->vars[0], name);
 }
 

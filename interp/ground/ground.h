@@ -87,6 +87,7 @@ typedef struct Ground {
   uint32_t nglobals;
   uint32_t origin;            /* current origin */
   uint32_t post_origin;       /* origin of what is built now (build_origin) */
+  uint32_t binding;           /* the forall case being posted (model_binding), 0: none */
   unsigned depth;             /* nesting of rule expansions */
   unsigned nesting;           /* nesting of the walkers, for the C stack */
   uint64_t work;              /* the grounding budget spent: cases, items, cells, expansions */

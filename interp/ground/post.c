@@ -53,7 +53,9 @@ static const int32_t *ids(const VarId *x)
 static ModelStep *step(Ground *g, ModelStepKind kind, const int32_t *a, size_t na,
                        const int32_t *b, size_t nb)
 {
-  return model_step(g->model, kind, g->post_origin, a, na, b, nb);
+  ModelStep *st = model_step(g->model, kind, g->post_origin, a, na, b, nb);
+  st->binding = g->binding;
+  return st;
 }
 
 void build_linear(Ground *g, size_t n, const int32_t *coef, const VarId *x, LinRel rel, int64_t rhs)

@@ -56,11 +56,10 @@ static void declare_var(Buf *out, const Model *m, ModelVar x, const ModelStep *s
     buf_printf(out, "var %d..%d", m->vars.data[x].lo, m->vars.data[x].hi);
   }
   buf_printf(out, ": x%u%s;", (unsigned)x, shown ? " :: output_var" : "");
-  const char *name = model_name(m, x);
-  if (name)
-    buf_printf(out, "  %% %s\n", name);
-  else
-    buf_putc(out, '\n');
+  buf_puts(out, "  % ");
+  if (!model_name(m, x, out))
+    buf_puts(out, "helper");
+  buf_putc(out, '\n');
 }
 
 /* The rows of a table, sorted and without repeats (a repeat is one answer). */

@@ -18,23 +18,51 @@ void model_free(Model *m)
   VEC_FREE(m->steps);
   VEC_FREE(m->ints);
   VEC_FREE(m->vars);
-  for (size_t i = 0; i < m->names.len; i++)
-    xfree(m->names.data[i]);
   VEC_FREE(m->names);
   m->nconstraints = 0;
 }
 
-void model_set_name(Model *m, ModelVar x, const char *name)
+uint32_t model_binding(Model *m, const int32_t *triples, size_t n)
 {
-  while (m->names.len <= x)
-    VEC_PUSH(m->names, NULL);
-  xfree(m->names.data[x]);
-  m->names.data[x] = xstrndup(name, strlen(name));
+  uint32_t at = (uint32_t)m->ints.len;
+  VEC_PUSH(m->ints, (int32_t)n);
+  VEC_RESERVE(m->ints, m->ints.len + 3 * n);
+  memcpy(m->ints.data + m->ints.len, triples, 3 * n * sizeof *triples);
+  m->ints.len += 3 * n;
+  return at + 1;
 }
 
-const char *model_name(const Model *m, ModelVar x)
+const int32_t *model_binding_triples(const Model *m, uint32_t binding, size_t *n)
 {
-  return x < m->names.len ? m->names.data[x] : NULL;
+  if (binding == 0 || binding > m->ints.len) {
+    *n = 0;
+    return NULL;
+  }
+  *n = (size_t)m->ints.data[binding - 1];
+  return m->ints.data + binding;
+}
+
+void model_set_name(Model *m, ModelVar x, ModelName name)
+{
+  while (m->names.len <= x)
+    VEC_PUSH(m->names, (ModelName){0});
+  m->names.data[x] = name;
+}
+
+bool model_name(const Model *m, ModelVar x, Buf *out)
+{
+  if (x >= m->names.len || !m->names.data[x].a)
+    return false;
+  const ModelName *n = &m->names.data[x];
+  buf_puts(out, n->a);
+  if (n->b) {
+    if (n->num_form)
+      buf_printf(out, " %d", n->num);
+    buf_printf(out, ": %s", n->b);
+  }
+  for (uint8_t i = 0; i < n->ndims; i++)
+    buf_printf(out, "%s%u%s", i ? "," : "[", n->idx[i] + 1, i + 1 == n->ndims ? "]" : "");
+  return true;
 }
 
 static const char *const kind_names[MS_NKINDS] = {

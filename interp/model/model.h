@@ -61,6 +61,7 @@ typedef struct ModelStep {
   uint8_t  kind;    /* ModelStepKind */
   uint8_t  rel;     /* ModelRel, for the linear kinds */
   uint32_t origin;  /* the constraint's origin (0: none) */
+  uint32_t binding; /* the forall case it was made in (model_binding), 0: none */
   uint32_t n, m;    /* argument counts (see the kinds) */
   uint32_t args;    /* first argument in Model.ints */
   int64_t  k;       /* a constant: rhs, lo, base, value, on/off */
@@ -74,11 +75,26 @@ typedef struct ModelVarInfo {
   uint32_t step;    /* the step that created it */
 } ModelVarInfo;
 
+/*
+** The puzzle's name of a variable, kept as parts and put into words only
+** when asked (model_name): naming every cell of a board costs no text.
+**   a[i1,...]         a with ndims indices (from 1): "q[3]", "b[2,5]"
+**   a: b              with num_form = 0: "Norwegian: house"
+**   a NUM: b          with num_form = 1: "house 3: drink"
+** The strings are the caller's and must outlive the Model (symbol names).
+*/
+typedef struct ModelName {
+  const char *a, *b;
+  uint8_t ndims, num_form;
+  int32_t num;
+  uint32_t idx[4];
+} ModelName;
+
 typedef struct Model {
   VEC(ModelStep) steps;
   VEC(int32_t) ints;        /* the arguments of every step, one after another */
   VEC(ModelVarInfo) vars;   /* vars.data[x] describes variable x */
-  VEC(char *) names;        /* names.data[x]: the puzzle's name of x ("q[3]"), or NULL */
+  VEC(ModelName) names;     /* names.data[x]: the puzzle's name of x, or none (a == NULL) */
   size_t nconstraints;      /* steps that post a constraint */
 } Model;
 
@@ -98,10 +114,19 @@ ModelVar model_const(Model *m, int32_t v);
 ModelStep *model_step(Model *m, ModelStepKind kind, uint32_t origin,
                       const int32_t *a, size_t na, const int32_t *b, size_t nb);
 
-/* Name variable x as the puzzle does ("b[2,3]", "Norwegian: house"). */
-void model_set_name(Model *m, ModelVar x, const char *name);
-/* Its name, or NULL for a helper the grounder made. */
-const char *model_name(const Model *m, ModelVar x);
+/*
+** The bindings of a forall case ("R = 3, C = 2"): n names with their
+** values, kept as data (sym, is a name, value) so that making them costs
+** no text.  Returns the handle steps carry in `binding` (never 0).
+*/
+uint32_t model_binding(Model *m, const int32_t *triples, size_t n);
+/* The bindings behind a handle: *n triples (sym, is a name, value). */
+const int32_t *model_binding_triples(const Model *m, uint32_t binding, size_t *n);
+
+/* Name variable x as the puzzle does (see ModelName). */
+void model_set_name(Model *m, ModelVar x, ModelName name);
+/* Append x's name to out; false (nothing appended) for a helper the grounder made. */
+bool model_name(const Model *m, ModelVar x, Buf *out);
 
 /* A step's arguments. */
 static inline const int32_t *model_args(const Model *m, const ModelStep *st)

@@ -25,12 +25,23 @@ void trace_origin(const Ground *g, uint32_t origin, Buf *b)
   }
 }
 
+/* The forall case behind a constraint, outermost name first: ", R = 3, C = 2". */
+static void binding(const Ground *g, const Model *m, uint32_t detail, Buf *b)
+{
+  size_t n;
+  const int32_t *t = model_binding_triples(m, detail, &n);
+  for (size_t i = n; i-- > 0;) {
+    buf_printf(b, ", %s = ", ground_name(g, (Sym)t[3 * i]));
+    if (t[3 * i + 1])
+      buf_puts(b, ground_name(g, (Sym)t[3 * i + 2]));
+    else
+      buf_printf(b, "%d", t[3 * i + 2]);
+  }
+}
+
 static void var_name(const Model *m, VarId x, Buf *b)
 {
-  const char *name = model_name(m, x);
-  if (name)
-    buf_puts(b, name);
-  else
+  if (!model_name(m, x, b))
     buf_printf(b, "helper #%u", (unsigned)x);
 }
 
@@ -118,6 +129,7 @@ void trace_line(const Ground *g, const Model *m, const Solver *s, TraceState *ts
     change(g, m, s, ts, e->x, line);
     buf_puts(line, "  (");
     trace_origin(g, e->origin, line);
+    binding(g, m, e->detail, line);
     buf_printf(line, ", %s)", e->prop);
     break;
   case REASON_PROBE:
@@ -125,6 +137,7 @@ void trace_line(const Ground *g, const Model *m, const Solver *s, TraceState *ts
     change(g, m, s, ts, e->x, line);
     buf_puts(line, "  (trying it contradicts ");
     trace_origin(g, e->origin, line);
+    binding(g, m, e->detail, line);
     buf_putc(line, ')');
     break;
   case REASON_DECISION:
@@ -135,6 +148,7 @@ void trace_line(const Ground *g, const Model *m, const Solver *s, TraceState *ts
   case REASON_FAILURE:
     buf_puts(line, "dead end: ");
     trace_origin(g, e->origin, line);
+    binding(g, m, e->detail, line);
     buf_printf(line, " cannot hold (%s)", e->prop);
     break;
   }

@@ -339,9 +339,11 @@ static PropStatus probe_root(Solver *s)
           changed = true;
           s->cause = REASON_PROBE;          /* x = v failed by failed_origin */
           s->cause_origin = s->failed_origin;
+          s->cause_detail = s->failed_detail;
           Event ev = dom_remove(s, x, v, NULL);
           s->cause = REASON_DECISION;
           s->cause_origin = 0;
+          s->cause_detail = 0;
           if (ev == EV_FAIL)
             return PS_FAIL;
           st = prop_fixpoint(s);
