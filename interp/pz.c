@@ -432,6 +432,13 @@ static void import_module(PzCtx *cx, const Stmt *st)
   buf_free(&path);
 }
 
+/* The checker's clock: the time limit set before pz_load (or pz_check). */
+static bool check_time_up(void *ctx)
+{
+  PzCtx *cx = ctx;
+  return cx->solver && solver_time_is_up(cx->solver);
+}
+
 static bool front_end(PzCtx *cx, const char *name, const char *text, size_t len)
 {
   parse_text(cx, name, text, len);
@@ -441,7 +448,7 @@ static bool front_end(PzCtx *cx, const char *name, const char *text, size_t len)
       import_module(cx, cx->ast.stmts.items[i]);
   if (cx->diag.nerrors)
     return false;
-  return check_program(&cx->ast, &cx->names, &cx->syms, &cx->diag);
+  return check_program_timed(&cx->ast, &cx->names, &cx->syms, &cx->diag, check_time_up, cx);
 }
 
 bool pz_check(PzCtx *cx, const char *name, const char *text, size_t len)

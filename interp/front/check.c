@@ -453,6 +453,12 @@ static void check_rule(Checker *c, const Stmt *st)
 
 bool check_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag)
 {
+  return check_program_timed(ast, names, syms, diag, NULL, NULL);
+}
+
+bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *diag,
+                         CheckTimeUp time_up, void *time_ctx)
+{
   Checker c = {.ast = ast, .names = names, .syms = syms, .diag = diag};
   unsigned before = diag->nerrors;
   declare_all(&c);
@@ -497,6 +503,6 @@ bool check_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag)
   VEC_FREE(c.scope);
   /* what is known before solving, once every name is right */
   if (diag->nerrors == before)
-    check_eval_program(ast, names, syms, diag);
+    check_eval_program(ast, names, syms, diag, time_up, time_ctx);
   return diag->nerrors == before;
 }

@@ -17,7 +17,17 @@
 #include "front/names.h"
 
 /* True when the program has no errors the checker can see. */
+/*
+** The host's clock, asked now and then by the pass that evaluates what is
+** known before solving: true once the time limit has passed (the pass
+** then stops quietly, and what follows reports the limit).  NULL: no limit.
+*/
+typedef bool (*CheckTimeUp)(void *ctx);
+
 bool check_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag);
+/* The same, under a time limit. */
+bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *diag,
+                         CheckTimeUp time_up, void *time_ctx);
 
 /* The candidate closest to `wrong` by edit distance, or NULL if none is close. */
 const char *check_closest(const char *wrong, const char *const *candidates, uint32_t n);

@@ -24,6 +24,8 @@
 #define EV_MAX_ABS_VALUE 1000000000
 /* Steps of this pass; beyond them it stops quietly and leaves the rest to the grounder. */
 #define EV_BUDGET 1000000u
+/* Steps between two readings of the host's clock. */
+#define EV_CLOCK_STEPS 1024u
 
 /* --- values --- */
 
@@ -126,6 +128,10 @@ SVal ev_error(Ev *ev, Loc at, const char *fmt, ...)
 bool ev_step(Ev *ev)
 {
   if (++ev->work > EV_BUDGET)
+    ev->stop = true;
+  /* the time limit covers this pass too (a million steps are slow under
+     sanitizers); the grounder then reports the limit */
+  if (ev->time_up && ev->work % EV_CLOCK_STEPS == 0 && ev->time_up(ev->time_ctx))
     ev->stop = true;
   return !ev->stop && !diag_full(ev->diag);
 }

@@ -25,6 +25,7 @@
 #include "base/diag.h"
 #include "base/vec.h"
 #include "front/ast.h"
+#include "front/check.h"
 #include "front/names.h"
 
 typedef enum {
@@ -78,6 +79,8 @@ typedef struct Ev {
   unsigned depth;         /* nesting of rule expansions */
   unsigned nesting;       /* nesting of the walkers, for the C stack */
   uint64_t work;          /* steps spent: the pass gives up quietly beyond its budget */
+  CheckTimeUp time_up;    /* the host's clock (check.h), asked every EV_CLOCK_STEPS; or NULL */
+  void *time_ctx;
   bool stop;              /* given up, or an error that ends the pass was reported */
   bool *expanded;         /* by Sym: a rule expanded at least once */
   bool generic;           /* checking rule bodies alone: calls are not expanded */
@@ -130,6 +133,7 @@ SVal ev_compare(Ev *ev, Loc at, Op op, SVal a, SVal b);
 SVal check_builtin(Ev *ev, const EvEnv *env, const Node *n, const Builtin *b, bool post, bool pos);
 
 /* Run the pass over a program whose names are all resolved. */
-void check_eval_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag);
+void check_eval_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag,
+                        CheckTimeUp time_up, void *time_ctx);
 
 #endif

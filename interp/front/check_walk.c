@@ -664,9 +664,11 @@ static void grid_decls(Ev *ev)
   }
 }
 
-void check_eval_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag)
+void check_eval_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag,
+                        CheckTimeUp time_up, void *time_ctx)
 {
-  Ev ev = {.ast = ast, .names = names, .syms = syms, .diag = diag};
+  Ev ev = {.ast = ast, .names = names, .syms = syms, .diag = diag,
+           .time_up = time_up, .time_ctx = time_ctx};
   const StmtList *sl = &ast->stmts;
   grid_decls(&ev);
   for (uint32_t i = 0; i < sl->len && !ev.stop; i++) {
