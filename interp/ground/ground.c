@@ -2,14 +2,15 @@
 ** ground.c -- evaluate what is known, post what is not.
 **
 ** Three mutually recursive walkers do the work:
-**   ground_eval()   an expression's Value (known, linear term, literal or list);
-**   ground_post()   assert a condition (or its negation) as propagators,
+**   eval_entry()   an expression's Value (known, linear term, literal or list);
+**   post_entry()   assert a condition (or its negation) as propagators,
 **                   without reifying when it does not have to (the common case);
-**   ground_reify()  a condition as a literal, for use under or/not/->/count.
+**   reify_entry()  a condition as a literal, for use under or/not/->/count.
 ** Quantifiers and comprehensions are expanded by each_instance(); rules
 ** by expand_rule().  Values and literals are in term.c, built-ins in
 ** builtin.c.
 */
+#include "ground/ground.h"
 #include "ground/board.h"
 #include "ground/post.h"
 #include "ground/grid.h"
@@ -33,6 +34,12 @@ static bool contains_unknowns(Value v);
 ** x / y): an instance is "defined and body".
 */
 typedef void (*InstanceFn)(Ground *g, const Env *env, const Values *guards, Value defined, void *ctx);
+
+/* The walkers: term.h's ground_eval, ground_reify and ground_post call
+   them through the Ground (set in ground_program). */
+static Value eval_entry(Ground *g, const Env *env, const Node *n);
+static Value reify_entry(Ground *g, const Env *env, const Node *n);
+static void post_entry(Ground *g, const Env *env, const Node *n, bool pos);
 
 /* "X in S" or "[X, Y] in S" with variables not bound yet. */
 static bool is_generator(const Env *env, const Node *q)
@@ -96,7 +103,7 @@ static void each_instance(Ground *g, const Env *env, const NodeList *quals, uint
   const Node *q = quals->items[i];
   if (is_generator(env, q)) {
     size_t mark = term_context_open(g);
-    Value coll = ground_eval(g, env, q->b);
+    Value coll = eval_entry(g, env, q->b);
     defined = lit_and2(g, defined, term_context_take(g, mark));
     if (coll.kind == V_NONE || defined.kind == V_NONE)
       return;
@@ -118,7 +125,7 @@ static void each_instance(Ground *g, const Env *env, const NodeList *quals, uint
     xfree(frames);
     return;
   }
-  Value c = lit_check(g, q->at, ground_reify(g, env, q));
+  Value c = lit_check(g, q->at, reify_entry(g, env, q));
   if (c.kind == V_NONE || (c.kind == V_BOOL && !c.i))
     return;
   if (c.kind == V_BOOL) {
@@ -173,13 +180,13 @@ static void forall_post_case(Ground *g, const Env *env, const Values *guards, Va
 {
   bool total = defined.kind == V_BOOL && defined.i;
   if (guards->len == 0 && total) {
-    ground_post(g, env, q->body, q->pos);
+    post_entry(g, env, q->body, q->pos);
     return;
   }
   Values c = {0};
   for (size_t i = 0; i < guards->len; i++)
     VEC_PUSH(c, lit_not(guards->data[i]));
-  Value body = lit_check(g, q->body->at, ground_reify(g, env, q->body));
+  Value body = lit_check(g, q->body->at, reify_entry(g, env, q->body));
   body = lit_and2(g, defined, body);
   VEC_PUSH(c, q->pos ? body : lit_not(body));
   lit_post_clause(g, c.data, (uint32_t)c.len);
@@ -190,7 +197,7 @@ static void forall_post_case(Ground *g, const Env *env, const Values *guards, Va
 static void quant_lit_fn(Ground *g, const Env *env, const Values *guards, Value defined, void *ctx)
 {
   QuantCtx *q = ctx;
-  Value body = lit_and2(g, defined, lit_check(g, q->body->at, ground_reify(g, env, q->body)));
+  Value body = lit_and2(g, defined, lit_check(g, q->body->at, reify_entry(g, env, q->body)));
   Values c = {0};
   for (size_t i = 0; i < guards->len; i++)
     VEC_PUSH(c, guards->data[i]);
@@ -213,7 +220,7 @@ static void comprehension_fn(Ground *g, const Env *env, const Values *guards, Va
     q->reported = true;
     return;
   }
-  VEC_PUSH(q->items, ground_eval(g, env, q->body));
+  VEC_PUSH(q->items, eval_entry(g, env, q->body));
 }
 
 static NOINLINE Value comprehension(Ground *g, const Env *env, const Node *n)
@@ -244,11 +251,11 @@ static NOINLINE Value quant_lit(Ground *g, const Env *env, const Node *n)
 /* x in S: a range with possibly unknown ends, or a list of values. */
 static NOINLINE Value membership(Ground *g, const Env *env, const Node *n, bool pos, bool reif)
 {
-  Value x = ground_eval(g, env, n->a);
+  Value x = eval_entry(g, env, n->a);
   if (x.kind == V_NONE)
     return VALUE_NONE;
   if (n->b->kind == NK_BINARY && n->b->op == OP_RANGE) {
-    Value lo = ground_eval(g, env, n->b->a), hi = ground_eval(g, env, n->b->b);
+    Value lo = eval_entry(g, env, n->b->a), hi = eval_entry(g, env, n->b->b);
     Value above = term_compare(g, n->at, OP_LE, lo, x, true);
     Value r = lit_and2(g, above, term_compare(g, n->at, OP_LE, x, hi, true));
     if (!pos)
@@ -257,7 +264,7 @@ static NOINLINE Value membership(Ground *g, const Env *env, const Node *n, bool 
       lit_post(g, r);
     return r;
   }
-  Value s = value_expect_list(g, n->b->at, ground_eval(g, env, n->b), "'in'");
+  Value s = value_expect_list(g, n->b->at, eval_entry(g, env, n->b), "'in'");
   if (s.kind == V_NONE)
     return VALUE_NONE;
   Values flat = {0};
@@ -300,7 +307,7 @@ static NOINLINE Value expand_rule(Ground *g, const Env *env, const Node *call, b
   bool ok = true;
   size_t mark = term_context_open(g);
   for (uint32_t i = 0; i < nargs; i++) {
-    args[i] = ground_eval(g, env, call->list.items[i]);
+    args[i] = eval_entry(g, env, call->list.items[i]);
     ok &= args[i].kind != V_NONE;
   }
   /* "not r(x / y)" holds where x / y is undefined: the call must be
@@ -341,17 +348,17 @@ static NOINLINE Value expand_rule(Ground *g, const Env *env, const Node *call, b
         frames[i] = (Env){scope, p->sym, args[i]};
         scope = &frames[i];
       } else if (p->kind != NK_WILD) {
-        VEC_PUSH(conds, term_equal(g, p->at, ground_eval(g, NULL, p), args[i], true));
+        VEC_PUSH(conds, term_equal(g, p->at, eval_entry(g, NULL, p), args[i], true));
       }
     }
     Value match = lit_and(g, conds.data, (uint32_t)conds.len);
     if (match.kind == V_BOOL && !match.i) {
       /* this clause does not apply to these arguments */
     } else if (post_mode && match.kind == V_BOOL && ni->clauses.len == 1) {
-      ground_post(g, scope, cl->expr, pos);       /* no reification needed */
+      post_entry(g, scope, cl->expr, pos);       /* no reification needed */
       posted = true;
     } else if (match.kind != V_NONE) {
-      Value body = lit_check(g, cl->expr->at, ground_reify(g, scope, cl->expr));
+      Value body = lit_check(g, cl->expr->at, reify_entry(g, scope, cl->expr));
       VEC_PUSH(alts, lit_and2(g, match, body));
     }
     /* an error inside a rule also points at the clue's call that expanded
@@ -398,7 +405,7 @@ static NOINLINE Value called_condition(Ground *g, const Env *env, const Node *n,
 
 static NOINLINE Value range_list(Ground *g, const Env *env, const Node *n)
 {
-  Value lo = ground_eval(g, env, n->a), hi = ground_eval(g, env, n->b);
+  Value lo = eval_entry(g, env, n->a), hi = eval_entry(g, env, n->b);
   if (lo.kind == V_NONE || hi.kind == V_NONE)
     return VALUE_NONE;
   if (lo.kind != V_INT || hi.kind != V_INT)
@@ -438,7 +445,7 @@ static bool enter(Ground *g, Loc at)
 
 static Value eval_expr(Ground *g, const Env *env, const Node *n);
 
-Value ground_eval(Ground *g, const Env *env, const Node *n)
+static Value eval_entry(Ground *g, const Env *env, const Node *n)
 {
   if (!enter(g, n->at))
     return VALUE_NONE;
@@ -495,9 +502,9 @@ static Value eval_expr(Ground *g, const Env *env, const Node *n)
   }
   case NK_UNARY:
     if (n->op == OP_NOT)
-      return ground_reify(g, env, n);
+      return reify_entry(g, env, n);
     {
-      Value a = ground_eval(g, env, n->a);
+      Value a = eval_entry(g, env, n->a);
       Lin *l;
       if (!to_lin(g, n->a->at, a, false, "'-'", &l))
         return VALUE_NONE;
@@ -514,7 +521,7 @@ static Value eval_expr(Ground *g, const Env *env, const Node *n)
     case OP_RANGE:
       return range_list(g, env, n);
     default:
-      return ground_reify(g, env, n);
+      return reify_entry(g, env, n);
     }
   case NK_CALL: {
     const Builtin *b = builtin_find(g->syms, n->sym);
@@ -522,7 +529,7 @@ static Value eval_expr(Ground *g, const Env *env, const Node *n)
       return builtin_call(g, env, n, b, false, true);
     if (!b && names_find(g->names, n->sym)->kind == NAME_ATTR) {
       const GridAttr *a = grid_find_attr(g, n->sym);
-      return a ? grid_attr_of(g, n->at, a, ground_eval(g, env, n->list.items[0])) : VALUE_NONE;
+      return a ? grid_attr_of(g, n->at, a, eval_entry(g, env, n->list.items[0])) : VALUE_NONE;
     }
     return called_condition(g, env, n, b);
   }
@@ -531,7 +538,7 @@ static Value eval_expr(Ground *g, const Env *env, const Node *n)
   case NK_LIST: {
     Value v = value_list(g, n->list.len);
     for (uint32_t i = 0; i < n->list.len; i++)
-      v.items[i] = ground_eval(g, env, n->list.items[i]);
+      v.items[i] = eval_entry(g, env, n->list.items[i]);
     return v;
   }
   case NK_COMPREH:
@@ -549,7 +556,7 @@ static Value eval_expr(Ground *g, const Env *env, const Node *n)
 static Value reify_condition(Ground *g, const Env *env, const Node *n);
 
 /* A condition is the nearest context of the partial terms inside it. */
-Value ground_reify(Ground *g, const Env *env, const Node *n)
+static Value reify_entry(Ground *g, const Env *env, const Node *n)
 {
   if (!enter(g, n->at))
     return VALUE_NONE;
@@ -564,14 +571,14 @@ static Value reify_condition(Ground *g, const Env *env, const Node *n)
   if (diag_full(g->diag) || g->too_big)
     return VALUE_NONE;
   if (n->kind == NK_UNARY && n->op == OP_NOT)
-    return lit_not(lit_check(g, n->a->at, ground_reify(g, env, n->a)));
+    return lit_not(lit_check(g, n->a->at, reify_entry(g, env, n->a)));
   if (n->kind == NK_BINARY) {
     switch (n->op) {
     case OP_AND:
     case OP_OR:
     case OP_IMPLIES:
     case OP_IFF: {
-      Value a = lit_check(g, n->a->at, ground_reify(g, env, n->a));
+      Value a = lit_check(g, n->a->at, reify_entry(g, env, n->a));
       if (a.kind == V_NONE)
         return VALUE_NONE;
       /* a known left side decides and/or/-> alone: this is what lets a
@@ -582,7 +589,7 @@ static Value reify_condition(Ground *g, const Env *env, const Node *n)
         return value_bool(true);
       if (a.kind == V_BOOL && n->op == OP_IMPLIES && !a.i)
         return value_bool(true);
-      Value b = lit_check(g, n->b->at, ground_reify(g, env, n->b));
+      Value b = lit_check(g, n->b->at, reify_entry(g, env, n->b));
       if (b.kind == V_NONE)
         return VALUE_NONE;
       if (n->op == OP_AND)
@@ -602,7 +609,7 @@ static Value reify_condition(Ground *g, const Env *env, const Node *n)
     {
       /* one side after the other: C leaves the order of arguments open,
          and gcc and clang would number the auxiliary variables apart */
-      Value a = ground_eval(g, env, n->a), b = ground_eval(g, env, n->b);
+      Value a = eval_entry(g, env, n->a), b = eval_entry(g, env, n->b);
       return term_compare(g, n->at, n->op, a, b, true);
     }
     case OP_IN:
@@ -614,21 +621,21 @@ static Value reify_condition(Ground *g, const Env *env, const Node *n)
   if (n->kind == NK_CALL && builtin_find(g->syms, n->sym) &&
       builtin_find(g->syms, n->sym)->id == BI_DISTINCT)
     return builtin_call(g, env, n, builtin_find(g->syms, n->sym), false, true);
-  return ground_eval(g, env, n);
+  return eval_entry(g, env, n);
 }
 
 /*
 ** The truth of a comparison whose sides are known, without posting
-** anything; V_NONE for anything else.  Lets ground_post() stop at a false guard.
+** anything; V_NONE for anything else.  Lets post_entry() stop at a false guard.
 */
 static NOINLINE Value reify_if_known(Ground *g, const Env *env, const Node *n)
 {
   if (n->kind != NK_BINARY || n->op < OP_EQ || n->op > OP_GE)
     return VALUE_NONE;
   size_t mark = term_context_open(g);
-  Value a = ground_eval(g, env, n->a), b = VALUE_NONE;
+  Value a = eval_entry(g, env, n->a), b = VALUE_NONE;
   if (value_is_known(a))
-    b = ground_eval(g, env, n->b);
+    b = eval_entry(g, env, n->b);
   if (!value_is_known(a) || !value_is_known(b) || g->undef.len > mark) {
     g->undef.len = mark;                 /* ground_post evaluates it again */
     return VALUE_NONE;
@@ -643,7 +650,7 @@ static void post_condition(Ground *g, const Env *env, const Node *n, bool pos);
 ** too.  Negated, it must hold where they are undefined: post_condition
 ** reifies every negated condition that holds one.
 */
-void ground_post(Ground *g, const Env *env, const Node *n, bool pos)
+static void post_entry(Ground *g, const Env *env, const Node *n, bool pos)
 {
   if (!enter(g, n->at))
     return;
@@ -665,7 +672,7 @@ static void post_condition(Ground *g, const Env *env, const Node *n, bool pos)
     return;
   case NK_UNARY:
     if (n->op == OP_NOT) {
-      ground_post(g, env, n->a, !pos);
+      post_entry(g, env, n->a, !pos);
       return;
     }
     break;
@@ -679,22 +686,22 @@ static void post_condition(Ground *g, const Env *env, const Node *n, bool pos)
           return;
         }
         if (a.kind != V_BOOL)
-          ground_post(g, env, n->a, true);
-        ground_post(g, env, n->b, true);
+          post_entry(g, env, n->a, true);
+        post_entry(g, env, n->b, true);
         return;
       }
       break;
     case OP_OR:
       if (!pos) {
-        ground_post(g, env, n->a, false);
-        ground_post(g, env, n->b, false);
+        post_entry(g, env, n->a, false);
+        post_entry(g, env, n->b, false);
         return;
       }
       break;
     case OP_IMPLIES:
       if (!pos) {
-        ground_post(g, env, n->a, true);
-        ground_post(g, env, n->b, false);
+        post_entry(g, env, n->a, true);
+        post_entry(g, env, n->b, false);
         return;
       }
       break;
@@ -705,7 +712,7 @@ static void post_condition(Ground *g, const Env *env, const Node *n, bool pos)
     case OP_GT:
     case OP_GE: {
       size_t mark = term_context_open(g);
-      Value a = ground_eval(g, env, n->a), b = ground_eval(g, env, n->b);
+      Value a = eval_entry(g, env, n->a), b = eval_entry(g, env, n->b);
       if (pos || g->undef.len == mark)
         term_compare(g, n->at, pos ? n->op : op_negate(n->op), a, b, false);
       else
@@ -750,9 +757,9 @@ static void post_condition(Ground *g, const Env *env, const Node *n, bool pos)
     }
     break;
   case NK_IF: {
-    Value c = lit_check(g, n->a->at, ground_reify(g, env, n->a));
+    Value c = lit_check(g, n->a->at, reify_entry(g, env, n->a));
     if (c.kind == V_BOOL) {
-      ground_post(g, env, c.i ? n->b : n->c, pos);
+      post_entry(g, env, c.i ? n->b : n->c, pos);
       return;
     }
     break;
@@ -760,7 +767,7 @@ static void post_condition(Ground *g, const Env *env, const Node *n, bool pos)
   default:
     break;
   }
-  Value v = lit_check(g, n->at, ground_reify(g, env, n));
+  Value v = lit_check(g, n->at, reify_entry(g, env, n));
   if (v.kind != V_NONE)
     lit_post(g, pos ? v : lit_not(v));
 }
@@ -774,7 +781,7 @@ static bool domain_of(Ground *g, const Stmt *st, Sym name, int64_t *lo, int64_t 
   const Node *d = st->expr;
   *atom = false;
   if (d->kind == NK_BINARY && d->op == OP_RANGE) {
-    Value a = ground_eval(g, NULL, d->a), b = ground_eval(g, NULL, d->b);
+    Value a = eval_entry(g, NULL, d->a), b = eval_entry(g, NULL, d->b);
     if (a.kind == V_NONE || b.kind == V_NONE)
       return false;
     if (a.kind != V_INT || b.kind != V_INT) {
@@ -785,7 +792,7 @@ static bool domain_of(Ground *g, const Stmt *st, Sym name, int64_t *lo, int64_t 
     *lo = a.i;
     *hi = b.i;
   } else {
-    Value v = ground_eval(g, NULL, d);
+    Value v = eval_entry(g, NULL, d);
     if (v.kind == V_NONE)
       return false;
     if (v.kind != V_LIST) {
@@ -854,20 +861,6 @@ static Value make_vars(Ground *g, const uint32_t *dims, uint32_t ndims, int64_t 
   return v;
 }
 
-void ground_set_global(Ground *g, Sym s, Value v)
-{
-  if (s >= g->nglobals) {
-    uint32_t n = g->nglobals ? g->nglobals : 64;
-    while (n <= s)
-      n *= 2;
-    g->globals = xrealloc(g->globals, n * sizeof *g->globals);
-    g->global_state = xrealloc(g->global_state, n * sizeof *g->global_state);
-    memset(g->globals + g->nglobals, 0, (n - g->nglobals) * sizeof *g->globals);
-    memset(g->global_state + g->nglobals, 0, (n - g->nglobals) * sizeof *g->global_state);
-    g->nglobals = n;
-  }
-  g->globals[s] = v;
-}
 
 /* Name v's unknown after `base` and the indices that lead to it. */
 static void name_unknown(Ground *g, const char *base, const uint32_t *path, uint32_t depth, Value v)
@@ -914,7 +907,7 @@ static void ground_var_decl(Ground *g, const Stmt *st)
     double cells = 1;                  /* a double: 65536^4 cells must not wrap to 0 */
     bool ok = true;
     for (uint32_t i = 0; i < ndims && ok; i++) {
-      Value v = ground_eval(g, NULL, d->list.items[i]);
+      Value v = eval_entry(g, NULL, d->list.items[i]);
       if (v.kind != V_INT || v.i < 1) {
         if (v.kind != V_NONE)
           ground_error(g, d->list.items[i]->at, "a size must be a positive number known before solving");
@@ -966,7 +959,7 @@ static Value const_value(Ground *g, const Node *use, const Stmt *st)
     return ground_error(g, use->at, "the constant '%s' is defined in terms of itself", ground_name(g, s));
   ground_set_global(g, s, VALUE_NONE);
   g->global_state[s] = GLOBAL_BUSY;
-  Value v = ground_eval(g, NULL, st->expr);
+  Value v = eval_entry(g, NULL, st->expr);
   if (contains_unknowns(v)) {
     ground_error(g, st->expr->at, "the constant '%s' must be known before solving, but it depends on unknowns",
          ground_name(g, s));
@@ -1005,7 +998,7 @@ char *ground_source_text(const Ground *g, Loc at)
 
 static void add_show(Ground *g, const Node *item)
 {
-  Value v = ground_eval(g, NULL, item);
+  Value v = eval_entry(g, NULL, item);
   g->undef.len = 0;                /* a shown term is printed where it is defined */
   if (v.kind == V_NONE)
     return;
@@ -1076,6 +1069,9 @@ static void structure_origin(Ground *g, const Stmt *st, const char *fmt, ...)
 
 bool ground_program(Ground *g)
 {
+  g->eval = eval_entry;
+  g->reify = reify_entry;
+  g->post = post_entry;
   unsigned before = g->diag->nerrors;
   solver_set_trace(g->s, note_narrowing, g);
   const StmtList *sl = &g->ast->stmts;
@@ -1112,7 +1108,7 @@ bool ground_program(Ground *g)
       bool failed_before = solver_failed(g->s);
       g->posted_false = false;
       unsigned errors_before = g->diag->nerrors;
-      ground_post(g, NULL, st->expr, true);
+      post_entry(g, NULL, st->expr, true);
       build_origin(g, 0);
       build_propagate(g);             /* once per clue, not once per post */
       report_impossible_clue(g, st, failed_before, errors_before);

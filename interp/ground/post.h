@@ -11,7 +11,7 @@
 #ifndef PZ_GROUND_POST_H
 #define PZ_GROUND_POST_H
 
-#include "ground/ground.h"
+#include "ground/state.h"
 
 VarId build_var(Ground *g, int32_t lo, int32_t hi);
 VarId build_var_values(Ground *g, const int32_t *values, size_t n);

@@ -33,6 +33,38 @@ Value value_lit(VarId x, bool neg)
   return (Value){.kind = V_LIT, .i = x, .neg = neg};
 }
 
+/* --- the walkers, through the Ground (ground.c sets them) --- */
+
+Value ground_eval(Ground *g, const Env *env, const Node *n)
+{
+  return g->eval(g, env, n);
+}
+
+Value ground_reify(Ground *g, const Env *env, const Node *n)
+{
+  return g->reify(g, env, n);
+}
+
+void ground_post(Ground *g, const Env *env, const Node *n, bool pos)
+{
+  g->post(g, env, n, pos);
+}
+
+void ground_set_global(Ground *g, Sym s, Value v)
+{
+  if (s >= g->nglobals) {
+    uint32_t n = g->nglobals ? g->nglobals : 64;
+    while (n <= s)
+      n *= 2;
+    g->globals = xrealloc(g->globals, n * sizeof *g->globals);
+    g->global_state = xrealloc(g->global_state, n * sizeof *g->global_state);
+    memset(g->globals + g->nglobals, 0, (n - g->nglobals) * sizeof *g->globals);
+    memset(g->global_state + g->nglobals, 0, (n - g->nglobals) * sizeof *g->global_state);
+    g->nglobals = n;
+  }
+  g->globals[s] = v;
+}
+
 const char *ground_name(const Ground *g, Sym s)
 {
   return sym_name(g->syms, s);

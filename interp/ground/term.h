@@ -8,7 +8,7 @@
 #ifndef PZ_TERM_H
 #define PZ_TERM_H
 
-#include "ground/ground.h"
+#include "ground/state.h"
 
 /*
 ** Nothing may expand or grow beyond these.  The grounding budget bounds
@@ -49,7 +49,7 @@ typedef VEC(Value) Values;
 /* "An error was already reported": every consumer stays quiet. */
 #define VALUE_NONE ((Value){.kind = V_NONE})
 
-/* --- the walkers (ground.c) --- */
+/* --- the walkers (ground.c, called through the Ground) --- */
 
 /* The value of an expression: known, linear term, literal or list. */
 Value ground_eval(Ground *g, const Env *env, const Node *n);

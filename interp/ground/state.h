@@ -1,0 +1,136 @@
+/*
+** state.h -- what the grounder works with: the Ground, its inputs, its
+** outputs (the Model, the shown items, the origins) and its state, and
+** the records of logic grids and boards it keeps.
+**
+** A header of types only: every file of the stage reads it, and the
+** walkers' entry points (term.h) call through the Ground, so no file of
+** the stage needs ground.c's names (no circle between them).
+*/
+#ifndef PZ_GROUND_STATE_H
+#define PZ_GROUND_STATE_H
+
+#include <stdbool.h>
+
+#include "front/ast.h"
+#include "base/diag.h"
+#include "front/names.h"
+#include "engine/solver.h"
+#include "model/model.h"
+#include "ground/value.h"
+#include "base/vec.h"
+
+/*
+** Where a propagator came from: a statement of the program, with its
+** clue label when it has one, or for a declaration what it sets up, in
+** words ("the logic grid of colour").
+*/
+typedef struct Origin {
+  Loc at;
+  const Node *label;   /* clue label, or NULL */
+  char *what;          /* a declaration's structure, or NULL for a clue */
+} Origin;
+
+/* An attribute of a logic grid: one unknown value per entity. */
+typedef struct GridAttr {
+  Sym name;
+  bool names;          /* its values are names (red), not numbers (1920) */
+  VarId *of;           /* of[i]: the value of entity i */
+  int32_t base;        /* element array: arr[code - base] for entity codes */
+  uint32_t span;
+  VarId *arr;
+} GridAttr;
+
+/* The position variable of "the cell that holds value" on one board. */
+typedef struct Position {
+  VarId first;         /* the board's first cell: identifies the board */
+  uint32_t ncells;
+  VarId value;
+  VarId pos;
+} Position;
+
+/* "to <= from + w", posted by the clue `origin`. */
+typedef struct Difference {
+  VarId from, to;
+  int64_t w;
+  uint32_t next_out;          /* 1 + the next difference from `from`, 0 for none */
+} Difference;
+
+/* One thing to print per solution. */
+typedef struct ShowItem {
+  char *label;         /* the expression as written; owned */
+  Value value;
+  bool board;          /* declared with 'board': always drawn as a grid */
+  bool who;            /* who(X): print the entity with all its attributes */
+  bool text;           /* a string: printed as a line of its own */
+} ShowItem;
+
+enum { GLOBAL_TODO, GLOBAL_BUSY, GLOBAL_DONE };
+
+struct Env;
+
+typedef struct Ground {
+  /* the walkers (ground.c), set by ground_program: the stage's other
+     files reach them through term.h's ground_eval, ground_reify and
+     ground_post, which call through these */
+  Value (*eval)(struct Ground *g, const struct Env *env, const Node *n);
+  Value (*reify)(struct Ground *g, const struct Env *env, const Node *n);
+  void (*post)(struct Ground *g, const struct Env *env, const Node *n, bool pos);
+  /* inputs */
+  const Ast *ast;
+  Names *names;
+  SymTable *syms;
+  const SrcTable *srcs;
+  Diag *diag;
+  Model *model;               /* the output: every variable and constraint (post.h) */
+  SolverTraceFn trace;        /* the reason log's reader while grounding (pz --trace), or NULL */
+  void *trace_ctx;
+  Solver *s;                  /* a scratch space mirroring the Model, read for bounds */
+  /* state */
+  Arena arena;                /* values, freed by ground_free */
+  Value *globals;             /* indexed by Sym: values of variables and constants */
+  uint8_t *global_state;      /* indexed by Sym: GLOBAL_* for constants */
+  uint32_t nglobals;
+  uint32_t origin;            /* current origin */
+  uint32_t post_origin;       /* origin of what is built now (build_origin) */
+  uint32_t binding;           /* the forall case being posted (model_binding), 0: none */
+  unsigned depth;             /* nesting of rule expansions */
+  unsigned nesting;           /* nesting of the walkers, for the C stack */
+  uint64_t work;              /* the grounding budget spent: cases, items, cells, expansions */
+  bool too_big;               /* the budget ran out (reported), or the time limit came */
+  bool timed_out;             /* the time limit came while grounding (not an error) */
+  Loc here;                   /* the expression being grounded, for the budget's message */
+  /* outputs */
+  VEC(ShowItem) shows;
+  VEC(Origin) origins;        /* origins.data[k - 1] is origin k */
+  VEC(uint8_t) var_atom;      /* per VarId: 1 when it takes value names */
+  VEC(VarId) decision;        /* the declared unknowns, in order */
+  /* logic grids */
+  Sym entities_name;          /* 0 when the program declares no entities */
+  Value entities;             /* list of V_INT or V_ATOM */
+  VEC(GridAttr) attrs;
+  bool table;                 /* print the grid as a table */
+  VEC(Position) positions;    /* cell_of(B, N), one per board and value */
+  bool posted_false;          /* the statement being grounded was found false */
+  bool narrowed;              /* propagating the clues so far narrowed a domain */
+  /*
+  ** Definedness of partial terms (x / y, x mod y, list[i]): each one
+  ** evaluated pushes the literal under which it is defined; the nearest
+  ** enclosing condition takes them off and holds only when they hold
+  ** (term_context_close), so an undefined term makes that condition false.
+  */
+  VEC(Value) undef;
+  /* the errors reported, so that one mistake met again (in every case of a
+     forall, at every call of a rule) is reported once */
+  VEC(struct GroundError { Loc at; uint64_t hash; }) errors;
+  /* posted differences "to <= from + w" and potentials that satisfy them
+     all, kept as each is posted, to find cycles that cannot hold (term.c) */
+  VEC(Difference) differences;
+  VEC(int64_t) potential;     /* per VarId */
+  VEC(uint32_t) first_out;    /* per VarId: 1 + its first difference, 0 for none */
+  VEC(VarId) queue;
+  bool cycle;                 /* a cycle of differences that cannot hold was posted */
+  uint64_t cycle_work;        /* steps spent looking for one */
+} Ground;
+
+#endif
