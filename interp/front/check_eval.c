@@ -124,6 +124,11 @@ SVal ev_error(Ev *ev, Loc at, const char *fmt, ...)
   return SV_UNKNOWN;
 }
 
+SVal ev_expr(Ev *ev, const EvEnv *env, const Node *n)
+{
+  return ev->expr(ev, env, n);
+}
+
 /* One step of the budget; false once it has run out (then the pass stops). */
 bool ev_step(Ev *ev)
 {

@@ -62,7 +62,12 @@ typedef struct EvEnv {
   SVal val;
 } EvEnv;
 
+struct EvEnv;
+
 typedef struct Ev {
+  /* the walker (check_walk.c), set by check_eval_program: ev_expr calls
+     through it, so the files of the pass need none of check_walk.c's names */
+  SVal (*expr)(struct Ev *ev, const struct EvEnv *env, const Node *n);
   const Ast *ast;
   Names *names;
   SymTable *syms;

@@ -1,7 +1,7 @@
 /*
 ** check_walk.c -- the checker's second pass walks the program.
 **
-** ev_expr() is the grounder's ground_eval(), ev_cond() its ground_post()
+** walk_expr() is the grounder's ground_eval(), ev_cond() its ground_post()
 ** (post) and ground_reify() in one; quantifiers are expanded case by
 ** case, rules at each call.  See check_eval.h.
 */
@@ -36,7 +36,7 @@ static bool enter(Ev *ev)
   return true;
 }
 
-SVal ev_expr(Ev *ev, const EvEnv *env, const Node *n)
+static SVal walk_expr(Ev *ev, const EvEnv *env, const Node *n)
 {
   if (!enter(ev))
     return SV_UNKNOWN;
@@ -87,7 +87,7 @@ static void each_instance(Ev *ev, const EvEnv *env, const NodeList *quals, uint3
     each_instance(ev, env, quals, i + 1, guarded || !(c.kind == SV_COND && c.known), fn, ctx);
     return;
   }
-  SVal coll = ev_expr(ev, env, q->b);
+  SVal coll = walk_expr(ev, env, q->b);
   if (coll.kind == SV_NONE)
     return;
   if (coll.kind == SV_BOARD)
@@ -161,7 +161,7 @@ static void comprehension_fn(Ev *ev, const EvEnv *env, bool guarded, void *ctx)
     q->reported = true;
     return;
   }
-  VEC_PUSH(q->items, ev_expr(ev, env, q->body));
+  VEC_PUSH(q->items, walk_expr(ev, env, q->body));
 }
 
 /* A quantifier posted (forall posted true, exists posted false) or as a value. */
@@ -221,7 +221,7 @@ static SVal expand_rule(Ev *ev, const EvEnv *env, const Node *call, bool post, b
   uint32_t nargs = call->kind == NK_CALL ? call->list.len : 0;
   SVal *args = xmalloc((nargs + 1) * sizeof *args);
   for (uint32_t i = 0; i < nargs; i++)
-    args[i] = ev_expr(ev, env, call->list.items[i]);
+    args[i] = walk_expr(ev, env, call->list.items[i]);
   if (ev->generic) {                /* a rule's body on its own: calls are not expanded */
     xfree(args);
     return sv_cond_unknown();
@@ -258,7 +258,7 @@ static SVal expand_rule(Ev *ev, const EvEnv *env, const Node *call, bool post, b
         }
         m = ev_compare(ev, p->at, OP_EQ, *seen, args[i]);
       } else if (p->kind != NK_WILD) {
-        m = ev_compare(ev, p->at, OP_EQ, ev_expr(ev, NULL, p), args[i]);
+        m = ev_compare(ev, p->at, OP_EQ, walk_expr(ev, NULL, p), args[i]);
       }
       if (m.kind != SV_COND || !m.known)
         match_known = false;
@@ -288,7 +288,7 @@ static SVal expand_rule(Ev *ev, const EvEnv *env, const Node *call, bool post, b
 
 static SVal range_list(Ev *ev, const EvEnv *env, const Node *n)
 {
-  SVal lo = ev_expr(ev, env, n->a), hi = ev_expr(ev, env, n->b);
+  SVal lo = walk_expr(ev, env, n->a), hi = walk_expr(ev, env, n->b);
   if (lo.kind == SV_NONE || hi.kind == SV_NONE)
     return SV_UNKNOWN;
   if (lo.kind != SV_NUM || hi.kind != SV_NUM || !lo.known || !hi.known)
@@ -303,7 +303,7 @@ static SVal range_list(Ev *ev, const EvEnv *env, const Node *n)
 
 static SVal arith(Ev *ev, const EvEnv *env, const Node *n)
 {
-  SVal a = ev_expr(ev, env, n->a), b = ev_expr(ev, env, n->b);
+  SVal a = walk_expr(ev, env, n->a), b = walk_expr(ev, env, n->b);
   const char *what = n->op == OP_ADD ? "'+'" : n->op == OP_SUB ? "'-'" : n->op == OP_MUL ? "'*'"
                    : n->op == OP_DIV ? "'/'" : "'mod'";
   /* each side on its own: in a rule's body one may be a parameter of any kind */
@@ -331,12 +331,12 @@ static SVal arith(Ev *ev, const EvEnv *env, const Node *n)
 /* base[i, j, ...]: known indices must lie in their lists. */
 static SVal index_expr(Ev *ev, const EvEnv *env, const Node *n)
 {
-  SVal base = ev_expr(ev, env, n->a);
+  SVal base = walk_expr(ev, env, n->a);
   uint32_t k = n->list.len;
   SVal *idx = xmalloc(k * sizeof *idx);
   bool all_known = true, none = base.kind == SV_NONE;
   for (uint32_t i = 0; i < k; i++) {
-    idx[i] = ev_expr(ev, env, n->list.items[i]);
+    idx[i] = walk_expr(ev, env, n->list.items[i]);
     none |= idx[i].kind == SV_NONE;
     all_known &= idx[i].kind == SV_NUM && idx[i].known;
   }
@@ -399,8 +399,8 @@ static SVal if_expr(Ev *ev, const EvEnv *env, const Node *n)
   if (c.kind == SV_NONE)
     return SV_UNKNOWN;
   if (c.known)
-    return ev_expr(ev, env, c.i ? n->b : n->c);
-  SVal a = ev_expr(ev, env, n->b), b = ev_expr(ev, env, n->c);
+    return walk_expr(ev, env, c.i ? n->b : n->c);
+  SVal a = walk_expr(ev, env, n->b), b = walk_expr(ev, env, n->c);
   if (a.kind == SV_COND && b.kind == SV_COND)
     return sv_cond_unknown();
   if (a.kind == b.kind && (a.kind == SV_NUM || a.kind == SV_NAME))
@@ -453,7 +453,7 @@ static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n)
     if (n->op == OP_NOT)
       return ev_cond(ev, env, n, false, true);
     {
-      SVal a = ev_expr(ev, env, n->a);
+      SVal a = walk_expr(ev, env, n->a);
       if (!ev_expect_number(ev, n->a->at, a, false, "'-'"))
         return SV_UNKNOWN;
       return a.known ? sv_num(-a.i) : a;
@@ -477,7 +477,7 @@ static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n)
       return check_builtin(ev, env, n, b, false, true);
     const NameInfo *ni = names_find(ev->names, n->sym);
     if (ni->kind == NAME_ATTR) {
-      SVal x = ev_expr(ev, env, n->list.items[0]);
+      SVal x = walk_expr(ev, env, n->list.items[0]);
       if (!ev->has_entities || x.kind == SV_NONE)
         return SV_UNKNOWN;
       if ((ev->entities_named && x.kind != SV_NAME) || (!ev->entities_named && x.kind != SV_NUM))
@@ -494,7 +494,7 @@ static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n)
   case NK_LIST: {
     SVal *items = arena_array(&ev->arena, SVal, n->list.len + 1);
     for (uint32_t i = 0; i < n->list.len; i++)
-      items[i] = ev_expr(ev, env, n->list.items[i]);
+      items[i] = walk_expr(ev, env, n->list.items[i]);
     return (SVal){.kind = SV_LIST, .n = n->list.len, .n_known = true, .items = items};
   }
   case NK_COMPREH: {
@@ -518,11 +518,11 @@ static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n)
 
 static SVal membership(Ev *ev, const EvEnv *env, const Node *n)
 {
-  SVal x = ev_expr(ev, env, n->a);
+  SVal x = walk_expr(ev, env, n->a);
   if (x.kind == SV_NONE)
     return SV_UNKNOWN;
   if (n->b->kind == NK_BINARY && n->b->op == OP_RANGE) {
-    SVal lo = ev_expr(ev, env, n->b->a), hi = ev_expr(ev, env, n->b->b);
+    SVal lo = walk_expr(ev, env, n->b->a), hi = walk_expr(ev, env, n->b->b);
     SVal above = ev_compare(ev, n->at, OP_LE, lo, x);
     SVal below = ev_compare(ev, n->at, OP_LE, x, hi);
     if (above.kind != SV_COND || below.kind != SV_COND)
@@ -531,7 +531,7 @@ static SVal membership(Ev *ev, const EvEnv *env, const Node *n)
       return sv_cond(above.i && below.i);
     return (above.known && !above.i) || (below.known && !below.i) ? sv_cond(false) : sv_cond_unknown();
   }
-  SVal s = ev_expect_list(ev, n->b->at, ev_expr(ev, env, n->b), "'in'");
+  SVal s = ev_expect_list(ev, n->b->at, walk_expr(ev, env, n->b), "'in'");
   if (s.kind == SV_NONE)
     return SV_UNKNOWN;
   SVals flat = {0};
@@ -601,7 +601,7 @@ SVal ev_cond(Ev *ev, const EvEnv *env, const Node *n, bool post, bool pos)
       }
     }
   } else if (n->kind == NK_BINARY && n->op >= OP_EQ && n->op <= OP_GE) {
-    SVal a = ev_expr(ev, env, n->a), b = ev_expr(ev, env, n->b);
+    SVal a = walk_expr(ev, env, n->a), b = walk_expr(ev, env, n->b);
     r = ev_compare(ev, n->at, n->op, a, b);
   } else if (n->kind == NK_BINARY && n->op == OP_IN) {
     r = membership(ev, env, n);
@@ -619,7 +619,7 @@ SVal ev_cond(Ev *ev, const EvEnv *env, const Node *n, bool post, bool pos)
     else if (c.kind == SV_COND)
       r = if_expr(ev, env, n);
   } else {
-    r = ev_expr(ev, env, n);
+    r = walk_expr(ev, env, n);
   }
   ev->nesting--;
   return r;
@@ -644,7 +644,7 @@ static void grid_decls(Ev *ev)
       if (m->kind == NK_NAME)
         VEC_PUSH(flat, ((SVal){.kind = SV_NAME, .known = true, .i = m->sym}));
       else
-        ok = sv_flatten(ev_expr(ev, NULL, m), &flat);
+        ok = sv_flatten(walk_expr(ev, NULL, m), &flat);
     }
     if (ok && flat.len) {
       if (st->kind == ST_ENTITIES && !have) {
@@ -667,7 +667,7 @@ static void grid_decls(Ev *ev)
 void check_eval_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag,
                         CheckTimeUp time_up, void *time_ctx)
 {
-  Ev ev = {.ast = ast, .names = names, .syms = syms, .diag = diag,
+  Ev ev = {.expr = walk_expr, .ast = ast, .names = names, .syms = syms, .diag = diag,
            .time_up = time_up, .time_ctx = time_ctx};
   const StmtList *sl = &ast->stmts;
   grid_decls(&ev);
@@ -688,7 +688,7 @@ void check_eval_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag
       ev_cond_check(&ev, st->expr->at, ev_cond(&ev, NULL, st->expr, true, true));
     else if (st->kind == ST_SHOW)
       for (uint32_t k = 0; k < st->items.len; k++)
-        ev_expr(&ev, NULL, st->items.items[k]);
+        walk_expr(&ev, NULL, st->items.items[k]);
   }
   /* the rules no clue used: their bodies on their own, with parameters
      of any kind, so that a mistake in them is found before they are used */
