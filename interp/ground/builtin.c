@@ -416,9 +416,12 @@ static NOINLINE bool divisor_var(Ground *g, Loc at, VarId y, VarId *out)
 static NOINLINE Value index_in_range(Ground *g, Loc at, Value idx, uint32_t n)
 {
   if (idx.kind == V_INT) {
-    if (idx.i < 1 || idx.i > n)
+    if (idx.i >= 1 && idx.i <= n)
+      return idx;
+    if (!g->narrowed)           /* as for a zero divisor (term_arith) */
       return ground_error(g, at, "index %lld is outside 1..%u", (long long)idx.i, n);
-    return idx;
+    term_defined_when(g, value_bool(false));
+    return value_int(1);
   }
   Lin *l;
   if (!to_lin(g, at, idx, false, "an index", &l))
@@ -600,8 +603,14 @@ Value builtin_arith(Ground *g, const Env *env, const Node *n)
     break;
   case OP_DIV:
   case OP_MOD:
-    if (lb->n == 0 && lb->k == 0)
-      return ground_error(g, n->b->at, "division by zero");
+    if (lb->n == 0 && lb->k == 0) {
+      /* Zero as written is the checker's error; zero because the clues
+         before fixed its unknowns is an undefined term (language.md 6) */
+      if (!g->narrowed)
+        return ground_error(g, n->b->at, "division by zero");
+      term_defined_when(g, value_bool(false));
+      return value_int(0);
+    }
     if (la->n == 0 && lb->n == 0)
       return value_int(n->op == OP_DIV ? la->k / lb->k : la->k % lb->k);
     break;

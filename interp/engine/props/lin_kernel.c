@@ -162,14 +162,83 @@ static bool gcd_allows(const Solver *s, uint32_t n, const VarId *x,
   return g == 0 ? c == 0 : c % g == 0;
 }
 
+/* Most open terms looked at by congruence_prune (beyond: skipped). */
+#define CONGRUENCE_MAX_TERMS 16
+/* Most values of a term's domain scanned by congruence_prune. */
+#define CONGRUENCE_MAX_VALUES 256
+
+/*
+** A congruence per term: when the other open coefficients share a factor
+** g that x[j]'s coefficient lacks, a[j] * x[j] must be what the fixed
+** terms leave of c, modulo g.  In 3x + 3y + z = 1 with z in {0, 2, 3},
+** no value of z works (1 - z is never a multiple of 3), a dead end that
+** bounds reasoning reaches one unit per pass, 2^31 passes over wide
+** domains.  Values of x[j] that break the congruence are removed.  Run
+** only when bounds converge slowly (see lin_eq), so it costs nothing
+** elsewhere.
+*/
+static PropStatus congruence_prune(Solver *s, const Prop *p, uint32_t n, const VarId *x,
+                                   const int64_t *a, int64_t c)
+{
+  uint32_t open[CONGRUENCE_MAX_TERMS];
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    if (dom_is_fixed(s, x[i])) {
+      c -= a[i] * dom_value(s, x[i]);
+    } else {
+      if (k == CONGRUENCE_MAX_TERMS)
+        return PS_OK;
+      open[k++] = i;
+    }
+  }
+  int64_t pre[CONGRUENCE_MAX_TERMS + 1], suf[CONGRUENCE_MAX_TERMS + 1];
+  pre[0] = suf[k] = 0;
+  for (uint32_t i = 0; i < k; i++)
+    pre[i + 1] = gcd64(pre[i], a[open[i]]);
+  for (uint32_t i = k; i-- > 0;)
+    suf[i] = gcd64(suf[i + 1], a[open[i]]);
+  for (uint32_t j = 0; j < k; j++) {
+    int64_t g = gcd64(pre[j], suf[j + 1]);
+    VarId y = x[open[j]];
+    int64_t aj = a[open[j]];
+    if (g <= 1 || aj % g == 0 || dom_size(s, y) > CONGRUENCE_MAX_VALUES)
+      continue;
+    for (int64_t v = dom_min(s, y);;) {
+      int64_t next = v < dom_max(s, y) ? dom_next(s, y, (int32_t)v) : v;
+      bool last = v >= dom_max(s, y);
+      if ((c - aj * v) % g != 0)
+        PROP_TRY(dom_remove(s, y, v, p));
+      if (last)
+        break;
+      v = next;
+    }
+  }
+  return PS_OK;
+}
+
+/* Passes of lin_eq's own loop before the congruences are tried, and
+   before it hands back to the fixpoint (which reads the clock). */
+#define LIN_EQ_SLOW_PASSES 4
+#define LIN_EQ_MAX_PASSES 64
+
 PropStatus lin_eq(Solver *s, const Prop *p, uint32_t n, const VarId *x,
                   const int64_t *a, int64_t c)
 {
   int64_t smin, smax;
   lin_bounds(s, n, x, a, &smin, &smax);
-  for (;;) {
+  for (uint32_t pass = 0;; pass++) {
     if (smin > c || smax < c || !gcd_allows(s, n, x, a, c))
       return PS_FAIL;
+    if (pass == LIN_EQ_SLOW_PASSES) {
+      PropStatus st = congruence_prune(s, p, n, x, a, c);
+      if (st == PS_FAIL)
+        return PS_FAIL;
+      lin_bounds(s, n, x, a, &smin, &smax);
+      if (smin > c || smax < c)
+        return PS_FAIL;
+    }
+    if (pass == LIN_EQ_MAX_PASSES)
+      return PS_OK;           /* changed its own variables: run again later */
     if (smin == smax)
       return PS_DONE;
     bool again = false;
