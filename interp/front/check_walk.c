@@ -627,6 +627,9 @@ SVal ev_cond(Ev *ev, const EvEnv *env, const Node *n, bool post, bool pos)
 
 /* --- statements --- */
 
+/* Most members of entities or an attribute the pass checks. */
+#define EV_MAX_GRID 10000u
+
 /* entities and attributes: the grounder's grid checks that need no solver. */
 static void grid_decls(Ev *ev)
 {
@@ -643,8 +646,12 @@ static void grid_decls(Ev *ev)
       const Node *m = st->items.items[k];
       if (m->kind == NK_NAME)
         VEC_PUSH(flat, ((SVal){.kind = SV_NAME, .known = true, .i = m->sym}));
-      else
-        ok = sv_flatten(walk_expr(ev, NULL, m), &flat);
+      else {
+        SVal v = walk_expr(ev, NULL, m);
+        /* a grid that big is the grounder's to judge (and its budget's):
+           flattening a million members here took seconds under sanitizers */
+        ok = !(v.kind == SV_LIST && v.n_known && v.n > EV_MAX_GRID) && sv_flatten(v, &flat);
+      }
     }
     if (ok && flat.len) {
       if (st->kind == ST_ENTITIES && !have) {
