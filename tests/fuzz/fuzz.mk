@@ -1,8 +1,11 @@
 # tests/fuzz/fuzz.mk -- coverage-guided fuzzing with libFuzzer (included by the Makefile).
 #
 #   make fuzz          each target for FUZZ_SECONDS (3600) seconds
-#   make fuzz-short    each target for FUZZ_SHORT_SECONDS (60), for CI: fails on
-#                      any crash, leak, sanitizer report or slow input (10 s)
+#   make fuzz-short    each target for FUZZ_SHORT_RUNS inputs from a fixed seed
+#                      (about a minute; at most FUZZ_SHORT_SECONDS), for CI:
+#                      the same inputs on the same code, so CI does not turn
+#                      red by luck; fails on any crash, leak, sanitizer
+#                      report or slow input (10 s)
 #   make fuzz-merge    fold what the runs found into the small corpus kept in
 #                      tests/fuzz/corpus/TARGET (then review its size and commit)
 #
@@ -16,7 +19,8 @@
 # One process, so one core.  Replay a crash: FUZZ_BUILD/fuzz/fuzz_TARGET FILE.
 FUZZ_BUILD         ?= build-fuzz
 FUZZ_SECONDS       ?= 3600
-FUZZ_SHORT_SECONDS ?= 60
+FUZZ_SHORT_SECONDS ?= 300
+FUZZ_SHORT_RUNS    ?= 30000
 FUZZ_TARGETS        = front pipeline
 FUZZ_FLAGS = CC=clang BUILD=$(FUZZ_BUILD) OPT='-O1 -g -fno-omit-frame-pointer' \
              SAN='-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all'
@@ -28,6 +32,7 @@ fuzz: fuzz-build          ## every fuzz target for FUZZ_SECONDS (3600) seconds e
 
 fuzz-short: fuzz-build    ## every fuzz target for about a minute; fails on any finding
 	@for t in $(FUZZ_TARGETS); do \
+	  FUZZ_RUNS=$(FUZZ_SHORT_RUNS) FUZZ_SEED=1 \
 	  sh tests/fuzz/run.sh $(FUZZ_BUILD) $$t $(FUZZ_SHORT_SECONDS) || exit 1; done
 
 fuzz-merge: fuzz-build    ## minimize the kept corpus with what the runs found

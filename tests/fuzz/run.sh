@@ -32,7 +32,13 @@ if [ $merge = 1 ]; then
 fi
 
 # -timeout: an input may take 10 s at most; -rss_limit_mb: and 2 GB.
-"$bin" -max_total_time="$seconds" -dict=tests/fuzz/pz.dict -timeout=10 \
+# FUZZ_RUNS and FUZZ_SEED (fuzz-short, in CI): a fixed number of inputs
+# from a fixed seed, so that a run that passes here passes in CI on the
+# same code (the hour-long `make fuzz` is the one that roams).
+repeat=""
+[ -n "${FUZZ_RUNS:-}" ] && repeat="-runs=$FUZZ_RUNS -seed=${FUZZ_SEED:-1}"
+# shellcheck disable=SC2086
+"$bin" -max_total_time="$seconds" $repeat -dict=tests/fuzz/pz.dict -timeout=10 \
   -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$crashes/" \
   "$work" "$kept" "$build/fuzz/seed" > "$log" 2>&1
 st=$?
