@@ -9,6 +9,7 @@
 ** reported here either.  What only the solver will know stays a bare kind.
 */
 #include "front/check_eval.h"
+#include "front/picture.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -496,21 +497,8 @@ SVal ev_picture(Ev *ev, const Node *picture)
     const char *s = sym_name(ev->syms, picture->list.items[r]->sym);
     size_t len = strlen(s);
     SVals toks = {0};
-    if (strchr(s, ' ')) {
-      for (size_t i = 0; i < len;) {
-        while (i < len && s[i] == ' ')
-          i++;
-        size_t j = i;
-        while (j < len && s[j] != ' ')
-          j++;
-        if (j > i)
-          VEC_PUSH(toks, token_value(ev, s + i, j - i));
-        i = j;
-      }
-    } else {
-      for (size_t i = 0; i < len; i++)
-        VEC_PUSH(toks, token_value(ev, s + i, 1));
-    }
+    for (size_t at = 0, start, n; picture_next_token(s, len, &at, &start, &n);)
+      VEC_PUSH(toks, token_value(ev, s + start, n));
     rows[r] = sv_list(ev, toks.data, (uint32_t)toks.len);
     VEC_FREE(toks);
   }

@@ -2,6 +2,7 @@
 ** board.c -- pictures, drawn boards and the collections over a board.
 */
 #include "ground/board.h"
+#include "front/picture.h"
 #include "ground/post.h"
 
 #include <string.h>
@@ -82,21 +83,8 @@ Value board_picture(Ground *g, const Node *picture)
     const char *s = sym_name(g->syms, picture->list.items[r]->sym);
     size_t len = strlen(s);
     Values toks = {0};
-    if (strchr(s, ' ')) {
-      for (size_t i = 0; i < len;) {
-        while (i < len && s[i] == ' ')
-          i++;
-        size_t j = i;
-        while (j < len && s[j] != ' ')
-          j++;
-        if (j > i)
-          VEC_PUSH(toks, token_value(g, s + i, j - i));
-        i = j;
-      }
-    } else {
-      for (size_t i = 0; i < len; i++)
-        VEC_PUSH(toks, token_value(g, s + i, 1));
-    }
+    for (size_t at = 0, start, n; picture_next_token(s, len, &at, &start, &n);)
+      VEC_PUSH(toks, token_value(g, s + start, n));
     rows.items[r] = from_values(g, &toks);
     VEC_FREE(toks);
   }

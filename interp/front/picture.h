@@ -1,0 +1,21 @@
+/*
+** picture.h -- the tokens of a row of a drawn board.
+**
+** A row with spaces is split at them, so a cell may have several digits
+** ("12  . 7"); a row without spaces has one token per character
+** ("53..7....").  The checker and the grounder read pictures through
+** this one function, so they always agree on what a row holds.
+*/
+#ifndef PZ_FRONT_PICTURE_H
+#define PZ_FRONT_PICTURE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+** The next token of row s (of length len) from *at on: true with its
+** start and length, *at moved past it; false when the row has no more.
+*/
+bool picture_next_token(const char *s, size_t len, size_t *at, size_t *start, size_t *n);
+
+#endif
