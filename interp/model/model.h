@@ -131,7 +131,7 @@ bool model_name(const Model *m, ModelVar x, Buf *out);
 /* A step's arguments. */
 static inline const int32_t *model_args(const Model *m, const ModelStep *st)
 {
-  return m->ints.data + st->args;
+  return m->ints.data ? m->ints.data + st->args : NULL;   /* none yet: NULL, never NULL + 0 */
 }
 
 /*

@@ -7,7 +7,11 @@
 ** set before pz_load as well, since they apply to grounding too.  A
 ** solution that fails its check (PZ_INTERNAL: pz would have printed a
 ** wrong answer) is a crash here.  The solution is also read as data
-** (pz_solution_item), every value of it.  Only the public header is used.
+** (pz_solution_item), every value of it.  One input in four runs with
+** the reason log on (pz_set_trace: every event put into words), one in
+** three also writes its Model in FlatZinc (pz_model_flatzinc); chosen by
+** the input's length, so that a replay takes the same paths.  Only the
+** public header is used.
 */
 #include <stdint.h>
 #include <stdlib.h>
@@ -46,14 +50,24 @@ static size_t walk(const PzValue *v)
   return n;
 }
 
+/* --trace's reader: every line is touched. */
+static void trace_sink(void *ctx, const char *line)
+{
+  *(size_t *)ctx += strlen(line);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   PzOptions opt = {.check_solutions = true, .clock = now_seconds};  /* no read_file: only the stdlib */
   PzCtx *cx = pz_open(&opt);
   pz_set_limits(cx, FUZZ_SECONDS, FUZZ_NODES);
+  size_t bytes = 0;
+  if (size % 4 == 0)
+    pz_set_trace(cx, trace_sink, &bytes);
   if (pz_load(cx, "fuzz.pz", (const char *)data, size)) {
     pz_set_limits(cx, FUZZ_SECONDS, FUZZ_NODES);
-    size_t bytes = 0;
+    if (size % 3 == 0)
+      bytes += strlen(pz_model_flatzinc(cx));
     for (int i = 0; i < FUZZ_SOLUTIONS; i++) {
       PzResult r = pz_next(cx);
       if (r == PZ_INTERNAL)
