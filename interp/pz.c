@@ -687,7 +687,20 @@ const char *pz_model_flatzinc(PzCtx *cx)
       nshown = st->n;
     }
   }
-  model_flatzinc(&cx->model, shown, NULL, nshown, &cx->model_text);
+  /* each origin in words, as --trace says it ("clue 6") */
+  size_t norigins = cx->ground.origins.len;
+  char **origins = xmalloc((norigins + 1) * sizeof *origins);
+  Buf words = {0};
+  for (size_t k = 0; k < norigins; k++) {
+    buf_clear(&words);
+    trace_origin(&cx->ground, (uint32_t)(k + 1), &words);
+    origins[k] = xstrndup(buf_str(&words), words.len);
+  }
+  buf_free(&words);
+  model_flatzinc(&cx->model, shown, nshown, (const char *const *)origins, norigins, &cx->model_text);
+  for (size_t k = 0; k < norigins; k++)
+    xfree(origins[k]);
+  xfree(origins);
   UNGUARD();
   return buf_str(&cx->model_text);
 }

@@ -78,7 +78,8 @@ static size_t distinct_rows(const int32_t *rows, uint32_t n, uint32_t m, int32_t
   return k;
 }
 
-static void constraint(Buf *out, const Model *m, const ModelStep *st, uint32_t *fresh)
+static void constraint(Buf *out, const Model *m, const ModelStep *st, uint32_t *fresh,
+                       const char *const *origins, size_t norigins)
 {
   const int32_t *a = model_args(m, st);
   switch ((ModelStepKind)st->kind) {
@@ -174,7 +175,9 @@ static void constraint(Buf *out, const Model *m, const ModelStep *st, uint32_t *
   default:
     return;
   }
-  if (st->origin)
+  if (st->origin && st->origin <= norigins)
+    buf_printf(out, ";  %% %s\n", origins[st->origin - 1]);
+  else if (st->origin)
     buf_printf(out, ";  %% origin %u\n", (unsigned)st->origin);
   else
     buf_puts(out, ";\n");
@@ -191,10 +194,9 @@ static uint32_t fresh_needed(const Model *m)
   return n;
 }
 
-void model_flatzinc(const Model *m, const ModelVar *shown, const char *const *names,
-                    size_t nshown, Buf *out)
+void model_flatzinc(const Model *m, const ModelVar *shown, size_t nshown,
+                    const char *const *origins, size_t norigins, Buf *out)
 {
-  (void)names;
   uint8_t *is_shown = xcalloc(m->vars.len + 1, 1);
   for (size_t i = 0; i < nshown; i++)
     if (shown[i] < m->vars.len)
@@ -220,7 +222,7 @@ void model_flatzinc(const Model *m, const ModelVar *shown, const char *const *na
       buf_printf(out, "constraint bool2int(b%u,x%u);\n", (unsigned)x, (unsigned)x);
   for (size_t i = 0; i < m->steps.len; i++)
     if (model_is_constraint(m->steps.data[i].kind))
-      constraint(out, m, &m->steps.data[i], &fresh);
+      constraint(out, m, &m->steps.data[i], &fresh, origins, norigins);
   buf_puts(out, "solve satisfy;\n");
   xfree(twin);
   xfree(is_shown);

@@ -138,9 +138,10 @@ static inline const int32_t *model_args(const Model *m, const ModelStep *st)
 ** The Model in FlatZinc, for any FlatZinc solver (fzn-gecode, ...): every
 ** variable, every constraint (the global ones decomposed into FlatZinc's
 ** builtins), and `solve satisfy`.  The variables listed in shown[0..nshown)
-** are output variables, named by names[i] when names is not NULL.
+** are output variables.  A constraint's comment names its origin k as
+** origins[k - 1] when k <= norigins ("clue 6"), by number otherwise.
 */
-void model_flatzinc(const Model *m, const ModelVar *shown, const char *const *names,
-                    size_t nshown, Buf *out);
+void model_flatzinc(const Model *m, const ModelVar *shown, size_t nshown,
+                    const char *const *origins, size_t norigins, Buf *out);
 
 #endif
