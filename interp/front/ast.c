@@ -394,3 +394,17 @@ uint32_t ast_stmt_depth(const Stmt *s)
 {
   return depth_of(ast_stmt_deepest(s));
 }
+
+bool ast_is_generator(const Node *q, bool (*is_bound)(const void *env, Sym s), const void *env)
+{
+  if (q->kind != NK_BINARY || q->op != OP_IN)
+    return false;
+  if (q->a->kind == NK_VAR)
+    return !is_bound(env, q->a->sym);
+  if (q->a->kind != NK_LIST || q->a->list.len == 0)
+    return false;
+  for (uint32_t i = 0; i < q->a->list.len; i++)
+    if (q->a->list.items[i]->kind != NK_VAR || is_bound(env, q->a->list.items[i]->sym))
+      return false;
+  return true;
+}

@@ -161,6 +161,13 @@ const Node *ast_stmt_deepest(const Stmt *s);
 /* The node `levels` levels below n on a deepest path (n itself for 0). */
 const Node *ast_descend(const Node *n, uint32_t levels);
 
+/*
+** Is qualifier q a generator, "X in S" or "[X, Y] in S" with variables not
+** bound yet?  is_bound(env, sym) says which are; the checker and the
+** grounder each pass their own environment.
+*/
+bool ast_is_generator(const Node *q, bool (*is_bound)(const void *env, Sym s), const void *env);
+
 const char *ast_op_name(Op op);
 const char *ast_kind_name(NodeKind k);
 

@@ -49,18 +49,15 @@ static SVal walk_expr(Ev *ev, const EvEnv *env, const Node *n)
 
 typedef void (*EvInstanceFn)(Ev *ev, const EvEnv *env, bool guarded, void *ctx);
 
+static bool bound_in(const void *env, Sym s)
+{
+  return env_find(env, s) != NULL;
+}
+
+/* "X in S" with X not bound yet, as the grounder sees it (ast_is_generator). */
 static bool is_generator(const EvEnv *env, const Node *q)
 {
-  if (q->kind != NK_BINARY || q->op != OP_IN)
-    return false;
-  if (q->a->kind == NK_VAR)
-    return !env_find(env, q->a->sym);
-  if (q->a->kind != NK_LIST || q->a->list.len == 0)
-    return false;
-  for (uint32_t i = 0; i < q->a->list.len; i++)
-    if (q->a->list.items[i]->kind != NK_VAR || env_find(env, q->a->list.items[i]->sym))
-      return false;
-  return true;
+  return ast_is_generator(q, bound_in, env);
 }
 
 /*

@@ -41,19 +41,15 @@ static Value eval_entry(Ground *g, const Env *env, const Node *n);
 static Value reify_entry(Ground *g, const Env *env, const Node *n);
 static void post_entry(Ground *g, const Env *env, const Node *n, bool pos);
 
-/* "X in S" or "[X, Y] in S" with variables not bound yet. */
+/* "X in S" or "[X, Y] in S" with variables not bound yet (ast_is_generator). */
+static bool bound_in(const void *env, Sym s)
+{
+  return env_find(env, s) != NULL;
+}
+
 static bool is_generator(const Env *env, const Node *q)
 {
-  if (q->kind != NK_BINARY || q->op != OP_IN)
-    return false;
-  if (q->a->kind == NK_VAR)
-    return !env_find(env, q->a->sym);
-  if (q->a->kind != NK_LIST || q->a->list.len == 0)
-    return false;
-  for (uint32_t i = 0; i < q->a->list.len; i++)
-    if (q->a->list.items[i]->kind != NK_VAR || env_find(env, q->a->list.items[i]->sym))
-      return false;
-  return true;
+  return ast_is_generator(q, bound_in, env);
 }
 
 /* Bind the pattern of a generator to one item; false (reported) on a mismatch. */
