@@ -473,19 +473,16 @@ SVal ev_var_value(Ev *ev, Sym s)
 
 static SVal token_value(Ev *ev, const char *s, size_t n)
 {
-  if (n == 1 && (s[0] == '.' || s[0] == '_'))
-    return (SVal){.kind = SV_WILD};
-  size_t i = s[0] == '-' && n > 1 ? 1 : 0;
-  bool digits = true;
-  for (size_t k = i; k < n; k++)
-    digits &= s[k] >= '0' && s[k] <= '9';
-  if (digits && n - i <= 9) {
-    int64_t v = 0;
-    for (size_t k = i; k < n; k++)
-      v = v * 10 + (s[k] - '0');
-    return sv_num(i ? -v : v);
-  }
   (void)ev;
+  int64_t v;
+  switch (picture_token(s, n, &v)) {
+  case PICTURE_BLANK:
+    return (SVal){.kind = SV_WILD};
+  case PICTURE_NUMBER:
+    return sv_num(v);
+  case PICTURE_WORD:
+    break;
+  }
   return (SVal){.kind = SV_STRING};
 }
 

@@ -27,3 +27,20 @@ bool picture_next_token(const char *s, size_t len, size_t *at, size_t *start, si
   *at = j;
   return true;
 }
+
+PictureToken picture_token(const char *s, size_t n, int64_t *num)
+{
+  if (n == 1 && (s[0] == '.' || s[0] == '_'))
+    return PICTURE_BLANK;
+  size_t i = s[0] == '-' && n > 1 ? 1 : 0;
+  bool digits = true;
+  for (size_t k = i; k < n; k++)
+    digits &= s[k] >= '0' && s[k] <= '9';
+  if (!digits || n - i > 9)
+    return PICTURE_WORD;
+  int64_t v = 0;
+  for (size_t k = i; k < n; k++)
+    v = v * 10 + (s[k] - '0');
+  *num = i ? -v : v;
+  return PICTURE_NUMBER;
+}

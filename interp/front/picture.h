@@ -11,11 +11,17 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /*
 ** The next token of row s (of length len) from *at on: true with its
 ** start and length, *at moved past it; false when the row has no more.
 */
 bool picture_next_token(const char *s, size_t len, size_t *at, size_t *start, size_t *n);
+
+/* What a token is: a blank ('.' or '_'), a number of at most 9 digits
+   (into *num), or a word. */
+typedef enum { PICTURE_BLANK, PICTURE_NUMBER, PICTURE_WORD } PictureToken;
+PictureToken picture_token(const char *s, size_t n, int64_t *num);
 
 #endif

@@ -56,17 +56,14 @@ static Value from_values(Ground *g, const Values *vs)
 
 static Value token_value(Ground *g, const char *s, size_t n)
 {
-  if ((n == 1 && (s[0] == '.' || s[0] == '_')))
+  int64_t v;
+  switch (picture_token(s, n, &v)) {
+  case PICTURE_BLANK:
     return (Value){.kind = V_WILD};
-  size_t i = s[0] == '-' && n > 1 ? 1 : 0;
-  bool digits = true;
-  for (size_t k = i; k < n; k++)
-    digits &= s[k] >= '0' && s[k] <= '9';
-  if (digits && n - i <= 9) {
-    int64_t v = 0;
-    for (size_t k = i; k < n; k++)
-      v = v * 10 + (s[k] - '0');
-    return value_int(i ? -v : v);
+  case PICTURE_NUMBER:
+    return value_int(v);
+  case PICTURE_WORD:
+    break;
   }
   return (Value){.kind = V_STRING, .i = sym_intern(g->syms, s, n)};
 }
