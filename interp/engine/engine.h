@@ -14,9 +14,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/clock.h"
 #include "engine/dom.h"
 #include "engine/prop.h"
-#include "search/search.h"
+#include "engine/search_state.h"
 #include "engine/solver.h"
 #include "engine/trail.h"
 #include "base/vec.h"
@@ -40,22 +41,6 @@ typedef struct ConstSlot {
   VarId   x;      /* PROP_NONE when the slot is empty */
 } ConstSlot;
 
-/*
-** The clock of the time limit.  Reading it costs tens of nanoseconds, a
-** propagator run as little as a few, so it is read once per `stride`
-** units of work (propagator runs, decisions, probes, the grounder's
-** steps); the stride doubles while readings come less than half a
-** millisecond apart and shrinks in proportion when they come more than
-** two apart, so the limit is noticed within about a millisecond (or one
-** unit of work, if a unit takes longer) at no measurable cost.
-*/
-typedef struct SolverClock {
-  double   start;       /* the host clock's seconds when the limits were set */
-  double   last;        /* at the latest reading */
-  uint64_t countdown;   /* units of work left before the next reading */
-  uint64_t stride;      /* units of work between two readings */
-  bool     up;          /* the time limit has passed (until limits are set again) */
-} SolverClock;
 
 struct Solver {
   VEC(Dom) doms;                /* per variable */
@@ -97,8 +82,6 @@ struct Solver {
   SolverBroken broken;          /* what the check found false (SEARCH_BROKEN) */
 };
 
-/* Read the clock now (solver_tick calls it); true when the time is up. */
-bool solver_read_clock(Solver *s);
 
 /*
 ** Count one unit of work; true when the time limit has passed.  Inline
@@ -108,7 +91,7 @@ static inline bool solver_tick(Solver *s)
 {
   if (--s->clock.countdown != 0)
     return false;
-  return solver_read_clock(s);
+  return clock_read(&s->clock, &s->limits);
 }
 
 /*

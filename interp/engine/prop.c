@@ -194,7 +194,7 @@ static void blame_failure(Solver *s, const Prop *p)
     if (x[i] < q->weight.len)
       q->weight.data[x[i]]++;
   if (q->leaves)
-    search_weights_changed(s, x, p->nvars);
+    q->weights_changed(s, x, p->nvars);
 }
 
 PropStatus prop_fixpoint(Solver *s)

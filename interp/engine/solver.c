@@ -212,37 +212,6 @@ void solver_share_clock(Solver *to, const Solver *from)
   to->clock = from->clock;
 }
 
-/* Readings closer than this are wasted work: read half as often. */
-#define CLOCK_SOON 0.0005
-/* Readings further apart than this make the limit late: read more often. */
-#define CLOCK_LATE 0.002
-
-bool solver_read_clock(Solver *s)
-{
-  SolverClock *c = &s->clock;
-  if (c->up) {
-    c->countdown = 1;                   /* and true at every tick from now on */
-    return true;
-  }
-  if (s->limits.timeout_seconds <= 0) {
-    c->countdown = UINT64_MAX;
-    return false;
-  }
-  double now = s->limits.clock(), gap = now - c->last;
-  c->last = now;
-  if (gap < CLOCK_SOON && c->stride < ((uint64_t)1 << 30))
-    c->stride *= 2;
-  else if (gap > CLOCK_LATE) {
-    double fit = (double)c->stride * (CLOCK_SOON / gap);
-    c->stride = fit < 1 ? 1 : (uint64_t)fit;
-  }
-  c->countdown = c->stride;
-  c->up = now - c->start >= s->limits.timeout_seconds;
-  if (c->up)
-    c->countdown = 1;
-  return c->up;
-}
-
 bool solver_time_is_up(Solver *s)
 {
   return solver_tick(s);

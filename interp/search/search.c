@@ -23,28 +23,10 @@
 ** SEARCH_LIMIT: never a solution nor "no solution" drawn from a fixpoint
 ** that did not finish.
 */
+#include "search/search.h"
 #include "engine/engine.h"
 
 #include <string.h>
-
-void search_init(Search *q)
-{
-  memset(q, 0, sizeof *q);
-  q->state = SS_IDLE;
-  q->tree_min = SEARCH_TREE_MIN;
-}
-
-void search_free(Search *q)
-{
-  VEC_FREE(q->path);
-  VEC_FREE(q->order);
-  VEC_FREE(q->degree);
-  VEC_FREE(q->weight);
-  VEC_FREE(q->tree);
-  VEC_FREE(q->pos);
-  VEC_FREE(q->stale);
-  VEC_FREE(q->is_stale);
-}
 
 const SearchStep *search_path(const Solver *s, size_t *n)
 {
@@ -209,6 +191,7 @@ static void tree_build(Solver *s)
   while (leaves < q->order.len)
     leaves *= 2;
   q->leaves = leaves;
+  q->weights_changed = search_weights_changed;
   VEC_CLEAR(q->tree);
   VEC_RESERVE(q->tree, 2 * (size_t)leaves);
   q->tree.len = 2 * (size_t)leaves;

@@ -1,0 +1,69 @@
+/*
+** search_state.h -- the state of one search, kept inside the Solver.
+**
+** Types only: the Solver (engine.h) holds a Search, and the search loop
+** (search/search.c) works on it; the path of decisions, the variable
+** order and the conflict weights that the fixpoint adds to.
+*/
+#ifndef PZ_ENGINE_SEARCH_STATE_H
+#define PZ_ENGINE_SEARCH_STATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/types.h"
+#include "base/vec.h"
+
+/* One applied decision: x = v (eq) or x != v. */
+typedef struct SearchStep {
+  VarId   x;
+  int32_t v;
+  bool    eq;
+} SearchStep;
+
+typedef enum {
+  SS_IDLE,      /* not started (or reset): the next call starts afresh */
+  SS_RUNNING,   /* inside the tree: the next call continues from here */
+  SS_SOLUTION,  /* a solution is loaded: the next call first leaves it */
+  SS_DONE,      /* exhausted */
+  SS_BROKEN,    /* checking found a solution false: stopped for good */
+} SearchState;
+
+/*
+** Models with at least this many variables choose the next one with a
+** tournament tree over `order` instead of a scan of all of them: the
+** scan is quadratic over a whole search (200,000 unknowns took minutes),
+** the tree costs a logarithm per domain change, and below this size the
+** scan is as fast.
+*/
+#define SEARCH_TREE_MIN 1024
+
+struct Solver;
+
+typedef struct Search {
+  /* Called by the fixpoint when conflict weights of x[0..n) changed while
+     a tournament tree is built (leaves != 0): the search places them anew.
+     Set by the search with the tree, so the engine names nothing of it. */
+  void (*weights_changed)(struct Solver *s, const VarId *x, uint32_t n);
+  SearchState state;
+  bool must_backtrack;    /* the current node failed or was a solution */
+  VEC(SearchStep) path;   /* one step per open trail level */
+  VEC(VarId) order;       /* decision variables first, then all others */
+  VEC(uint32_t) degree;   /* per variable: propagators on it, at start */
+  VEC(uint32_t) weight;   /* per variable: failures of its propagators (wdeg) */
+  size_t ndecision;       /* order[0..ndecision) are the decision vars */
+  /* The tournament tree (select_by_tree), used from tree_min variables. */
+  uint32_t tree_min;      /* SEARCH_TREE_MIN; tests lower it */
+  uint32_t leaves;        /* power of two >= order.len; 0: not built */
+  VEC(uint32_t) tree;     /* tree[1] is the best position of order; leaves at tree[leaves + k] */
+  VEC(uint32_t) pos;      /* per variable: its position in order */
+  VEC(VarId) stale;       /* variables whose place in the tree may be out of date */
+  VEC(uint8_t) is_stale;  /* per variable: listed in stale */
+  size_t synced;          /* trail entries whose variables the tree has seen */
+} Search;
+
+/* An idle search with empty buffers; search_free releases them. */
+void search_init(Search *q);
+void search_free(Search *q);
+
+#endif
