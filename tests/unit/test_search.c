@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "engine/engine.h"
+#include "search/search.h"
 #include "pz.h"
 #include "pz_internal.h"
 
