@@ -22,6 +22,8 @@
 #include "base/mem.h"
 #include "front/names.h"
 #include "out/out.h"
+#include "out/explain_text.h"
+#include "explain/explain.h"
 #include "out/trace.h"
 #include "front/parse.h"
 #include "front/library.h"
@@ -703,6 +705,90 @@ const char *pz_model_flatzinc(PzCtx *cx)
   xfree(origins);
   UNGUARD();
   return buf_str(&cx->model_text);
+}
+
+/* --- teaching --- */
+
+/* Structural origins (declarations) are background, never suspects. */
+static bool origin_is_clue(void *ctx, uint32_t origin)
+{
+  const Ground *g = ctx;
+  return origin >= 1 && origin <= g->origins.len && !g->origins.data[origin - 1].what;
+}
+
+typedef struct BoardCtx {
+  PzCtx *cx;
+  const Explanation *e;
+  Solver *s;              /* an isolated space: holds exactly the facts imposed */
+} BoardCtx;
+
+/* The board as known after the first `steps` steps: unknown cells are '_'. */
+static void board_after(void *ctx, size_t steps, Buf *b)
+{
+  BoardCtx *bc = ctx;
+  const Explanation *e = bc->e;
+  if (!bc->s)
+    bc->s = solver_from_model_isolated(&bc->cx->model);
+  solver_trial_begin(bc->s);
+  if (steps == e->steps.len && e->solution.len == solver_nvars(bc->s)) {
+    /* the end: the solution, helpers and all (what is shown may be a helper) */
+    for (VarId x = 0; x < e->solution.len; x++)
+      solver_trial_keep(bc->s, x, &e->solution.data[x], 1);
+  }
+  for (size_t i = 0; i < steps && i < e->steps.len; i++) {
+    const ExStep *st = &e->steps.data[i];
+    for (uint32_t k = 0; k < st->nfacts; k++) {
+      const ExFact *f = &e->facts.data[st->facts + k];
+      solver_trial_keep(bc->s, f->x, e->ints.data + f->after, f->nafter);
+    }
+  }
+  Solver *was = bc->cx->ground.s;
+  bc->cx->ground.s = bc->s;
+  out_text(&bc->cx->ground, b);
+  bc->cx->ground.s = was;
+  solver_trial_end(bc->s);
+}
+
+static PzResult explain(PzCtx *cx, const PzExplainOptions *o, Buf *b)
+{
+  if (cx->ground.timed_out)
+    return PZ_LIMIT;
+  if (!cx->space)
+    return PZ_NO_MORE;
+  ExOptions eo = { .model = &cx->model, .is_clue = origin_is_clue,
+                   .is_clue_ctx = &cx->ground, .clock_from = cx->space };
+  Explanation e = {0};
+  PzResult r;
+  if (o->what == PZ_EXPLAIN_REDUNDANT) {
+    bool ok = explain_redundant(&eo, &e);
+    explain_redundant_text(&cx->ground, &e, o->json, b);
+    r = ok ? PZ_SOLUTION : PZ_LIMIT;
+  } else {
+    bool ok = explain_puzzle(&eo, &e);
+    BoardCtx bc = { cx, &e, NULL };
+    ExTextOptions to = { .json = o->json, .verdict_only = o->what == PZ_EXPLAIN_VERDICT,
+                         .show_every = o->show_every,
+                         .board = cx->ground.shows.len ? board_after : NULL, .board_ctx = &bc };
+    if (o->what == PZ_EXPLAIN_GRADE)
+      explain_grade_text(&e, o->json, b);
+    else
+      explain_text(&cx->ground, &cx->model, &e, &to, b);
+    solver_free(bc.s);
+    r = !ok ? PZ_LIMIT : e.outcome == EX_NONE ? PZ_NO_MORE : PZ_SOLUTION;
+  }
+  explanation_free(&e);
+  return r;
+}
+
+PzResult pz_explain(PzCtx *cx, const PzExplainOptions *o, PzWrite write, void *to)
+{
+  GUARD(cx, PZ_ERROR);
+  Buf *b = &cx->solution_text;
+  buf_clear(b);
+  PzResult r = explain(cx, o, b);
+  UNGUARD();
+  write(to, buf_str(b), b->len);
+  return r;
 }
 
 PzStats pz_stats(const PzCtx *cx)

@@ -172,6 +172,32 @@ const struct Model *pz_model(const PzCtx *cx);
 const char *pz_model_flatzinc(PzCtx *cx);
 
 /*
+** Teaching (pz explain, pz grade): how the loaded puzzle is solved, step
+** by step, each step naming the clues and the known facts it uses, then
+** a verdict (solved without guessing, needs a guess, several solutions,
+** or no solution with a minimal set of clues that cannot all hold).
+*/
+typedef enum {
+  PZ_EXPLAIN_STEPS,     /* the steps, the board at the end, the verdict */
+  PZ_EXPLAIN_VERDICT,   /* the verdict alone */
+  PZ_EXPLAIN_REDUNDANT, /* the clues that can each be dropped, the answer staying unique */
+  PZ_EXPLAIN_GRADE,     /* the difficulty: a level 1-4 and a score */
+} PzExplainWhat;
+
+typedef struct PzExplainOptions {
+  PzExplainWhat what;
+  bool json;
+  unsigned show_every;  /* draw the board after every this many steps (0: only at the end) */
+} PzExplainOptions;
+
+/*
+** Writes the answer in one piece.  PZ_SOLUTION: the puzzle has a
+** solution; PZ_NO_MORE: it has none (explained); PZ_LIMIT: a limit
+** stopped it (what was found is written); PZ_ERROR: the context failed.
+*/
+PzResult pz_explain(PzCtx *cx, const PzExplainOptions *o, PzWrite write, void *to);
+
+/*
 ** The reason log, a line at a time, as it happens: every domain change
 ** while grounding, propagating, probing and searching, with the clue (or
 ** the declaration) behind it, every decision and every dead end, in the

@@ -32,6 +32,9 @@ typedef enum { MODE_FIRST, MODE_ALL, MODE_COUNT } Mode;
 typedef struct Cli {
   const char *file;
   bool check_only;
+  bool explain;            /* pz explain / pz grade */
+  PzExplainWhat explain_what;
+  unsigned show_every;
   bool help, version;      /* print that and stop */
   Mode mode;
   uint64_t max_solutions;  /* -n N; 0 = as the mode says */
@@ -46,6 +49,8 @@ typedef struct Cli {
 static const char usage[] =
   "usage: pz [solve] [options] FILE.pz     solve a puzzle (FILE '-' reads standard input)\n"
   "       pz check FILE.pz                 only parse and check it\n"
+  "       pz explain [options] FILE.pz     explain it step by step, with a verdict\n"
+  "       pz grade [options] FILE.pz       how hard it is: a level 1-4 and a score\n"
   "\n"
   "options:\n"
   "  -a, --all            print every solution, then 'solutions: N'\n"
@@ -58,6 +63,10 @@ static const char usage[] =
   "      --check          check each solution against the clues before printing it\n"
   "      --dump-model     print the model pz made of the puzzle, in FlatZinc, and stop\n"
   "      --trace          print every deduction as it is made, with the clue behind it\n"
+  "explain options:\n"
+  "      --verdict        only the verdict (solved without guessing, needs a guess, ...)\n"
+  "      --redundant      the clues that can each be dropped, the answer staying unique\n"
+  "      --show-every N   draw the board after every N steps\n"
   "  -h, --help           show this help\n"
   "  -v, --version        show the version\n"
   "\n"
@@ -366,6 +375,10 @@ static int parse_args(int argc, char **argv, Cli *cli)
   else if (i < argc && strcmp(argv[i], "check") == 0) {
     cli->check_only = true;
     i++;
+  } else if (i < argc && (strcmp(argv[i], "explain") == 0 || strcmp(argv[i], "grade") == 0)) {
+    cli->explain = true;
+    cli->explain_what = argv[i][0] == 'g' ? PZ_EXPLAIN_GRADE : PZ_EXPLAIN_STEPS;
+    i++;
   }
   for (; i < argc; i++) {
     const char *a = argv[i];
@@ -399,6 +412,16 @@ static int parse_args(int argc, char **argv, Cli *cli)
       cli->timeout = val ? strtod(val, &end) : 0;
       if (!val || end == val || *end || !(cli->timeout > 0))
         return usage_error("%s needs a positive number of seconds", a);
+      i++;
+    } else if (cli->explain && !strcmp(a, "--verdict")) {
+      cli->explain_what = PZ_EXPLAIN_VERDICT;
+    } else if (cli->explain && !strcmp(a, "--redundant")) {
+      cli->explain_what = PZ_EXPLAIN_REDUNDANT;
+    } else if (cli->explain && !strcmp(a, "--show-every")) {
+      uint64_t n;
+      if (!val || !parse_count(val, &n) || n == 0 || n > 1000000)
+        return usage_error("%s needs a positive number of steps", a);
+      cli->show_every = (unsigned)n;
       i++;
     } else if (!strcmp(a, "--nodes")) {
       if (!val || !parse_count(val, &cli->max_nodes) || cli->max_nodes == 0)
@@ -597,6 +620,26 @@ static void print_trace_line(void *ctx, const char *line)
   put_f(stdout, "%s\n", line);
 }
 
+/* pz explain and pz grade: the library's text, and the exit status of its answer. */
+static int explain(PzCtx *cx, const Cli *cli)
+{
+  PzExplainOptions o = { .what = cli->explain_what, .json = cli->json, .show_every = cli->show_every };
+  Buf b = {0};
+  PzResult r = pz_explain(cx, &o, buf_write, &b);
+  if (r == PZ_ERROR) {
+    buf_free(&b);
+    put(stderr, pz_diagnostics(cx));
+    return EXIT_INPUT;
+  }
+  put(stdout, buf_str(&b));
+  buf_free(&b);
+  if (r == PZ_LIMIT) {
+    put(stderr, "pz: stopped by the limit before the explanation was complete\n");
+    return EXIT_LIMIT;
+  }
+  return r == PZ_SOLUTION ? EXIT_FOUND : EXIT_NONE;
+}
+
 static int run(const Cli *cli)
 {
   size_t len = 0;
@@ -648,6 +691,8 @@ static int run(const Cli *cli)
       put(stdout, fzn);
       status = EXIT_FOUND;
     }
+  } else if (cli->explain) {
+    status = explain(cx, cli);
   } else {
     status = solve(cx, cli);
   }

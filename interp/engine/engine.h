@@ -57,6 +57,7 @@ struct Solver {
   bool self_woken;              /* running changed a variable it watches */
   bool failed;                  /* the model is infeasible at the root */
   bool deferred;                /* posts only schedule; solver_propagate runs them */
+  bool separate_cases;          /* share no propagator between forall cases (explain) */
   bool checking;                /* confirm each solution before returning it */
   uint32_t origin;              /* stamped on new propagators */
   uint32_t detail;              /* recorded for new propagators: the Model's binding */
@@ -99,6 +100,11 @@ static inline bool solver_tick(Solver *s)
 ** creating variables happen at the root, with no trail levels open.
 */
 void solver_begin_edit(Solver *s);
+
+/* Replay one step of a Model into s (from_model.c; trial.c too). */
+struct Model;
+struct ModelStep;
+void solver_replay_step(Solver *s, const struct Model *m, const struct ModelStep *st);
 
 /* --- domain readers (inline: they are every propagator's inner loop) --- */
 

@@ -16,7 +16,7 @@ static const VarId *ids(const int32_t *a)
   return (const VarId *)(const void *)a;
 }
 
-static void replay(Solver *s, const Model *m, const ModelStep *st)
+void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
 {
   const int32_t *a = model_args(m, st);
   solver_set_origin(s, st->origin);
@@ -89,6 +89,18 @@ Solver *solver_from_model(const Model *m)
 {
   Solver *s = solver_new();
   for (size_t i = 0; i < m->steps.len; i++)
-    replay(s, m, &m->steps.data[i]);
+    solver_replay_step(s, m, &m->steps.data[i]);
+  return s;
+}
+
+Solver *solver_from_model_where(const Model *m, SolverKeepFn keep, void *ctx)
+{
+  Solver *s = solver_new();
+  for (size_t i = 0; i < m->steps.len; i++) {
+    const ModelStep *st = &m->steps.data[i];
+    if (model_is_constraint((ModelStepKind)st->kind) && !keep(ctx, st->origin, st->binding))
+      continue;
+    solver_replay_step(s, m, st);
+  }
   return s;
 }

@@ -167,7 +167,7 @@ static void note_failure(Solver *s, const Prop *p)
 }
 
 /* Empty every queue after a failure, clearing the flags. */
-static void queues_clear(Solver *s)
+void prop_queues_clear(Solver *s)
 {
   for (int c = 0; c < PC_NCLASSES; c++) {
     PropQueue *q = &s->queues[c];
@@ -236,7 +236,7 @@ PropStatus prop_fixpoint(Solver *s)
       p->done = 1;
     } else {
       p->queued = 0;
-      queues_clear(s);
+      prop_queues_clear(s);
       s->stats.failures++;
       blame_failure(s, p);
       note_failure(s, p);

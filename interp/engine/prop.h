@@ -89,6 +89,8 @@ void prop_notify(Solver *s, VarId x, Event ev, const Prop *why);
 ** caller must report the limit, never a solution or a failure.
 */
 PropStatus prop_fixpoint(Solver *s);
+/* Empty every queue, clearing the flags (after a failure or a stopped trial). */
+void prop_queues_clear(Solver *s);
 /* Set p->state reversibly. */
 void prop_set_state(Solver *s, Prop *p, uint32_t state);
 /*

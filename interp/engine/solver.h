@@ -169,6 +169,51 @@ Solver *solver_from_model(const struct Model *m);
 */
 void solver_share_clock(Solver *to, const Solver *from);
 
+/* --- spaces for explanation: one clue at a time --- */
+
+/*
+** A space for explanation: the Model's variables and constraints, nothing
+** propagated, and no propagator shared between two forall cases, so each
+** propagator belongs to one (origin, binding).  Every propagator starts
+** switched off; a trial switches on the ones it wants.  NULL never; a
+** constraint false on its own leaves solver_failed set.
+*/
+Solver *solver_from_model_isolated(const struct Model *m);
+
+/*
+** A space as solver_from_model builds it, but only with the constraints
+** whose step keep() accepts (variables and control steps are always kept):
+** the puzzle with some clues left out, for conflicts and uniqueness.
+*/
+typedef bool (*SolverKeepFn)(void *ctx, uint32_t origin, uint32_t binding);
+Solver *solver_from_model_where(const struct Model *m, SolverKeepFn keep, void *ctx);
+
+size_t solver_nprops(const Solver *s);
+uint32_t solver_prop_origin(const Solver *s, PropId p);
+uint32_t solver_prop_binding(const Solver *s, PropId p);
+
+/*
+** A trial: domains narrowed and propagators switched on inside it are all
+** restored by solver_trial_end.  Trials nest.  Inside one:
+**   solver_trial_switch_on   runs p from now on (scheduled at once);
+**   solver_trial_keep        narrows x to the values in keep[0..n);
+**   solver_trial_remove      takes v out of x;
+**   solver_trial_propagate   runs the switched-on propagators to their
+**                            fixpoint: SEARCH_EXHAUSTED on a wipe-out
+**                            (solver_trial_failure names the culprit),
+**                            SEARCH_LIMIT at the time limit, else
+**                            SEARCH_SOLUTION (a fixpoint, not a solution).
+** The narrowing calls return false when x is wiped out.
+*/
+void solver_trial_begin(Solver *s);
+void solver_trial_end(Solver *s);
+void solver_trial_switch_on(Solver *s, PropId p);
+bool solver_trial_keep(Solver *s, VarId x, const int32_t *keep, size_t n);
+bool solver_trial_remove(Solver *s, VarId x, int32_t v);
+SearchResult solver_trial_propagate(Solver *s);
+/* The origin and binding of the propagator that failed last. */
+void solver_trial_failure(const Solver *s, uint32_t *origin, uint32_t *binding);
+
 /* --- tracing and checking (additions for explain and grading) --- */
 
 /*

@@ -57,7 +57,7 @@ static NOINLINE bool bind_pattern(Ground *g, const Env *env, const Node *pat, Va
                          const Env **out)
 {
   if (pat->kind == NK_VAR) {
-    frames[0] = (Env){env, pat->sym, item};
+    frames[0] = (Env){env, pat->sym, item, 0};
     *out = &frames[0];
     return true;
   }
@@ -67,7 +67,7 @@ static NOINLINE bool bind_pattern(Ground *g, const Env *env, const Node *pat, Va
     return false;
   }
   for (uint32_t k = 0; k < pat->list.len; k++) {
-    frames[k] = (Env){env, pat->list.items[k]->sym, item.items[k]};
+    frames[k] = (Env){env, pat->list.items[k]->sym, item.items[k], 0};
     env = &frames[k];
   }
   *out = env;
@@ -116,6 +116,8 @@ static void each_instance(Ground *g, const Env *env, const NodeList *quals, uint
       const Env *e;
       if (!bind_pattern(g, env, q->a, coll.items[k], frames, &e))
         break;
+      if (q->a->kind == NK_VAR)
+        frames[0].pos = k + 1;          /* "R #3" when R is a whole row */
       each_instance(g, e, quals, i + 1, guards, defined, fn, ctx);
     }
     xfree(frames);
@@ -156,6 +158,11 @@ static uint32_t case_binding(Ground *g, const Env *env)
       t[3 * n] = (int32_t)e->name;
       t[3 * n + 1] = e->val.kind == V_ATOM;
       t[3 * n + 2] = (int32_t)e->val.i;
+      n++;
+    } else if (e->pos) {                /* a list or a board: its place */
+      t[3 * n] = (int32_t)e->name;
+      t[3 * n + 1] = 2;
+      t[3 * n + 2] = (int32_t)e->pos;
       n++;
     }
   return n ? model_binding(g->model, t, n) : 0;
@@ -341,7 +348,7 @@ static NOINLINE Value expand_rule(Ground *g, const Env *env, const Node *call, b
           VEC_PUSH(conds, term_equal(g, p->at, *seen, args[i], true));
           continue;
         }
-        frames[i] = (Env){scope, p->sym, args[i]};
+        frames[i] = (Env){scope, p->sym, args[i], 0};
         scope = &frames[i];
       } else if (p->kind != NK_WILD) {
         VEC_PUSH(conds, term_equal(g, p->at, eval_entry(g, NULL, p), args[i], true));

@@ -42,6 +42,7 @@ typedef struct Env {
   const struct Env *up;
   Sym name;
   Value val;
+  uint32_t pos;   /* a forall generator's case: the value's place in its list (from 1), else 0 */
 } Env;
 
 typedef VEC(Value) Values;

@@ -135,3 +135,61 @@ ModelVar model_const(Model *m, int32_t v)
   st->k = v;
   return new_var(m, v, v);
 }
+
+/* Append v to out[0..*n) unless it is there already (steps are short). */
+static void add_var(ModelVar *out, size_t *n, ModelVar v)
+{
+  for (size_t i = 0; i < *n; i++)
+    if (out[i] == v)
+      return;
+  out[(*n)++] = v;
+}
+
+size_t model_step_vars(const Model *m, const ModelStep *st, ModelVar *out)
+{
+  const int32_t *a = model_args(m, st);
+  size_t n = 0;
+  switch ((ModelStepKind)st->kind) {
+  case MS_LINEAR:
+  case MS_LINEAR_REIF:
+    for (uint32_t i = 0; i < st->n; i++)
+      if (a[i] != 0)
+        add_var(out, &n, (ModelVar)a[st->n + i]);
+    if (st->kind == MS_LINEAR_REIF)
+      add_var(out, &n, st->z);
+    break;
+  case MS_DISTINCT:
+  case MS_TABLE:
+    for (uint32_t i = 0; i < st->n; i++)
+      add_var(out, &n, (ModelVar)a[i]);
+    break;
+  case MS_CLAUSE:
+    for (uint32_t i = 0; i < st->n + st->m; i++)
+      add_var(out, &n, (ModelVar)a[i]);
+    break;
+  case MS_ELEMENT:
+  case MS_CELL_OF:
+  case MS_MIN:
+  case MS_MAX:
+    for (uint32_t i = 0; i < st->n; i++)
+      add_var(out, &n, (ModelVar)a[i]);
+    add_var(out, &n, st->kind == MS_CELL_OF ? st->x : st->z);
+    if (st->kind == MS_ELEMENT)
+      add_var(out, &n, st->x);
+    break;
+  case MS_TIMES:
+  case MS_DIV:
+  case MS_MOD:
+    add_var(out, &n, st->x);
+    add_var(out, &n, st->y);
+    add_var(out, &n, st->z);
+    break;
+  case MS_ABS:
+    add_var(out, &n, st->x);
+    add_var(out, &n, st->z);
+    break;
+  default:
+    break;
+  }
+  return n;
+}

@@ -116,7 +116,8 @@ ModelStep *model_step(Model *m, ModelStepKind kind, uint32_t origin,
 
 /*
 ** The bindings of a forall case ("R = 3, C = 2"): n names with their
-** values, kept as data (sym, is a name, value) so that making them costs
+** values, kept as data (sym, kind, value: kind 0 a number, 1 a name, 2 the
+** place of a list in the forall's list) so that making them costs
 ** no text.  Returns the handle steps carry in `binding` (never 0).
 */
 uint32_t model_binding(Model *m, const int32_t *triples, size_t n);
@@ -127,6 +128,12 @@ const int32_t *model_binding_triples(const Model *m, uint32_t binding, size_t *n
 void model_set_name(Model *m, ModelVar x, ModelName name);
 /* Append x's name to out; false (nothing appended) for a helper the grounder made. */
 bool model_name(const Model *m, ModelVar x, Buf *out);
+
+/*
+** The variables a constraint step mentions, each once, into out (room
+** for n + m + 3 of them); returns how many.  0 for other steps.
+*/
+size_t model_step_vars(const Model *m, const ModelStep *st, ModelVar *out);
 
 /* A step's arguments. */
 static inline const int32_t *model_args(const Model *m, const ModelStep *st)

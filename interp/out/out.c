@@ -7,7 +7,8 @@
 
 #include "base/mem.h"
 
-typedef enum { SCALAR_NUMBER, SCALAR_NAME, SCALAR_TRUTH, SCALAR_TEXT } ScalarKind;
+/* SCALAR_UNKNOWN: not known yet (a board drawn part way through an explanation). */
+typedef enum { SCALAR_NUMBER, SCALAR_NAME, SCALAR_TRUTH, SCALAR_TEXT, SCALAR_UNKNOWN } ScalarKind;
 
 /* The value of a scalar item in the current solution. */
 static ScalarKind scalar(const Ground *g, Value v, int64_t *out)
@@ -26,10 +27,18 @@ static ScalarKind scalar(const Ground *g, Value v, int64_t *out)
     *out = v.i;
     return SCALAR_TEXT;
   case V_LIT:
+    if (!var_is_fixed(g->s, (VarId)v.i)) {
+      *out = 0;
+      return SCALAR_UNKNOWN;
+    }
     *out = var_value(g->s, (VarId)v.i) ^ (v.neg ? 1 : 0);
     return SCALAR_TRUTH;
   case V_LIN: {
     int64_t sum = v.lin->k;
+    *out = 0;
+    for (uint32_t i = 0; i < v.lin->n; i++)
+      if (!var_is_fixed(g->s, v.lin->vars[i]))
+        return SCALAR_UNKNOWN;
     for (uint32_t i = 0; i < v.lin->n; i++)
       sum += v.lin->coef[i] * var_value(g->s, v.lin->vars[i]);
     *out = sum;
@@ -70,6 +79,9 @@ static void scalar_out(const Ground *g, Value v, Buf *b, Style style)
     break;
   case SCALAR_TRUTH:
     buf_puts(b, x ? "true" : "false");
+    break;
+  case SCALAR_UNKNOWN:
+    buf_puts(b, style == STYLE_JSON ? "null" : "_");
     break;
   }
 }
@@ -144,6 +156,8 @@ static void grid_text(const Ground *g, Value v, Buf *b)
 static Value attr_value(const Ground *g, size_t a, uint32_t e)
 {
   const GridAttr *at = &g->attrs.data[a];
+  if (!var_is_fixed(g->s, at->of[e]))
+    return (Value){.kind = V_WILD};
   return (Value){.kind = at->names ? V_ATOM : V_INT, .i = var_value(g->s, at->of[e])};
 }
 
@@ -402,6 +416,9 @@ static void data_value(const Ground *g, Value v, OutItems *o, size_t at)
       break;
     case SCALAR_TRUTH:
       *out = (PzValue){.kind = PZ_TRUTH, .number = x != 0};
+      break;
+    case SCALAR_UNKNOWN:
+      *out = (PzValue){.kind = PZ_BLANK};
       break;
     }
   }

@@ -26,11 +26,15 @@ void trace_origin(const Ground *g, uint32_t origin, Buf *b)
 }
 
 /* The forall case behind a constraint, outermost name first: ", R = 3, C = 2". */
-static void binding(const Ground *g, const Model *m, uint32_t detail, Buf *b)
+void trace_binding(const Ground *g, const Model *m, uint32_t detail, Buf *b)
 {
   size_t n;
   const int32_t *t = model_binding_triples(m, detail, &n);
   for (size_t i = n; i-- > 0;) {
+    if (t[3 * i + 1] == 2) {            /* a list: its place in the forall's list */
+      buf_printf(b, ", %s #%d", ground_name(g, (Sym)t[3 * i]), t[3 * i + 2]);
+      continue;
+    }
     buf_printf(b, ", %s = ", ground_name(g, (Sym)t[3 * i]));
     if (t[3 * i + 1])
       buf_puts(b, ground_name(g, (Sym)t[3 * i + 2]));
@@ -39,13 +43,13 @@ static void binding(const Ground *g, const Model *m, uint32_t detail, Buf *b)
   }
 }
 
-static void var_name(const Model *m, VarId x, Buf *b)
+void trace_var_name(const Model *m, VarId x, Buf *b)
 {
   if (!model_name(m, x, b))
     buf_printf(b, "helper #%u", (unsigned)x);
 }
 
-static void value(const Ground *g, VarId x, int32_t v, Buf *b)
+void trace_value(const Ground *g, VarId x, int32_t v, Buf *b)
 {
   if (x < g->var_atom.len && g->var_atom.data[x])
     buf_puts(b, ground_name(g, (Sym)v));
@@ -92,20 +96,20 @@ static void change(const Ground *g, const Model *m, const Solver *s, TraceState 
   }
   if (var_is_fixed(s, x)) {
     buf_puts(b, " = ");
-    value(g, x, var_value(s, x), b);
+    trace_value(g, x, var_value(s, x), b);
   } else if (narrow) {
     uint64_t now = bits_of(s, x, lo);
     uint64_t before = ts->known.data[x] ? ts->seen.data[x] : declared_bits(m, x, lo);
     uint64_t gone = before & ~now;
     if (gone && !(gone & (gone - 1)) && !(now & ~before)) {
       buf_puts(b, " is not ");
-      value(g, x, lo + __builtin_ctzll(gone), b);
+      trace_value(g, x, lo + __builtin_ctzll(gone), b);
     } else {
       buf_puts(b, " is one of ");
       bool first = true;
       for (uint64_t w = now; w; w &= w - 1) {
         buf_puts(b, first ? "" : ", ");
-        value(g, x, lo + __builtin_ctzll(w), b);
+        trace_value(g, x, lo + __builtin_ctzll(w), b);
         first = false;
       }
     }
@@ -125,30 +129,30 @@ void trace_line(const Ground *g, const Model *m, const Solver *s, TraceState *ts
     buf_puts(line, "  ");
   switch (e->kind) {
   case REASON_PROPAGATION:
-    var_name(m, e->x, line);
+    trace_var_name(m, e->x, line);
     change(g, m, s, ts, e->x, line);
     buf_puts(line, "  (");
     trace_origin(g, e->origin, line);
-    binding(g, m, e->detail, line);
+    trace_binding(g, m, e->detail, line);
     buf_printf(line, ", %s)", e->prop);
     break;
   case REASON_PROBE:
-    var_name(m, e->x, line);
+    trace_var_name(m, e->x, line);
     change(g, m, s, ts, e->x, line);
     buf_puts(line, "  (trying it contradicts ");
     trace_origin(g, e->origin, line);
-    binding(g, m, e->detail, line);
+    trace_binding(g, m, e->detail, line);
     buf_putc(line, ')');
     break;
   case REASON_DECISION:
     buf_puts(line, "decide: ");
-    var_name(m, e->x, line);
+    trace_var_name(m, e->x, line);
     change(g, m, s, ts, e->x, line);
     break;
   case REASON_FAILURE:
     buf_puts(line, "dead end: ");
     trace_origin(g, e->origin, line);
-    binding(g, m, e->detail, line);
+    trace_binding(g, m, e->detail, line);
     buf_printf(line, " cannot hold (%s)", e->prop);
     break;
   }

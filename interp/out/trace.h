@@ -31,5 +31,11 @@ void trace_line(const Ground *g, const Model *m, const Solver *s, TraceState *ts
 /* The origin in words: "clue 6", "line 12", "the values b can take". */
 void trace_origin(const Ground *g, uint32_t origin, Buf *b);
 void trace_state_free(TraceState *ts);
+/* The forall case behind a constraint: ", R = 3, C = 2" (nothing for 0). */
+void trace_binding(const Ground *g, const Model *m, uint32_t binding, Buf *b);
+/* x as the puzzle names it ("house 3: drink"), or "helper #12". */
+void trace_var_name(const Model *m, VarId x, Buf *b);
+/* Value v of x: a name when x takes names, else the number. */
+void trace_value(const Ground *g, VarId x, int32_t v, Buf *b);
 
 #endif

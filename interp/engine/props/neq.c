@@ -57,7 +57,8 @@ static void star_add(Solver *s, VarId x, VarId y, int64_t c)
   while (s->ne_star.len <= x)
     VEC_PUSH(s->ne_star, PROP_NONE);
   PropId id = s->ne_star.data[x];
-  if (id == PROP_NONE || s->props.data[id].origin != s->origin) {
+  if (id == PROP_NONE || s->props.data[id].origin != s->origin ||
+      (s->separate_cases && s->prop_detail.data[id] != s->detail)) {
     Prop *p = prop_new(s, &star_class, PC_CHEAP, 1, &x, 0, NULL);
     Star *st = xmalloc(sizeof *st + 4 * sizeof st->e[0]);
     st->n = 0;

@@ -94,6 +94,8 @@ static Prop *find(Solver *s, size_t n, const VarId *arr)
     Prop *p = &s->props.data[s->positions.data[k]];
     if (p->origin != s->origin || p->nvars != n)
       continue;
+    if (s->separate_cases && s->prop_detail.data[s->positions.data[k]] != s->detail)
+      continue;
     const VarId *x = prop_vars(s, p);
     size_t i = 0;
     while (i < n && x[i] == arr[i])

@@ -1,0 +1,1052 @@
+/*
+** explain.c -- the steps from the givens to the solution (see explain.h).
+**
+** All reasoning happens in one space built for it (solver_from_model_
+** isolated): every propagator is off until a trial switches on those of
+** the clues it asks about, and the known facts are imposed afresh in
+** each trial.  So "what follows from clue C and facts F" is one trial,
+** and dropping a clue or a fact to see whether a step still follows is
+** another.  Facts are kept here, per named unknown, as sorted values.
+**
+** Finding a step, easiest level first: every clue alone (skipping clues
+** none of whose unknowns changed since they last gave nothing), then
+** pairs of clues that share an unknown, then suppositions x = v refuted
+** by all clues together, then a guess.  The first step found at the
+** lowest level is kept: its clues and its facts are then reduced to a
+** minimal set by deletion (drop one; if the step still follows, it
+** stays dropped).
+**
+** Whole solves (is there a solution, is it unique, which clues conflict)
+** use ordinary spaces built from the Model without some clues
+** (solver_from_model_where), with the facts posted as constraints.
+*/
+#include "explain/explain.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/mem.h"
+#include "search/search.h"
+
+/* Named unknowns with more values than this are not tracked as facts. */
+#define EX_MAX_VALUES 4096
+/* At most this many unknowns are tested for "differs between solutions". */
+#define EX_MAX_OPEN_TESTS 64
+/* No variable: no supposition, no link. */
+#define NO_VAR UINT32_MAX
+
+typedef VEC(uint64_t) U64Vec;
+
+typedef struct Group {
+  uint32_t origin, binding;
+  uint32_t props, nprops;     /* slice of Ex.gprops */
+  uint32_t vars, nvars;       /* slice of Ex.gvars: the tracked unknowns it mentions */
+  uint64_t clean_at;          /* stamp when a trial of it alone last gave nothing */
+  bool tried;
+  bool unary;                 /* each of its constraints is on one unknown: a given */
+} Group;
+
+typedef struct Link {
+  VarId x;
+  uint32_t origin, binding;
+  uint32_t at, n;             /* x's values after it, in Ex.lvals */
+} Link;
+
+typedef struct Ex {
+  const ExOptions *o;
+  const Model *m;
+  Explanation *e;
+  Solver *s;
+  size_t nvars;
+  VEC(Group) groups;
+  VEC(PropId) gprops;
+  VEC(VarId) gvars;
+  VEC(uint32_t) var_groups_at;  /* per variable: slice of var_groups (CSR) */
+  VEC(uint32_t) var_groups;
+  /* the facts, per variable */
+  VEC(uint8_t) tracked;
+  VEC(uint32_t) fact_at, fact_n;
+  VEC(int32_t) pool;
+  VEC(uint64_t) changed_at;
+  uint64_t stamp;
+  /* in a trial */
+  VEC(VarId) touched;
+  VEC(uint8_t) is_touched;
+  bool recording;
+  VEC(Link) links;
+  VEC(int32_t) lvals;
+  VEC(uint8_t) skip_fact;       /* per variable: not imposed (premise tests) */
+  /* which groups may take part */
+  VEC(uint8_t) allowed;
+  VEC(uint8_t) origin_on;       /* per origin, for whole solves */
+  size_t norigins;
+  /* the step being built */
+  VEC(VarId) dx;                /* deduced: variables */
+  VEC(uint32_t) dat;            /* and their new values in dvals */
+  VEC(uint32_t) dn;
+  VEC(int32_t) dvals;
+  VEC(uint32_t) chosen;         /* groups of the step */
+  VEC(VarId) premises;
+  VEC(uint32_t) mark;           /* scratch per group */
+  uint32_t mark_stamp;
+  VEC(int32_t) sol;             /* a solution: value per variable */
+  bool stopped;
+} Ex;
+
+/* --- facts --- */
+
+static const int32_t *fact(const Ex *x, VarId v)
+{
+  return x->pool.data + x->fact_at.data[v];
+}
+
+/* --- the trace hook: which variables a trial touched, and why --- */
+
+static void on_event(void *ctx, const SolverEvent *ev)
+{
+  Ex *x = ctx;
+  if (ev->kind == REASON_FAILURE) {
+    if (x->recording)
+      VEC_PUSH(x->links, ((Link){ NO_VAR, ev->origin, ev->detail, 0, 0 }));
+    return;
+  }
+  if (!x->is_touched.data[ev->x]) {
+    x->is_touched.data[ev->x] = 1;
+    VEC_PUSH(x->touched, ev->x);
+  }
+  if (x->recording && ev->kind == REASON_PROPAGATION && x->tracked.data[ev->x]) {
+    Link l = { ev->x, ev->origin, ev->detail, (uint32_t)x->lvals.len, 0 };
+    const int32_t *f = fact(x, ev->x);
+    for (uint32_t k = 0; k < x->fact_n.data[ev->x]; k++)
+      if (var_contains(x->s, ev->x, f[k])) {
+        VEC_PUSH(x->lvals, f[k]);
+        l.n++;
+      }
+    VEC_PUSH(x->links, l);
+  }
+}
+
+/* --- trials --- */
+
+static void trial_begin(Ex *x)
+{
+  for (size_t i = 0; i < x->touched.len; i++)
+    x->is_touched.data[x->touched.data[i]] = 0;
+  VEC_CLEAR(x->touched);
+  VEC_CLEAR(x->links);
+  VEC_CLEAR(x->lvals);
+  solver_trial_begin(x->s);
+}
+
+static bool impose(Ex *x, VarId v)
+{
+  if (!x->tracked.data[v] || x->skip_fact.data[v])
+    return true;
+  return solver_trial_keep(x->s, v, fact(x, v), x->fact_n.data[v]);
+}
+
+static void switch_on(Ex *x, uint32_t gi)
+{
+  const Group *g = &x->groups.data[gi];
+  for (uint32_t k = 0; k < g->nprops; k++)
+    solver_trial_switch_on(x->s, x->gprops.data[g->props + k]);
+}
+
+/*
+** Open a trial of groups gs[0..ng) (every allowed group when gs is NULL)
+** on the known facts of their unknowns (of every unknown when gs is
+** NULL), with x = sv supposed when sx is not NO_VAR.  The trial stays
+** open for the caller to read: trial_end closes it.
+*/
+static SearchResult trial(Ex *x, const uint32_t *gs, size_t ng, VarId sx, int32_t sv)
+{
+  trial_begin(x);
+  bool ok = true;
+  if (!gs) {
+    for (VarId v = 0; ok && v < x->nvars; v++)
+      ok = impose(x, v);
+  } else {
+    for (size_t i = 0; ok && i < ng; i++) {
+      const Group *g = &x->groups.data[gs[i]];
+      for (uint32_t k = 0; ok && k < g->nvars; k++)
+        ok = impose(x, x->gvars.data[g->vars + k]);
+    }
+  }
+  if (ok && sx != NO_VAR)
+    ok = solver_trial_keep(x->s, sx, &sv, 1);
+  if (!ok)
+    return SEARCH_EXHAUSTED;
+  if (!gs) {
+    for (uint32_t gi = 0; gi < x->groups.len; gi++)
+      if (x->allowed.data[gi])
+        switch_on(x, gi);
+  } else {
+    for (size_t i = 0; i < ng; i++)
+      switch_on(x, gs[i]);
+  }
+  SearchResult r = solver_trial_propagate(x->s);
+  if (r == SEARCH_LIMIT)
+    x->stopped = true;
+  return r;
+}
+
+static void trial_end(Ex *x)
+{
+  solver_trial_end(x->s);
+}
+
+/* The deductions of the open trial: tracked unknowns whose facts shrank. */
+static void gather(Ex *x)
+{
+  VEC_CLEAR(x->dx);
+  VEC_CLEAR(x->dat);
+  VEC_CLEAR(x->dn);
+  VEC_CLEAR(x->dvals);
+  for (size_t i = 0; i < x->touched.len; i++) {
+    VarId v = x->touched.data[i];
+    if (!x->tracked.data[v])
+      continue;
+    uint32_t at = (uint32_t)x->dvals.len, n = 0;
+    const int32_t *f = fact(x, v);
+    for (uint32_t k = 0; k < x->fact_n.data[v]; k++)
+      if (var_contains(x->s, v, f[k])) {
+        VEC_PUSH(x->dvals, f[k]);
+        n++;
+      }
+    if (n < x->fact_n.data[v]) {
+      VEC_PUSH(x->dx, v);
+      VEC_PUSH(x->dat, at);
+      VEC_PUSH(x->dn, n);
+    } else {
+      x->dvals.len = at;
+    }
+  }
+}
+
+/* Does the open trial still deduce everything gathered (each value gone)? */
+static bool still_deduces(const Ex *x)
+{
+  for (size_t i = 0; i < x->dx.len; i++) {
+    VarId v = x->dx.data[i];
+    const int32_t *keep = x->dvals.data + x->dat.data[i];
+    uint32_t n = x->dn.data[i], j = 0;
+    const int32_t *f = fact(x, v);
+    for (uint32_t k = 0; k < x->fact_n.data[v]; k++) {
+      while (j < n && keep[j] < f[k])
+        j++;
+      bool kept = j < n && keep[j] == f[k];
+      if (!kept && var_contains(x->s, v, f[k]))
+        return false;
+    }
+  }
+  return true;
+}
+
+/* --- minimal premises and clues --- */
+
+/* The unknowns of the chosen groups whose facts say more than their domains. */
+static void candidate_premises(Ex *x, bool all)
+{
+  VEC_CLEAR(x->premises);
+  x->mark_stamp++;
+  for (size_t i = 0; i < x->chosen.len; i++) {
+    const Group *g = &x->groups.data[x->chosen.data[i]];
+    for (uint32_t k = 0; k < g->nvars; k++) {
+      VarId v = x->gvars.data[g->vars + k];
+      if (x->skip_fact.data[v] == 2)
+        continue;
+      x->skip_fact.data[v] = 2;       /* listed */
+      VEC_PUSH(x->premises, v);
+    }
+  }
+  if (all)
+    for (VarId v = 0; v < x->nvars; v++)
+      if (x->tracked.data[v] && x->skip_fact.data[v] != 2) {
+        x->skip_fact.data[v] = 2;
+        VEC_PUSH(x->premises, v);
+      }
+  size_t n = 0;
+  for (size_t i = 0; i < x->premises.len; i++) {
+    VarId v = x->premises.data[i];
+    x->skip_fact.data[v] = 0;
+    uint64_t init = var_size(x->s, v);
+    if (x->tracked.data[v] && x->fact_n.data[v] < init)
+      x->premises.data[n++] = v;
+  }
+  x->premises.len = n;
+}
+
+/*
+** Drop each premise whose fact the step does not need.  `contradiction`:
+** the step is a failure (with sx = sv supposed), else the gathered
+** deductions.  Facts of unknowns outside the premises stay unimposed.
+*/
+static void minimize_premises(Ex *x, bool contradiction, VarId sx, int32_t sv)
+{
+  bool all = !x->chosen.len;
+  candidate_premises(x, all);
+  /* unknowns that are no premise are not imposed at all */
+  for (VarId v = 0; v < x->nvars; v++)
+    x->skip_fact.data[v] = 1;
+  for (size_t i = 0; i < x->premises.len; i++)
+    x->skip_fact.data[x->premises.data[i]] = 0;
+  for (size_t i = 0; i < x->premises.len && !x->stopped;) {
+    VarId v = x->premises.data[i];
+    x->skip_fact.data[v] = 1;
+    SearchResult r = trial(x, x->chosen.data, x->chosen.len, sx, sv);
+    bool holds = contradiction ? r == SEARCH_EXHAUSTED : (r == SEARCH_SOLUTION && still_deduces(x));
+    trial_end(x);
+    if (holds) {
+      x->premises.data[i] = x->premises.data[--x->premises.len];
+    } else {
+      x->skip_fact.data[v] = 0;
+      i++;
+    }
+  }
+  for (VarId v = 0; v < x->nvars; v++)
+    x->skip_fact.data[v] = 0;
+}
+
+/* Drop each chosen group the contradiction (x = sv fails) does not need. */
+static void minimize_groups(Ex *x, VarId sx, int32_t sv)
+{
+  for (size_t i = 0; i < x->chosen.len && !x->stopped;) {
+    uint32_t g = x->chosen.data[i];
+    x->chosen.data[i] = x->chosen.data[--x->chosen.len];
+    SearchResult r = x->chosen.len ? trial(x, x->chosen.data, x->chosen.len, sx, sv) : SEARCH_SOLUTION;
+    if (x->chosen.len)
+      trial_end(x);
+    if (r != SEARCH_EXHAUSTED) {          /* needed: put it back */
+      VEC_PUSH(x->chosen, g);
+      uint32_t last = x->chosen.data[x->chosen.len - 1];
+      x->chosen.data[x->chosen.len - 1] = x->chosen.data[i];
+      x->chosen.data[i] = last;
+      i++;
+    }
+  }
+}
+
+/* --- recording steps --- */
+
+static uint32_t push_values(Explanation *e, const int32_t *v, uint32_t n)
+{
+  uint32_t at = (uint32_t)e->ints.len;
+  for (uint32_t i = 0; i < n; i++)
+    VEC_PUSH(e->ints, v[i]);
+  return at;
+}
+
+static uint32_t push_clue(Explanation *e, uint32_t origin, uint32_t binding)
+{
+  VEC_PUSH(e->clues, ((ExClue){ origin, binding }));
+  return (uint32_t)e->clues.len - 1;
+}
+
+/* Sort a group list by the groups' order in the puzzle. */
+static int cmp_u32(const void *a, const void *b)
+{
+  uint32_t p = *(const uint32_t *)a, q = *(const uint32_t *)b;
+  return (p > q) - (p < q);
+}
+
+/* Keep the step: its facts become known. */
+static void commit_step(Ex *x, ExLevel level, VarId sx, int32_t sv)
+{
+  Explanation *e = x->e;
+  ExStep st = { .level = (uint8_t)level, .x = sx, .v = sv };
+  qsort(x->chosen.data, x->chosen.len, sizeof *x->chosen.data, cmp_u32);
+  st.clues = (uint32_t)e->clues.len;
+  for (size_t i = 0; i < x->chosen.len; i++) {
+    const Group *g = &x->groups.data[x->chosen.data[i]];
+    push_clue(e, g->origin, g->binding);
+  }
+  st.nclues = (uint32_t)x->chosen.len;
+  st.premises = (uint32_t)e->facts.len;
+  for (size_t i = 0; i < x->premises.len; i++) {
+    VarId v = x->premises.data[i];
+    uint32_t at = push_values(e, fact(x, v), x->fact_n.data[v]);
+    VEC_PUSH(e->facts, ((ExFact){ v, at, x->fact_n.data[v], at, x->fact_n.data[v], UINT32_MAX }));
+  }
+  st.npremises = (uint32_t)x->premises.len;
+  st.chain = (uint32_t)e->facts.len;
+  for (size_t i = 0; i < x->links.len; i++) {
+    const Link *l = &x->links.data[i];
+    uint32_t clue = push_clue(e, l->origin, l->binding);
+    uint32_t before = 0, nbefore = 0, after = 0;
+    if (l->x != NO_VAR) {
+      nbefore = x->fact_n.data[l->x];
+      before = push_values(e, fact(x, l->x), nbefore);
+      after = push_values(e, x->lvals.data + l->at, l->n);
+    }
+    VEC_PUSH(e->facts, ((ExFact){ l->x, before, nbefore, after, l->n, clue }));
+  }
+  st.nchain = (uint32_t)x->links.len;
+  st.facts = (uint32_t)e->facts.len;
+  for (size_t i = 0; i < x->dx.len; i++) {
+    VarId v = x->dx.data[i];
+    uint32_t n = x->dn.data[i];
+    uint32_t before = push_values(e, fact(x, v), x->fact_n.data[v]);
+    uint32_t after = push_values(e, x->dvals.data + x->dat.data[i], n);
+    VEC_PUSH(e->facts, ((ExFact){ v, before, x->fact_n.data[v], after, n, UINT32_MAX }));
+    /* the new fact is a subset: write it over the old one in place */
+    memcpy(x->pool.data + x->fact_at.data[v], x->dvals.data + x->dat.data[i], n * sizeof(int32_t));
+    x->fact_n.data[v] = n;
+    x->changed_at.data[v] = ++x->stamp;
+  }
+  st.nfacts = (uint32_t)x->dx.len;
+  VEC_PUSH(e->steps, st);
+  if (level != EX_GIVEN && level <= EX_GUESS && level > e->hardest) {
+    e->hardest = (uint8_t)level;
+    e->hardest_step = (uint32_t)e->steps.len;
+  }
+  if (level == EX_GUESS && !e->first_guess)
+    e->first_guess = (uint32_t)e->steps.len;
+}
+
+/* --- whole solves --- */
+
+static bool keep_origin(void *ctx, uint32_t origin, uint32_t binding)
+{
+  (void)binding;
+  const Ex *x = ctx;
+  return origin >= x->norigins || x->origin_on.data[origin];
+}
+
+/*
+** Count solutions up to `limit` of the allowed origins, with the known
+** facts when `facts`, and x = v (eq) or x != v (!eq) when x is not
+** NO_VAR.  The first solution's values go to x->sol.  Returns the
+** count; a limit sets x->stopped.
+*/
+static uint32_t solve(Ex *x, bool facts, VarId sx, int32_t sv, bool eq, uint32_t limit)
+{
+  Solver *s = solver_from_model_where(x->m, keep_origin, x);
+  if (x->o->clock_from)
+    solver_share_clock(s, x->o->clock_from);
+  if (facts)
+    for (VarId v = 0; v < x->nvars; v++)
+      if (x->tracked.data[v] && x->fact_n.data[v] < var_size(s, v))
+        post_table(s, 1, &v, x->fact_n.data[v], fact(x, v));
+  if (sx != NO_VAR) {
+    int32_t one = 1;
+    post_linear(s, 1, &one, &sx, eq ? LIN_EQ : LIN_NE, sv);
+  }
+  uint32_t count = 0;
+  while (count < limit) {
+    SearchResult r = search_next(s);
+    if (r == SEARCH_LIMIT || r == SEARCH_BROKEN) {
+      x->stopped = true;
+      break;
+    }
+    if (r != SEARCH_SOLUTION)
+      break;
+    if (count == 0)
+      for (VarId v = 0; v < x->nvars; v++)
+        x->sol.data[v] = var_value(s, v);
+    count++;
+  }
+  solver_free(s);
+  return count;
+}
+
+/* --- finding steps --- */
+
+typedef enum { FOUND_NONE, FOUND_STEP, FOUND_CONFLICT } Found;
+
+/* Is any unknown of group g changed since its last empty trial? */
+static bool dirty(const Ex *x, const Group *g)
+{
+  if (!g->tried)
+    return true;
+  for (uint32_t k = 0; k < g->nvars; k++)
+    if (x->changed_at.data[x->gvars.data[g->vars + k]] > g->clean_at)
+      return true;
+  return false;
+}
+
+static bool has_open(const Ex *x, const Group *g)
+{
+  for (uint32_t k = 0; k < g->nvars; k++)
+    if (x->fact_n.data[x->gvars.data[g->vars + k]] > 1)
+      return true;
+  return false;
+}
+
+/* A conflict among the chosen groups: the last step, then stop. */
+static Found conflict_step(Ex *x)
+{
+  VEC_CLEAR(x->dx);
+  minimize_premises(x, true, NO_VAR, 0);
+  VEC_CLEAR(x->links);
+  commit_step(x, EX_CONFLICT, NO_VAR, 0);
+  return FOUND_CONFLICT;
+}
+
+/* A step of the chosen groups whose deductions are gathered. */
+static Found deduction_step(Ex *x, ExLevel level)
+{
+  /* the premises are minimized against a copy of the deductions */
+  minimize_premises(x, false, NO_VAR, 0);
+  /* gathered deductions survive minimize (still_deduces only reads them) */
+  VEC_CLEAR(x->links);
+  commit_step(x, level, NO_VAR, 0);
+  return FOUND_STEP;
+}
+
+static Found one_clue(Ex *x, bool unary_only)
+{
+  for (uint32_t gi = 0; gi < x->groups.len && !x->stopped; gi++) {
+    Group *g = &x->groups.data[gi];
+    if (!x->allowed.data[gi] || g->unary != unary_only || !dirty(x, g))
+      continue;
+    SearchResult r = trial(x, &gi, 1, NO_VAR, 0);
+    if (r == SEARCH_LIMIT) {
+      trial_end(x);
+      return FOUND_NONE;
+    }
+    VEC_CLEAR(x->chosen);
+    VEC_PUSH(x->chosen, gi);
+    if (r == SEARCH_EXHAUSTED) {
+      trial_end(x);
+      return conflict_step(x);
+    }
+    gather(x);
+    trial_end(x);
+    g->tried = true;
+    if (!x->dx.len) {
+      g->clean_at = x->stamp;
+      continue;
+    }
+    return deduction_step(x, unary_only ? EX_GIVEN : EX_ONE_CLUE);
+  }
+  return FOUND_NONE;
+}
+
+static Found two_clues(Ex *x)
+{
+  for (uint32_t a = 0; a < x->groups.len && !x->stopped; a++) {
+    const Group *ga = &x->groups.data[a];
+    if (!x->allowed.data[a] || !has_open(x, ga))
+      continue;
+    x->mark_stamp++;
+    for (uint32_t k = 0; k < ga->nvars; k++) {
+      VarId v = x->gvars.data[ga->vars + k];
+      if (x->fact_n.data[v] <= 1)
+        continue;
+      for (uint32_t j = x->var_groups_at.data[v]; j < x->var_groups_at.data[v + 1]; j++) {
+        uint32_t b = x->var_groups.data[j];
+        if (b <= a || !x->allowed.data[b] || x->mark.data[b] == x->mark_stamp)
+          continue;
+        x->mark.data[b] = x->mark_stamp;
+        uint32_t pair[2] = { a, b };
+        SearchResult r = trial(x, pair, 2, NO_VAR, 0);
+        if (r == SEARCH_LIMIT) {
+          trial_end(x);
+          return FOUND_NONE;
+        }
+        VEC_CLEAR(x->chosen);
+        VEC_PUSH(x->chosen, a);
+        VEC_PUSH(x->chosen, b);
+        if (r == SEARCH_EXHAUSTED) {
+          trial_end(x);
+          return conflict_step(x);
+        }
+        gather(x);
+        trial_end(x);
+        if (x->dx.len)
+          return deduction_step(x, EX_TWO_CLUES);
+      }
+    }
+  }
+  return FOUND_NONE;
+}
+
+/* The open unknowns, fewest values first (then in order). */
+static int cmp_open(const void *a, const void *b)
+{
+  const uint64_t p = *(const uint64_t *)a, q = *(const uint64_t *)b;
+  return (p > q) - (p < q);
+}
+
+static void open_unknowns(Ex *x, U64Vec *out)
+{
+  VEC_CLEAR(*out);
+  for (VarId v = 0; v < x->nvars; v++)
+    if (x->tracked.data[v] && x->fact_n.data[v] > 1)
+      VEC_PUSH(*out, ((uint64_t)x->fact_n.data[v] << 32) | v);
+  qsort(out->data, out->len, sizeof *out->data, cmp_open);
+}
+
+static Found contradiction(Ex *x)
+{
+  U64Vec open = {0};
+  open_unknowns(x, &open);
+  Found found = FOUND_NONE;
+  for (size_t i = 0; i < open.len && found == FOUND_NONE && !x->stopped; i++) {
+    VarId v = (VarId)(open.data[i] & 0xffffffffu);
+    for (uint32_t k = 0; k < x->fact_n.data[v] && !x->stopped; k++) {
+      int32_t val = fact(x, v)[k];
+      SearchResult r = trial(x, NULL, 0, v, val);
+      if (r != SEARCH_EXHAUSTED) {
+        trial_end(x);
+        continue;
+      }
+      /* the groups that took part: those behind a deduction or the failure */
+      x->recording = true;
+      trial_end(x);
+      trial(x, NULL, 0, v, val);
+      x->recording = false;
+      VEC_CLEAR(x->chosen);
+      x->mark_stamp++;
+      for (size_t l = 0; l < x->links.len; l++)
+        for (uint32_t gi = 0; gi < x->groups.len; gi++) {
+          const Group *g = &x->groups.data[gi];
+          if (g->origin == x->links.data[l].origin && g->binding == x->links.data[l].binding &&
+              x->allowed.data[gi] && x->mark.data[gi] != x->mark_stamp) {
+            x->mark.data[gi] = x->mark_stamp;
+            VEC_PUSH(x->chosen, gi);
+          }
+        }
+      trial_end(x);
+      minimize_groups(x, v, val);
+      minimize_premises(x, true, v, val);
+      /* the chain, once more, with only what the step names */
+      for (VarId u = 0; u < x->nvars; u++)
+        x->skip_fact.data[u] = 1;
+      for (size_t p = 0; p < x->premises.len; p++)
+        x->skip_fact.data[x->premises.data[p]] = 0;
+      x->recording = true;
+      trial(x, x->chosen.data, x->chosen.len, v, val);
+      x->recording = false;
+      trial_end(x);
+      for (VarId u = 0; u < x->nvars; u++)
+        x->skip_fact.data[u] = 0;
+      /* the deduction: v loses val */
+      VEC_CLEAR(x->dx);
+      VEC_CLEAR(x->dat);
+      VEC_CLEAR(x->dn);
+      VEC_CLEAR(x->dvals);
+      VEC_PUSH(x->dx, v);
+      VEC_PUSH(x->dat, 0);
+      VEC_PUSH(x->dn, x->fact_n.data[v] - 1);
+      for (uint32_t j = 0; j < x->fact_n.data[v]; j++)
+        if (fact(x, v)[j] != val)
+          VEC_PUSH(x->dvals, fact(x, v)[j]);
+      if (x->dn.data[0] == 0) {           /* every value fails: a conflict */
+        x->links.len = 0;
+        found = conflict_step(x);
+      } else {
+        commit_step(x, EX_CONTRADICTION, v, val);
+        found = FOUND_STEP;
+      }
+      break;
+    }
+  }
+  VEC_FREE(open);
+  return found;
+}
+
+/* No reasoning step is left: guess the value of the solution. */
+static Found guess(Ex *x)
+{
+  uint32_t n = solve(x, true, NO_VAR, 0, true, 2);
+  if (x->stopped)
+    return FOUND_NONE;
+  if (n == 0) {
+    VEC_CLEAR(x->chosen);
+    VEC_CLEAR(x->links);
+    VEC_CLEAR(x->premises);
+    VEC_CLEAR(x->dx);
+    commit_step(x, EX_CONFLICT, NO_VAR, 0);
+    return FOUND_CONFLICT;
+  }
+  Explanation *e = x->e;
+  if (!e->first_guess && n > 1 && e->outcome != EX_SEVERAL) {
+    /* several solutions: which unknowns differ, and one given that settles it */
+    e->outcome = EX_SEVERAL;
+    VEC(int32_t) first = {0};
+    for (VarId v = 0; v < x->nvars; v++)
+      VEC_PUSH(first, x->sol.data[v]);
+    size_t tests = 0;
+    for (VarId v = 0; v < x->nvars && tests < EX_MAX_OPEN_TESTS && !x->stopped; v++) {
+      if (!x->tracked.data[v] || x->fact_n.data[v] <= 1)
+        continue;
+      tests++;
+      if (solve(x, true, v, first.data[v], false, 1))
+        VEC_PUSH(e->open, v);
+    }
+    for (size_t i = 0; i < e->open.len && i < EX_MAX_OPEN_TESTS && !x->stopped; i++) {
+      VarId v = e->open.data[i];
+      if (solve(x, true, v, first.data[v], true, 2) == 1) {
+        e->has_fix = true;
+        e->fix_x = v;
+        e->fix_v = first.data[v];
+        break;
+      }
+    }
+    for (VarId v = 0; v < x->nvars; v++)
+      x->sol.data[v] = first.data[v];
+    VEC_FREE(first);
+    if (x->stopped)
+      return FOUND_NONE;
+  }
+  U64Vec open = {0};
+  open_unknowns(x, &open);
+  VarId v = (VarId)(open.data[0] & 0xffffffffu);
+  VEC_FREE(open);
+  int32_t val = x->sol.data[v];
+  VEC_CLEAR(x->chosen);
+  VEC_CLEAR(x->links);
+  VEC_CLEAR(x->premises);
+  VEC_CLEAR(x->dx);
+  VEC_CLEAR(x->dat);
+  VEC_CLEAR(x->dn);
+  VEC_CLEAR(x->dvals);
+  VEC_PUSH(x->dx, v);
+  VEC_PUSH(x->dat, 0);
+  VEC_PUSH(x->dn, 1);
+  VEC_PUSH(x->dvals, val);
+  commit_step(x, EX_GUESS, v, val);
+  return FOUND_STEP;
+}
+
+static bool all_known(const Ex *x)
+{
+  for (VarId v = 0; v < x->nvars; v++)
+    if (x->tracked.data[v] && x->fact_n.data[v] > 1)
+      return false;
+  return true;
+}
+
+/* Steps until every unknown is known, or a conflict; false on a limit. */
+static bool run_steps(Ex *x)
+{
+  while (one_clue(x, true) == FOUND_STEP)
+    ;
+  for (;;) {
+    if (x->stopped)
+      return false;
+    if (x->e->steps.len && VEC_LAST(x->e->steps).level == EX_CONFLICT)
+      return true;
+    if (all_known(x))
+      return true;
+    Found f = one_clue(x, false);
+    if (f == FOUND_NONE && !x->stopped)
+      f = two_clues(x);
+    if (f == FOUND_NONE && !x->stopped)
+      f = contradiction(x);
+    if (f == FOUND_NONE && !x->stopped)
+      f = guess(x);
+    if (f == FOUND_CONFLICT)
+      return true;
+  }
+}
+
+/* --- setting up --- */
+
+typedef struct Key {
+  uint32_t origin, binding;
+  uint32_t id;        /* a propagator, or a Model step */
+  uint8_t is_step;
+} Key;
+
+static int cmp_key(const void *a, const void *b)
+{
+  const Key *p = a, *q = b;
+  if (p->origin != q->origin)
+    return p->origin < q->origin ? -1 : 1;
+  if (p->binding != q->binding)
+    return p->binding < q->binding ? -1 : 1;
+  if (p->is_step != q->is_step)
+    return p->is_step < q->is_step ? -1 : 1;
+  return (p->id > q->id) - (p->id < q->id);
+}
+
+static int cmp_group(const void *a, const void *b)
+{
+  const Group *p = a, *q = b;
+  return cmp_u32(&p->props, &q->props);
+}
+
+static void build_groups(Ex *x)
+{
+  VEC(Key) keys = {0};
+  for (PropId p = 0; p < solver_nprops(x->s); p++)
+    VEC_PUSH(keys, ((Key){ solver_prop_origin(x->s, p), solver_prop_binding(x->s, p), p, 0 }));
+  for (size_t i = 0; i < x->m->steps.len; i++)
+    if (model_is_constraint((ModelStepKind)x->m->steps.data[i].kind))
+      VEC_PUSH(keys, ((Key){ x->m->steps.data[i].origin, x->m->steps.data[i].binding, (uint32_t)i, 1 }));
+  qsort(keys.data, keys.len, sizeof *keys.data, cmp_key);
+  VEC(ModelVar) sv = {0};
+  VEC(uint32_t) first_prop = {0};
+  VEC(uint8_t) seen = {0};
+  for (size_t v = 0; v < x->nvars; v++)
+    VEC_PUSH(seen, 0);
+  for (size_t i = 0; i < keys.len;) {
+    Group g = { .origin = keys.data[i].origin, .binding = keys.data[i].binding,
+                .props = (uint32_t)x->gprops.len, .vars = (uint32_t)x->gvars.len, .unary = true };
+    size_t j = i;
+    for (; j < keys.len && keys.data[j].origin == g.origin && keys.data[j].binding == g.binding; j++) {
+      const Key *k = &keys.data[j];
+      if (!k->is_step) {
+        VEC_PUSH(x->gprops, k->id);
+        continue;
+      }
+      const ModelStep *st = &x->m->steps.data[k->id];
+      VEC_RESERVE(sv, st->n + st->m + 3);
+      size_t n = model_step_vars(x->m, st, sv.data);
+      if (n > 1)
+        g.unary = false;
+      for (size_t q = 0; q < n; q++)
+        if (sv.data[q] < x->nvars && x->tracked.data[sv.data[q]] && !seen.data[sv.data[q]]) {
+          seen.data[sv.data[q]] = 1;
+          VEC_PUSH(x->gvars, sv.data[q]);
+        }
+    }
+    for (uint32_t q = g.vars; q < x->gvars.len; q++)
+      seen.data[x->gvars.data[q]] = 0;
+    g.nprops = (uint32_t)x->gprops.len - g.props;
+    g.nvars = (uint32_t)x->gvars.len - g.vars;
+    if (g.nprops)
+      VEC_PUSH(x->groups, g);
+    else
+      x->gvars.len = g.vars;
+    i = j;
+  }
+  VEC_FREE(keys);
+  VEC_FREE(sv);
+  VEC_FREE(first_prop);
+  VEC_FREE(seen);
+  /* in the puzzle's order: by their first propagator */
+  qsort(x->groups.data, x->groups.len, sizeof *x->groups.data, cmp_group);
+  /* which groups mention each unknown */
+  VEC_RESERVE(x->var_groups_at, x->nvars + 1);
+  x->var_groups_at.len = x->nvars + 1;
+  memset(x->var_groups_at.data, 0, (x->nvars + 1) * sizeof(uint32_t));
+  for (uint32_t gi = 0; gi < x->groups.len; gi++) {
+    const Group *g = &x->groups.data[gi];
+    for (uint32_t k = 0; k < g->nvars; k++)
+      x->var_groups_at.data[x->gvars.data[g->vars + k] + 1]++;
+  }
+  for (size_t v = 0; v < x->nvars; v++)
+    x->var_groups_at.data[v + 1] += x->var_groups_at.data[v];
+  VEC_RESERVE(x->var_groups, x->var_groups_at.data[x->nvars]);
+  x->var_groups.len = x->var_groups_at.data[x->nvars];
+  VEC(uint32_t) fill = {0};
+  for (size_t v = 0; v < x->nvars; v++)
+    VEC_PUSH(fill, x->var_groups_at.data[v]);
+  for (uint32_t gi = 0; gi < x->groups.len; gi++) {
+    const Group *g = &x->groups.data[gi];
+    for (uint32_t k = 0; k < g->nvars; k++)
+      x->var_groups.data[fill.data[x->gvars.data[g->vars + k]]++] = gi;
+  }
+  VEC_FREE(fill);
+  for (uint32_t gi = 0; gi < x->groups.len; gi++) {
+    VEC_PUSH(x->allowed, 1);
+    VEC_PUSH(x->mark, 0);
+  }
+}
+
+static void init_facts(Ex *x)
+{
+  VEC_CLEAR(x->pool);
+  for (VarId v = 0; v < x->nvars; v++) {
+    x->fact_at.data[v] = (uint32_t)x->pool.len;
+    x->fact_n.data[v] = 0;
+    x->changed_at.data[v] = 0;
+    if (!x->tracked.data[v])
+      continue;
+    for (int32_t val = var_min(x->s, v);; val = var_next(x->s, v, val)) {
+      VEC_PUSH(x->pool, val);
+      x->fact_n.data[v]++;
+      if (val >= var_max(x->s, v))
+        break;
+    }
+  }
+  x->stamp = 0;
+  for (uint32_t gi = 0; gi < x->groups.len; gi++) {
+    x->groups.data[gi].tried = false;
+    x->groups.data[gi].clean_at = 0;
+  }
+}
+
+static void ex_init(Ex *x, const ExOptions *o, Explanation *e)
+{
+  memset(x, 0, sizeof *x);
+  x->o = o;
+  x->m = o->model;
+  x->e = e;
+  x->s = solver_from_model_isolated(x->m);
+  if (o->clock_from)
+    solver_share_clock(x->s, o->clock_from);
+  x->nvars = solver_nvars(x->s);
+  solver_set_trace(x->s, on_event, x);
+  for (VarId v = 0; v < x->nvars; v++) {
+    bool named = v < x->m->names.len && x->m->names.data[v].a != NULL;
+    VEC_PUSH(x->tracked, named && var_size(x->s, v) <= EX_MAX_VALUES);
+    VEC_PUSH(x->fact_at, 0);
+    VEC_PUSH(x->fact_n, 0);
+    VEC_PUSH(x->changed_at, 0);
+    VEC_PUSH(x->is_touched, 0);
+    VEC_PUSH(x->skip_fact, 0);
+    VEC_PUSH(x->sol, 0);
+  }
+  for (uint32_t k = 0; k < x->m->steps.len; k++)
+    if (x->m->steps.data[k].origin + 1 > x->norigins)
+      x->norigins = x->m->steps.data[k].origin + 1;
+  for (size_t k = 0; k < x->norigins; k++)
+    VEC_PUSH(x->origin_on, 1);
+  build_groups(x);
+  init_facts(x);
+}
+
+static void ex_free(Ex *x)
+{
+  solver_free(x->s);
+  VEC_FREE(x->groups);
+  VEC_FREE(x->gprops);
+  VEC_FREE(x->gvars);
+  VEC_FREE(x->var_groups_at);
+  VEC_FREE(x->var_groups);
+  VEC_FREE(x->tracked);
+  VEC_FREE(x->fact_at);
+  VEC_FREE(x->fact_n);
+  VEC_FREE(x->pool);
+  VEC_FREE(x->changed_at);
+  VEC_FREE(x->touched);
+  VEC_FREE(x->is_touched);
+  VEC_FREE(x->links);
+  VEC_FREE(x->lvals);
+  VEC_FREE(x->skip_fact);
+  VEC_FREE(x->allowed);
+  VEC_FREE(x->origin_on);
+  VEC_FREE(x->dx);
+  VEC_FREE(x->dat);
+  VEC_FREE(x->dn);
+  VEC_FREE(x->dvals);
+  VEC_FREE(x->chosen);
+  VEC_FREE(x->premises);
+  VEC_FREE(x->mark);
+  VEC_FREE(x->sol);
+}
+
+static void clear_explanation(Explanation *e)
+{
+  VEC_CLEAR(e->steps);
+  VEC_CLEAR(e->facts);
+  VEC_CLEAR(e->clues);
+  VEC_CLEAR(e->ints);
+  VEC_CLEAR(e->open);
+  e->first_guess = 0;
+  e->hardest = 0;
+  e->hardest_step = 0;
+  e->has_fix = false;
+}
+
+void explanation_free(Explanation *e)
+{
+  VEC_FREE(e->steps);
+  VEC_FREE(e->facts);
+  VEC_FREE(e->clues);
+  VEC_FREE(e->ints);
+  VEC_FREE(e->open);
+  VEC_FREE(e->conflict);
+  VEC_FREE(e->solution);
+  VEC_FREE(e->solved);
+  VEC_FREE(e->redundant);
+}
+
+static bool is_clue(const Ex *x, uint32_t origin)
+{
+  return origin != 0 && x->o->is_clue(x->o->is_clue_ctx, origin);
+}
+
+/*
+** A minimal set of clues that cannot all hold, by deletion: drop each
+** clue in turn and keep it dropped when the rest still has no solution.
+*/
+static void find_conflict(Ex *x)
+{
+  Explanation *e = x->e;
+  VEC_CLEAR(e->conflict);
+  for (uint32_t k = 1; k < x->norigins; k++)
+    if (is_clue(x, k))
+      VEC_PUSH(e->conflict, k);
+  e->conflict_minimal = true;
+  for (size_t i = 0; i < e->conflict.len && !x->stopped;) {
+    uint32_t c = e->conflict.data[i];
+    x->origin_on.data[c] = 0;
+    if (solve(x, false, NO_VAR, 0, true, 1) == 0 && !x->stopped) {
+      for (size_t j = i + 1; j < e->conflict.len; j++)
+        e->conflict.data[j - 1] = e->conflict.data[j];
+      e->conflict.len--;
+    } else {
+      x->origin_on.data[c] = 1;
+      i++;
+    }
+  }
+  if (x->stopped) {
+    e->conflict_minimal = false;
+    x->stopped = false;
+    for (size_t k = 0; k < x->norigins; k++)
+      x->origin_on.data[k] = 1;
+  }
+}
+
+bool explain_puzzle(const ExOptions *o, Explanation *e)
+{
+  Ex x;
+  ex_init(&x, o, e);
+  e->outcome = EX_SOLVED;
+  bool done = !solver_failed(x.s) && run_steps(&x);
+  if (done && e->steps.len && VEC_LAST(e->steps).level == EX_CONFLICT) {
+    /* no solution: name a minimal set of clues, then explain only those */
+    e->outcome = EX_NONE;
+    find_conflict(&x);
+    if (e->conflict_minimal && !x.stopped) {
+      for (uint32_t gi = 0; gi < x.groups.len; gi++) {
+        uint32_t og = x.groups.data[gi].origin;
+        x.allowed.data[gi] = !is_clue(&x, og) || x.origin_on.data[og];
+      }
+      clear_explanation(e);
+      init_facts(&x);
+      done = run_steps(&x);
+    }
+  } else if (solver_failed(x.s)) {
+    e->outcome = EX_NONE;
+    find_conflict(&x);
+  } else if (done) {
+    /* every unknown is known: is there a solution with these values? */
+    if (solve(&x, true, NO_VAR, 0, true, 1) == 0 && !x.stopped) {
+      e->outcome = EX_NONE;
+      find_conflict(&x);
+    } else if (!x.stopped) {
+      for (VarId v = 0; v < x.nvars; v++) {
+        VEC_PUSH(e->solution, x.sol.data[v]);
+        VEC_PUSH(e->solved, 1);
+      }
+    }
+  }
+  if (x.stopped || !done)
+    e->outcome = EX_STOPPED;
+  ex_free(&x);
+  return e->outcome != EX_STOPPED;
+}
+
+bool explain_redundant(const ExOptions *o, Explanation *e)
+{
+  Ex x;
+  ex_init(&x, o, e);
+  VEC_CLEAR(e->redundant);
+  for (uint32_t k = 1; k < x.norigins && !x.stopped; k++) {
+    if (!is_clue(&x, k))
+      continue;
+    x.origin_on.data[k] = 0;
+    if (solve(&x, false, NO_VAR, 0, true, 2) == 1 && !x.stopped)
+      VEC_PUSH(e->redundant, k);
+    x.origin_on.data[k] = 1;
+  }
+  bool ok = !x.stopped;
+  ex_free(&x);
+  return ok;
+}

@@ -1,0 +1,391 @@
+/*
+** explain_text.c -- an explanation in words (see explain_text.h).
+*/
+#include "out/explain_text.h"
+
+#include "base/mem.h"
+#include "out/trace.h"
+
+static const char *const level_words[] = {
+  "given", "one clue", "two clues together", "a contradiction", "a guess", "a conflict",
+};
+
+/* Each level weighs this much per clue and per fact a step names. */
+static const unsigned level_weight[] = { 0, 1, 3, 9, 27, 0 };
+
+ExGrade explain_grade(const Explanation *e)
+{
+  ExGrade gr = { .level = 1 };
+  for (size_t i = 0; i < e->steps.len; i++) {
+    const ExStep *st = &e->steps.data[i];
+    if (st->level == EX_GIVEN || st->level == EX_CONFLICT)
+      continue;
+    gr.steps++;
+    if (st->level > gr.level)
+      gr.level = st->level;
+    gr.score += level_weight[st->level] * (st->nclues + st->npremises + st->nchain + 1);
+  }
+  return gr;
+}
+
+static const char *const grade_words[] = {
+  "", "every step follows from one clue", "some steps need clues together",
+  "some steps need a contradiction", "it needs guessing",
+};
+
+void explain_grade_text(const Explanation *e, bool json, Buf *b)
+{
+  ExGrade gr = explain_grade(e);
+  if (json)
+    buf_printf(b, "{\"level\": %u, \"score\": %lu, \"steps\": %zu}\n", gr.level, gr.score, gr.steps);
+  else
+    buf_printf(b, "grade: level %u (%s), score %lu, %zu steps\n",
+               gr.level, grade_words[gr.level], gr.score, gr.steps);
+}
+
+/* --- facts in words --- */
+
+static void values(const Ground *g, const Explanation *e, VarId x, uint32_t at, uint32_t n, Buf *b)
+{
+  for (uint32_t i = 0; i < n; i++) {
+    if (i)
+      buf_puts(b, i + 1 == n ? " or " : ", ");
+    trace_value(g, x, e->ints.data[at + i], b);
+  }
+}
+
+/* "x = v", "x is not a, b", or "x is one of a, b, c". */
+static void fact_words(const Ground *g, const Model *m, const Explanation *e, const ExFact *f, Buf *b)
+{
+  trace_var_name(m, f->x, b);
+  if (f->nafter == 1) {
+    buf_puts(b, " = ");
+    trace_value(g, f->x, e->ints.data[f->after], b);
+    return;
+  }
+  uint32_t gone = f->nbefore - f->nafter;
+  if (gone && gone <= f->nafter) {
+    buf_puts(b, " is not ");
+    uint32_t j = 0, k = 0;
+    for (uint32_t i = 0; i < f->nbefore; i++) {
+      int32_t v = e->ints.data[f->before + i];
+      while (j < f->nafter && e->ints.data[f->after + j] < v)
+        j++;
+      if (j < f->nafter && e->ints.data[f->after + j] == v)
+        continue;
+      if (k++)
+        buf_puts(b, k == gone ? " or " : ", ");
+      trace_value(g, f->x, v, b);
+    }
+    return;
+  }
+  buf_puts(b, " is ");
+  values(g, e, f->x, f->after, f->nafter, b);
+}
+
+static void clue_words(const Ground *g, const Model *m, const ExClue *c, Buf *b)
+{
+  trace_origin(g, c->origin, b);
+  trace_binding(g, m, c->binding, b);
+}
+
+static void json_str(Buf *b, Buf *text)
+{
+  buf_json_string(b, buf_str(text));
+}
+
+/* --- text --- */
+
+/* A contradiction's chain shows this many links, then its last. */
+#define EX_CHAIN_SHOWN 12
+
+static void step_text(const Ground *g, const Model *m, const Explanation *e, const ExStep *st,
+                      size_t number, Buf *b)
+{
+  if (st->level == EX_GIVEN)
+    buf_puts(b, "Given: ");
+  else if (st->level == EX_CONFLICT)
+    buf_printf(b, "Step %zu: impossible", number);
+  else if (st->level == EX_GUESS)
+    buf_printf(b, "Step %zu: guess ", number);
+  else
+    buf_printf(b, "Step %zu: ", number);
+  for (uint32_t i = 0; i < st->nfacts; i++) {
+    if (i)
+      buf_puts(b, "; ");
+    fact_words(g, m, e, &e->facts.data[st->facts + i], b);
+  }
+  if (st->level == EX_GIVEN) {
+    buf_puts(b, "  (");
+    for (uint32_t i = 0; i < st->nclues; i++)
+      clue_words(g, m, &e->clues.data[st->clues + i], b);
+    buf_puts(b, ")\n");
+    return;
+  }
+  buf_putc(b, '\n');
+  if (st->level == EX_GUESS) {
+    buf_puts(b, "  nothing else follows without a guess; this is the value of the solution\n");
+    return;
+  }
+  if (st->level == EX_CONTRADICTION) {
+    buf_puts(b, "  suppose ");
+    trace_var_name(m, st->x, b);
+    buf_puts(b, " = ");
+    trace_value(g, st->x, st->v, b);
+    buf_puts(b, "; then\n");
+    for (uint32_t i = 0; i < st->nchain; i++) {
+      const ExFact *f = &e->facts.data[st->chain + i];
+      if (i == EX_CHAIN_SHOWN && st->nchain > EX_CHAIN_SHOWN + 1) {
+        buf_printf(b, "    ... (%u more)\n", st->nchain - EX_CHAIN_SHOWN - 1);
+        i = st->nchain - 2;
+        continue;
+      }
+      if (f->x == UINT32_MAX) {
+        buf_puts(b, "    impossible: ");
+        clue_words(g, m, &e->clues.data[f->clue], b);
+        buf_puts(b, " cannot hold\n");
+        continue;
+      }
+      buf_puts(b, "    ");
+      fact_words(g, m, e, f, b);
+      buf_puts(b, "  (");
+      clue_words(g, m, &e->clues.data[f->clue], b);
+      buf_puts(b, ")\n");
+    }
+  }
+  buf_puts(b, "  by ");
+  for (uint32_t i = 0; i < st->nclues; i++) {
+    if (i)
+      buf_puts(b, i + 1 == st->nclues ? " and " : ", ");
+    clue_words(g, m, &e->clues.data[st->clues + i], b);
+  }
+  if (st->level != EX_ONE_CLUE)
+    buf_printf(b, " (%s)", level_words[st->level]);
+  buf_putc(b, '\n');
+  if (st->npremises) {
+    buf_puts(b, "  knowing ");
+    for (uint32_t i = 0; i < st->npremises; i++) {
+      if (i)
+        buf_puts(b, "; ");
+      fact_words(g, m, e, &e->facts.data[st->premises + i], b);
+    }
+    buf_putc(b, '\n');
+  }
+}
+
+static size_t counted_steps(const Explanation *e)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < e->steps.len; i++)
+    n += e->steps.data[i].level != EX_GIVEN && e->steps.data[i].level != EX_CONFLICT;
+  return n;
+}
+
+/* The 1-based number a step is shown with (givens are not counted). */
+static size_t step_number(const Explanation *e, size_t index)
+{
+  size_t n = 0;
+  for (size_t i = 0; i <= index && i < e->steps.len; i++)
+    n += e->steps.data[i].level != EX_GIVEN;
+  return n;
+}
+
+static void verdict_text(const Ground *g, const Model *m, const Explanation *e, Buf *b)
+{
+  size_t n = counted_steps(e);
+  switch (e->outcome) {
+  case EX_SOLVED:
+    if (e->first_guess)
+      buf_printf(b, "Verdict: the solution is unique, but it needs a guess at step %zu.\n",
+                 step_number(e, e->first_guess - 1));
+    else if (e->hardest == EX_ONE_CLUE)
+      buf_printf(b, "Verdict: solved without guessing in %zu steps; each step uses one clue.\n", n);
+    else if (e->hardest)
+      buf_printf(b, "Verdict: solved without guessing in %zu steps; the hardest, step %zu, "
+                 "needs %s.\n", n, step_number(e, e->hardest_step - 1), level_words[e->hardest]);
+    else
+      buf_puts(b, "Verdict: solved by the givens alone.\n");
+    break;
+  case EX_SEVERAL:
+    buf_printf(b, "Verdict: more than one solution; it needs a guess at step %zu.\n",
+               step_number(e, e->first_guess - 1));
+    if (e->open.len) {
+      buf_puts(b, "  Open (they differ between solutions): ");
+      for (size_t i = 0; i < e->open.len; i++) {
+        if (i)
+          buf_puts(b, ", ");
+        trace_var_name(m, e->open.data[i], b);
+      }
+      buf_putc(b, '\n');
+    }
+    if (e->has_fix) {
+      buf_puts(b, "  Giving ");
+      trace_var_name(m, e->fix_x, b);
+      buf_puts(b, " = ");
+      trace_value(g, e->fix_x, e->fix_v, b);
+      buf_puts(b, " would make the solution unique.\n");
+    } else {
+      buf_puts(b, "  No single given of the open unknowns makes the solution unique.\n");
+    }
+    break;
+  case EX_NONE:
+    buf_puts(b, "Verdict: no solution.");
+    if (e->conflict.len) {
+      buf_puts(b, " These clues cannot all hold: ");
+      for (size_t i = 0; i < e->conflict.len; i++) {
+        if (i)
+          buf_puts(b, i + 1 == e->conflict.len ? " and " : ", ");
+        trace_origin(g, e->conflict.data[i], b);
+      }
+      buf_puts(b, e->conflict_minimal ? " (without any one of them, the rest can).\n"
+                                      : " (the time limit stopped the search for fewer).\n");
+    } else {
+      buf_puts(b, " The rules alone cannot all hold.\n");
+    }
+    break;
+  case EX_STOPPED:
+    buf_printf(b, "Verdict: stopped by the limit after %zu steps.\n", n);
+    break;
+  }
+}
+
+static const char *const outcome_words[] = { "solved", "several", "none", "stopped" };
+
+static void json_text(const Ground *g, const Model *m, const Explanation *e, const ExTextOptions *o, Buf *b)
+{
+  Buf w = {0};
+  buf_puts(b, "{");
+  if (!o->verdict_only) {
+    buf_puts(b, "\"steps\": [");
+    for (size_t i = 0; i < e->steps.len; i++) {
+      const ExStep *st = &e->steps.data[i];
+      buf_printf(b, "%s\n  {\"step\": %zu, \"level\": %u, \"kind\": \"%s\", \"facts\": [",
+                 i ? "," : "", step_number(e, i), st->level, level_words[st->level]);
+      for (uint32_t k = 0; k < st->nfacts; k++) {
+        buf_clear(&w);
+        fact_words(g, m, e, &e->facts.data[st->facts + k], &w);
+        buf_puts(b, k ? ", " : "");
+        json_str(b, &w);
+      }
+      buf_puts(b, "], \"clues\": [");
+      for (uint32_t k = 0; k < st->nclues; k++) {
+        buf_clear(&w);
+        clue_words(g, m, &e->clues.data[st->clues + k], &w);
+        buf_puts(b, k ? ", " : "");
+        json_str(b, &w);
+      }
+      buf_puts(b, "], \"knowing\": [");
+      for (uint32_t k = 0; k < st->npremises; k++) {
+        buf_clear(&w);
+        fact_words(g, m, e, &e->facts.data[st->premises + k], &w);
+        buf_puts(b, k ? ", " : "");
+        json_str(b, &w);
+      }
+      buf_puts(b, "]");
+      if (st->level == EX_CONTRADICTION || st->level == EX_GUESS) {
+        buf_clear(&w);
+        trace_var_name(m, st->x, &w);
+        buf_puts(&w, " = ");
+        trace_value(g, st->x, st->v, &w);
+        buf_puts(b, st->level == EX_GUESS ? ", \"guess\": " : ", \"suppose\": ");
+        json_str(b, &w);
+      }
+      buf_puts(b, "}");
+    }
+    buf_puts(b, "],\n");
+  }
+  buf_printf(b, "\"verdict\": {\"outcome\": \"%s\", \"steps\": %zu, \"hardest_level\": %u, "
+             "\"hardest_step\": %zu, \"first_guess\": %zu",
+             outcome_words[e->outcome], counted_steps(e), e->hardest,
+             e->hardest_step ? step_number(e, e->hardest_step - 1) : 0,
+             e->first_guess ? step_number(e, e->first_guess - 1) : 0);
+  if (e->outcome == EX_SEVERAL) {
+    buf_puts(b, ", \"open\": [");
+    for (size_t i = 0; i < e->open.len; i++) {
+      buf_clear(&w);
+      trace_var_name(m, e->open.data[i], &w);
+      buf_puts(b, i ? ", " : "");
+      json_str(b, &w);
+    }
+    buf_puts(b, "], \"unique_with\": ");
+    if (e->has_fix) {
+      buf_clear(&w);
+      trace_var_name(m, e->fix_x, &w);
+      buf_puts(&w, " = ");
+      trace_value(g, e->fix_x, e->fix_v, &w);
+      json_str(b, &w);
+    } else {
+      buf_puts(b, "null");
+    }
+  }
+  if (e->outcome == EX_NONE) {
+    buf_puts(b, ", \"conflict\": [");
+    for (size_t i = 0; i < e->conflict.len; i++) {
+      buf_clear(&w);
+      trace_origin(g, e->conflict.data[i], &w);
+      buf_puts(b, i ? ", " : "");
+      json_str(b, &w);
+    }
+    buf_printf(b, "], \"minimal\": %s", e->conflict_minimal ? "true" : "false");
+  }
+  ExGrade gr = explain_grade(e);
+  buf_printf(b, "},\n\"grade\": {\"level\": %u, \"score\": %lu}}\n", gr.level, gr.score);
+  buf_free(&w);
+}
+
+void explain_text(const Ground *g, const Model *m, const Explanation *e,
+                  const ExTextOptions *o, Buf *b)
+{
+  if (o->json) {
+    json_text(g, m, e, o, b);
+    return;
+  }
+  Buf w = {0};
+  if (!o->verdict_only) {
+    size_t shown = 0;
+    for (size_t i = 0; i < e->steps.len; i++) {
+      const ExStep *st = &e->steps.data[i];
+      step_text(g, m, e, st, step_number(e, i), b);
+      if (st->level != EX_GIVEN && st->level != EX_CONFLICT && o->board && o->show_every &&
+          ++shown % o->show_every == 0 && i + 1 < e->steps.len) {
+        buf_putc(b, '\n');
+        o->board(o->board_ctx, i + 1, b);
+        buf_putc(b, '\n');
+      }
+    }
+    if (o->board && e->outcome != EX_NONE && e->outcome != EX_STOPPED) {
+      buf_putc(b, '\n');
+      o->board(o->board_ctx, e->steps.len, b);
+    }
+    buf_putc(b, '\n');
+  }
+  verdict_text(g, m, e, b);
+  buf_free(&w);
+}
+
+void explain_redundant_text(const Ground *g, const Explanation *e, bool json, Buf *b)
+{
+  if (json) {
+    buf_puts(b, "{\"redundant\": [");
+    Buf w = {0};
+    for (size_t i = 0; i < e->redundant.len; i++) {
+      buf_clear(&w);
+      trace_origin(g, e->redundant.data[i], &w);
+      buf_puts(b, i ? ", " : "");
+      buf_json_string(b, buf_str(&w));
+    }
+    buf_free(&w);
+    buf_puts(b, "]}\n");
+    return;
+  }
+  if (!e->redundant.len) {
+    buf_puts(b, "no clue can be dropped: without any one of them the solution is not unique\n");
+    return;
+  }
+  buf_puts(b, "each of these clues can be dropped, the solution staying unique:\n");
+  for (size_t i = 0; i < e->redundant.len; i++) {
+    buf_puts(b, "  ");
+    trace_origin(g, e->redundant.data[i], b);
+    buf_putc(b, '\n');
+  }
+}
