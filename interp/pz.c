@@ -765,6 +765,19 @@ static PzResult explain(PzCtx *cx, const PzExplainOptions *o, Buf *b)
     r = ok ? PZ_SOLUTION : PZ_LIMIT;
   } else {
     bool ok = explain_puzzle(&eo, &e);
+    /* Builds with assertions check every step by a separate solve; release builds on request. */
+#ifdef NDEBUG
+    bool verify = cx->opt.check_solutions;
+#else
+    bool verify = true;
+#endif
+    size_t bad = verify ? explain_verify(&eo, &e) : 0;
+    if (bad) {
+      diag_error(&cx->diag, (Loc){0}, "internal error: step %zu of the explanation does not "
+                 "follow from the clues and facts it names; this is a bug in pz, please report it", bad);
+      explanation_free(&e);
+      return PZ_INTERNAL;
+    }
     BoardCtx bc = { cx, &e, NULL };
     ExTextOptions to = { .json = o->json, .verdict_only = o->what == PZ_EXPLAIN_VERDICT,
                          .show_every = o->show_every,

@@ -19,6 +19,13 @@
 # readme:   every `$ build/pz ARGS` line of README.md must print the lines
 #           that follow it there (up to the next `$ ` or the end of the
 #           block); a `...` line stands for any lines in between.
+# explain:  tests/explain/NAME.WHAT.args holds the options (`explain
+#           --verdict`, `grade`, ...) for examples/NAME.pz; NAME.WHAT.out,
+#           .err and .status as for the examples.  Every step printed is
+#           also checked by a separate solve inside pz (builds with
+#           assertions): a step that does not follow is exit status 4.
+# grade:    tests/grade/NN_*.pz are sudokus with published ratings, in
+#           increasing order: `pz grade` must order them the same way.
 # --accept rewrites the expected files from what pz prints now.
 accept=0
 if [ "$1" = "--accept" ]; then accept=1; shift; fi
@@ -126,6 +133,38 @@ for pzfile in tests/golden/*/*.pz; do
   st=$?
   check "$pzfile" "$base.out" "$tmp/out" "$(status_of "$base.status")" "$st" \
         "$base.err" "$tmp/err"
+done
+
+# explain: each NAME.WHAT.args runs on examples/NAME.pz
+default_status=0
+for args in tests/explain/*.args; do
+  [ -f "$args" ] || continue
+  base=${args%.args}
+  name=$(basename "$base")
+  name=${name%%.*}
+  # shellcheck disable=SC2046
+  "$pz" $(cat "$args") "examples/$name.pz" > "$tmp/out" 2> "$tmp/err"
+  st=$?
+  check "$args" "$base.out" "$tmp/out" "$(status_of "$base.status")" "$st" "$base.err" "$tmp/err"
+done
+
+# grade: the rated sudokus must come out in the order of their ratings
+prev_level=0
+prev_score=0
+prev=""
+for pzfile in tests/grade/*.pz; do
+  [ -f "$pzfile" ] || continue
+  line=$("$pz" grade "$pzfile")
+  level=$(echo "$line" | sed -n 's/^grade: level \([0-9]*\).*/\1/p')
+  score=$(echo "$line" | sed -n 's/.*score \([0-9]*\).*/\1/p')
+  if [ -z "$level" ] || [ -z "$score" ]; then
+    failed=$((failed + 1)); echo "FAIL: $pzfile: pz grade printed '$line'"
+  elif [ "$level" -lt "$prev_level" ] || { [ "$level" -eq "$prev_level" ] && [ "$score" -le "$prev_score" ]; }; then
+    failed=$((failed + 1)); echo "FAIL: $pzfile (level $level, score $score) is not graded harder than $prev (level $prev_level, score $prev_score)"
+  else
+    passed=$((passed + 1))
+  fi
+  prev_level=$level; prev_score=$score; prev=$pzfile
 done
 
 # regress: tests/regress/NAME.pz, one file per bug fixed, named for it.

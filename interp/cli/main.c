@@ -626,10 +626,10 @@ static int explain(PzCtx *cx, const Cli *cli)
   PzExplainOptions o = { .what = cli->explain_what, .json = cli->json, .show_every = cli->show_every };
   Buf b = {0};
   PzResult r = pz_explain(cx, &o, buf_write, &b);
-  if (r == PZ_ERROR) {
+  if (r == PZ_ERROR || r == PZ_INTERNAL) {
     buf_free(&b);
     put(stderr, pz_diagnostics(cx));
-    return EXIT_INPUT;
+    return r == PZ_ERROR ? EXIT_INPUT : EXIT_INTERNAL;
   }
   put(stdout, buf_str(&b));
   buf_free(&b);

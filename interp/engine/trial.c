@@ -71,6 +71,13 @@ void solver_trial_switch_on(Solver *s, PropId id)
 bool solver_trial_keep(Solver *s, VarId x, const int32_t *keep, size_t n)
 {
   assert(trail_level(&s->trail) > 0);
+  if (n == 0)
+    return dom_fix(s, x, (int64_t)dom_min(s, x) - 1, NULL) != EV_FAIL;   /* wipes x out */
+  /* one event for a fixed value or new bounds, then the holes one by one */
+  if (n == 1)
+    return dom_fix(s, x, keep[0], NULL) != EV_FAIL;
+  if (dom_set_min(s, x, keep[0], NULL) == EV_FAIL || dom_set_max(s, x, keep[n - 1], NULL) == EV_FAIL)
+    return false;
   size_t i = 0;
   for (int32_t v = dom_min(s, x);;) {
     while (i < n && keep[i] < v)

@@ -42,7 +42,8 @@ typedef struct Group {
   uint32_t props, nprops;     /* slice of Ex.gprops */
   uint32_t vars, nvars;       /* slice of Ex.gvars: the tracked unknowns it mentions */
   uint64_t clean_at;          /* stamp when a trial of it alone last gave nothing */
-  bool tried;
+  uint64_t pairs_clean_at;    /* stamp when all its pairs last gave nothing */
+  bool tried, pairs_tried;
   bool unary;                 /* each of its constraints is on one unknown: a given */
 } Group;
 
@@ -90,6 +91,7 @@ typedef struct Ex {
   VEC(uint32_t) mark;           /* scratch per group */
   uint32_t mark_stamp;
   VEC(int32_t) sol;             /* a solution: value per variable */
+  uint64_t probe_cursor;        /* level 3 resumes after the last refuted supposition */
   bool stopped;
 } Ex;
 
@@ -290,40 +292,66 @@ static void minimize_premises(Ex *x, bool contradiction, VarId sx, int32_t sv)
     x->skip_fact.data[v] = 1;
   for (size_t i = 0; i < x->premises.len; i++)
     x->skip_fact.data[x->premises.data[i]] = 0;
-  for (size_t i = 0; i < x->premises.len && !x->stopped;) {
-    VarId v = x->premises.data[i];
-    x->skip_fact.data[v] = 1;
-    SearchResult r = trial(x, x->chosen.data, x->chosen.len, sx, sv);
-    bool holds = contradiction ? r == SEARCH_EXHAUSTED : (r == SEARCH_SOLUTION && still_deduces(x));
-    trial_end(x);
-    if (holds) {
-      x->premises.data[i] = x->premises.data[--x->premises.len];
-    } else {
-      x->skip_fact.data[v] = 0;
-      i++;
+  /* Deletion in chunks, halving: a step that needs 2 of 100 facts costs
+  ** a few dozen trials instead of a hundred (a hidoku's "distinct"). */
+  size_t chunk = x->premises.len / 2 ? x->premises.len / 2 : 1;
+  for (;;) {
+    for (size_t i = 0; i < x->premises.len && !x->stopped;) {
+      size_t n = i + chunk <= x->premises.len ? chunk : x->premises.len - i;
+      for (size_t k = 0; k < n; k++)
+        x->skip_fact.data[x->premises.data[i + k]] = 1;
+      SearchResult r = trial(x, x->chosen.data, x->chosen.len, sx, sv);
+      bool holds = contradiction ? r == SEARCH_EXHAUSTED : (r == SEARCH_SOLUTION && still_deduces(x));
+      trial_end(x);
+      if (holds) {                      /* not needed: drop them, keeping the order */
+        memmove(x->premises.data + i, x->premises.data + i + n,
+                (x->premises.len - i - n) * sizeof *x->premises.data);
+        x->premises.len -= n;
+      } else {
+        for (size_t k = 0; k < n; k++)
+          x->skip_fact.data[x->premises.data[i + k]] = 0;
+        i += n;
+      }
     }
+    if (chunk == 1 || x->stopped)
+      break;
+    chunk /= 2;
   }
   for (VarId v = 0; v < x->nvars; v++)
     x->skip_fact.data[v] = 0;
 }
 
-/* Drop each chosen group the contradiction (x = sv fails) does not need. */
+/* Drop each chosen group the contradiction (x = sv fails) does not need,
+   in chunks as minimize_premises does. */
 static void minimize_groups(Ex *x, VarId sx, int32_t sv)
 {
-  for (size_t i = 0; i < x->chosen.len && !x->stopped;) {
-    uint32_t g = x->chosen.data[i];
-    x->chosen.data[i] = x->chosen.data[--x->chosen.len];
-    SearchResult r = x->chosen.len ? trial(x, x->chosen.data, x->chosen.len, sx, sv) : SEARCH_SOLUTION;
-    if (x->chosen.len)
-      trial_end(x);
-    if (r != SEARCH_EXHAUSTED) {          /* needed: put it back */
-      VEC_PUSH(x->chosen, g);
-      uint32_t last = x->chosen.data[x->chosen.len - 1];
-      x->chosen.data[x->chosen.len - 1] = x->chosen.data[i];
-      x->chosen.data[i] = last;
-      i++;
+  VEC(uint32_t) rest = {0};
+  size_t chunk = x->chosen.len / 2 ? x->chosen.len / 2 : 1;
+  for (;;) {
+    for (size_t i = 0; i < x->chosen.len && !x->stopped;) {
+      size_t n = i + chunk <= x->chosen.len ? chunk : x->chosen.len - i;
+      VEC_CLEAR(rest);
+      for (size_t k = 0; k < x->chosen.len; k++)
+        if (k < i || k >= i + n)
+          VEC_PUSH(rest, x->chosen.data[k]);
+      SearchResult r = SEARCH_SOLUTION;
+      if (rest.len) {
+        r = trial(x, rest.data, rest.len, sx, sv);
+        trial_end(x);
+      }
+      if (r == SEARCH_EXHAUSTED) {      /* not needed */
+        memmove(x->chosen.data + i, x->chosen.data + i + n,
+                (x->chosen.len - i - n) * sizeof *x->chosen.data);
+        x->chosen.len -= n;
+      } else {
+        i += n;
+      }
     }
+    if (chunk == 1 || x->stopped)
+      break;
+    chunk /= 2;
   }
+  VEC_FREE(rest);
 }
 
 /* --- recording steps --- */
@@ -464,6 +492,15 @@ static bool dirty(const Ex *x, const Group *g)
   return false;
 }
 
+/* Has any unknown of g changed since `stamp`? */
+static bool changed_since(const Ex *x, const Group *g, uint64_t stamp)
+{
+  for (uint32_t k = 0; k < g->nvars; k++)
+    if (x->changed_at.data[x->gvars.data[g->vars + k]] > stamp)
+      return true;
+  return false;
+}
+
 static bool has_open(const Ex *x, const Group *g)
 {
   for (uint32_t k = 0; k < g->nvars; k++)
@@ -525,9 +562,11 @@ static Found one_clue(Ex *x, bool unary_only)
 static Found two_clues(Ex *x)
 {
   for (uint32_t a = 0; a < x->groups.len && !x->stopped; a++) {
-    const Group *ga = &x->groups.data[a];
+    Group *ga = &x->groups.data[a];
     if (!x->allowed.data[a] || !has_open(x, ga))
       continue;
+    /* a pair gives what it gave before unless one of its clues' unknowns changed */
+    bool a_changed = !ga->pairs_tried || changed_since(x, ga, ga->pairs_clean_at);
     x->mark_stamp++;
     for (uint32_t k = 0; k < ga->nvars; k++) {
       VarId v = x->gvars.data[ga->vars + k];
@@ -538,6 +577,8 @@ static Found two_clues(Ex *x)
         if (b <= a || !x->allowed.data[b] || x->mark.data[b] == x->mark_stamp)
           continue;
         x->mark.data[b] = x->mark_stamp;
+        if (!a_changed && !changed_since(x, &x->groups.data[b], ga->pairs_clean_at))
+          continue;
         uint32_t pair[2] = { a, b };
         SearchResult r = trial(x, pair, 2, NO_VAR, 0);
         if (r == SEARCH_LIMIT) {
@@ -557,6 +598,9 @@ static Found two_clues(Ex *x)
           return deduction_step(x, EX_TWO_CLUES);
       }
     }
+    ga = &x->groups.data[a];
+    ga->pairs_tried = true;
+    ga->pairs_clean_at = x->stamp;
   }
   return FOUND_NONE;
 }
@@ -577,20 +621,42 @@ static void open_unknowns(Ex *x, U64Vec *out)
   qsort(out->data, out->len, sizeof *out->data, cmp_open);
 }
 
+/*
+** Level 3: a supposition x = v that all clues together refute.  A
+** supposition refuted once stays refuted (facts only grow), and one that
+** survived may fail later, so each pass resumes where the last one found
+** something, going round once: the unknowns of a big board are not all
+** tried again after every step.
+*/
 static Found contradiction(Ex *x)
 {
   U64Vec open = {0};
   open_unknowns(x, &open);
   Found found = FOUND_NONE;
-  for (size_t i = 0; i < open.len && found == FOUND_NONE && !x->stopped; i++) {
-    VarId v = (VarId)(open.data[i] & 0xffffffffu);
-    for (uint32_t k = 0; k < x->fact_n.data[v] && !x->stopped; k++) {
+  /* the candidates in order: (unknown, value), starting at the cursor */
+  uint64_t total = 0;
+  for (size_t i = 0; i < open.len; i++)
+    total += x->fact_n.data[(VarId)(open.data[i] & 0xffffffffu)];
+  uint64_t start = total ? x->probe_cursor % total : 0;
+  for (uint64_t t = 0; t < total && found == FOUND_NONE && !x->stopped; t++) {
+    uint64_t c = (start + t) % total;
+    size_t i = 0;
+    VarId v = 0;
+    for (; i < open.len; i++) {
+      v = (VarId)(open.data[i] & 0xffffffffu);
+      if (c < x->fact_n.data[v])
+        break;
+      c -= x->fact_n.data[v];
+    }
+    uint32_t k = (uint32_t)c;
+    {
       int32_t val = fact(x, v)[k];
       SearchResult r = trial(x, NULL, 0, v, val);
       if (r != SEARCH_EXHAUSTED) {
         trial_end(x);
         continue;
       }
+      x->probe_cursor = start + t;
       /* the groups that took part: those behind a deduction or the failure */
       x->recording = true;
       trial_end(x);
@@ -867,6 +933,8 @@ static void init_facts(Ex *x)
   for (uint32_t gi = 0; gi < x->groups.len; gi++) {
     x->groups.data[gi].tried = false;
     x->groups.data[gi].clean_at = 0;
+    x->groups.data[gi].pairs_tried = false;
+    x->groups.data[gi].pairs_clean_at = 0;
   }
 }
 
@@ -1049,4 +1117,73 @@ bool explain_redundant(const ExOptions *o, Explanation *e)
   bool ok = !x.stopped;
   ex_free(&x);
   return ok;
+}
+
+/* --- checking an explanation with separate solves --- */
+
+typedef struct StepClues {
+  const ExClue *c;
+  uint32_t n;
+} StepClues;
+
+static bool keep_step_clue(void *ctx, uint32_t origin, uint32_t binding)
+{
+  const StepClues *sc = ctx;
+  for (uint32_t i = 0; i < sc->n; i++)
+    if (sc->c[i].origin == origin && sc->c[i].binding == binding)
+      return true;
+  return false;
+}
+
+/*
+** Has the puzzle cut down to the step's clues, with its premises (and
+** x = v when x is not NO_VAR), a solution?  1 yes, 0 no, -1 a limit.
+*/
+static int step_satisfiable(const ExOptions *o, const Explanation *e, const ExStep *st,
+                            VarId x, int32_t v)
+{
+  StepClues sc = { e->clues.data + st->clues, st->nclues };
+  Solver *s = solver_from_model_where(o->model, keep_step_clue, &sc);
+  if (o->clock_from)
+    solver_share_clock(s, o->clock_from);
+  for (uint32_t i = 0; i < st->npremises; i++) {
+    const ExFact *f = &e->facts.data[st->premises + i];
+    post_table(s, 1, &f->x, f->nafter, e->ints.data + f->after);
+  }
+  if (st->level == EX_CONTRADICTION)
+    post_table(s, 1, &st->x, 1, &st->v);
+  if (x != NO_VAR)
+    post_table(s, 1, &x, 1, &v);
+  SearchResult r = search_next(s);
+  solver_free(s);
+  return r == SEARCH_SOLUTION ? 1 : r == SEARCH_EXHAUSTED ? 0 : -1;
+}
+
+size_t explain_verify(const ExOptions *o, const Explanation *e)
+{
+  for (size_t i = 0; i < e->steps.len; i++) {
+    const ExStep *st = &e->steps.data[i];
+    if (st->level == EX_GUESS)
+      continue;
+    if (st->level == EX_CONTRADICTION || st->level == EX_CONFLICT) {
+      if (step_satisfiable(o, e, st, NO_VAR, 0) == 1)
+        return i + 1;
+      if (st->level == EX_CONFLICT)
+        continue;
+    }
+    /* every value a fact removes must be impossible under the step's clues and premises */
+    for (uint32_t k = 0; k < st->nfacts; k++) {
+      const ExFact *f = &e->facts.data[st->facts + k];
+      for (uint32_t b = 0, a = 0; b < f->nbefore; b++) {
+        int32_t w = e->ints.data[f->before + b];
+        while (a < f->nafter && e->ints.data[f->after + a] < w)
+          a++;
+        if (a < f->nafter && e->ints.data[f->after + a] == w)
+          continue;
+        if (st->level != EX_CONTRADICTION && step_satisfiable(o, e, st, f->x, w) == 1)
+          return i + 1;
+      }
+    }
+  }
+  return 0;
 }

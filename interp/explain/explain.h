@@ -122,4 +122,13 @@ bool explain_puzzle(const ExOptions *o, Explanation *e);
 */
 bool explain_redundant(const ExOptions *o, Explanation *e);
 
+/*
+** Check every step with a separate solve of the puzzle cut down to what
+** the step names (its clues, its known facts, its supposition): each
+** value a step removes must be impossible there, a contradiction must
+** have no solution.  0 when all hold, else the index + 1 of the first
+** step that does not.  Guesses are not checked; a limit counts as held.
+*/
+size_t explain_verify(const ExOptions *o, const Explanation *e);
+
 #endif

@@ -10,8 +10,13 @@ static const char *const level_words[] = {
   "given", "one clue", "two clues together", "a contradiction", "a guess", "a conflict",
 };
 
-/* Each level weighs this much per clue and per fact a step names. */
-static const unsigned level_weight[] = { 0, 1, 3, 9, 27, 0 };
+/*
+** What a step of each level weighs in the score.  A step beyond one clue
+** also weighs its size (the clues and facts it names).  Calibrated on the
+** rated sudokus of tests/grade: a guess outweighs any number of
+** contradictions a human would still follow, as in their ratings.
+*/
+static const unsigned level_weight[] = { 0, 1, 5, 50, 1000, 0 };
 
 ExGrade explain_grade(const Explanation *e)
 {
@@ -23,7 +28,9 @@ ExGrade explain_grade(const Explanation *e)
     gr.steps++;
     if (st->level > gr.level)
       gr.level = st->level;
-    gr.score += level_weight[st->level] * (st->nclues + st->npremises + st->nchain + 1);
+    gr.score += level_weight[st->level];
+    if (st->level >= EX_TWO_CLUES && st->level <= EX_CONTRADICTION)
+      gr.score += st->nclues + st->npremises;
   }
   return gr;
 }
