@@ -24,6 +24,7 @@
 #include "out/out.h"
 #include "out/explain_text.h"
 #include "explain/explain.h"
+#include "explain/generate.h"
 #include "out/trace.h"
 #include "front/parse.h"
 #include "front/library.h"
@@ -799,6 +800,130 @@ PzResult pz_explain(PzCtx *cx, const PzExplainOptions *o, PzWrite write, void *t
   Buf *b = &cx->solution_text;
   buf_clear(b);
   PzResult r = explain(cx, o, b);
+  UNGUARD();
+  write(to, buf_str(b), b->len);
+  return r;
+}
+
+/* --- generating --- */
+
+typedef VEC(int32_t *) Assignments;
+
+/*
+** The solutions (up to `limit`) of another puzzle, as values of this
+** puzzle's unknowns of the same names (INT32_MIN where it has none).
+*/
+static bool excluded_solutions(PzCtx *cx, const PzGenerateOptions *o, size_t limit,
+                               Assignments *out)
+{
+  PzCtx *other = pz_open(&cx->opt);
+  if (!other)
+    return false;
+  bool ok = pz_load(other, o->exclude_name, o->exclude_text, o->exclude_len);
+  if (!ok) {
+    diag_error(&cx->diag, (Loc){0}, "the puzzle to exclude, %s, has errors:", o->exclude_name);
+    const char *d = pz_diagnostics(other);
+    diag_note(&cx->diag, (Loc){0}, "%.*s", (int)(strlen(d) && d[strlen(d) - 1] == '\n' ? strlen(d) - 1 : strlen(d)), d);
+    pz_close(other);
+    return false;
+  }
+  /* its unknowns by name */
+  const Model *om = &other->model;
+  Buf a = {0}, b = {0};
+  size_t n = cx->model.vars.len;
+  VEC(uint32_t) map = {0};
+  for (size_t x = 0; x < n; x++) {
+    uint32_t found = UINT32_MAX;
+    buf_clear(&a);
+    if (model_name(&cx->model, (ModelVar)x, &a))
+      for (size_t y = 0; y < om->vars.len && found == UINT32_MAX; y++) {
+        buf_clear(&b);
+        if (model_name(om, (ModelVar)y, &b) && a.len == b.len && !memcmp(buf_str(&a), buf_str(&b), a.len))
+          found = (uint32_t)y;
+      }
+    VEC_PUSH(map, found);
+  }
+  buf_free(&a);
+  buf_free(&b);
+  while (out->len < limit && pz_next(other) == PZ_SOLUTION) {
+    int32_t *vals = xmalloc((n ? n : 1) * sizeof *vals);
+    for (size_t x = 0; x < n; x++)
+      vals[x] = map.data[x] == UINT32_MAX ? INT32_MIN : var_value(other->space, map.data[x]);
+    VEC_PUSH(*out, vals);
+  }
+  VEC_FREE(map);
+  pz_close(other);
+  return true;
+}
+
+/* The main file's text, then the givens as one clue. */
+static void write_generated(PzCtx *cx, const PzGenerateOptions *o, const GenResult *r, Buf *b)
+{
+  const Src *main_src = src_get(&cx->srcs, 1);
+  buf_add(b, main_src->text + main_src->start, main_src->len - main_src->start);
+  if (b->len && buf_str(b)[b->len - 1] != '\n')
+    buf_putc(b, '\n');
+  buf_printf(b, "\n%% Givens chosen by pz generate --seed %llu: the solution is unique and\n"
+                "%% every given is needed%s (grade level %u).\n",
+             (unsigned long long)o->seed,
+             o->grade || o->no_guess ? " for that, or for the level asked for" : "", r->level);
+  buf_puts(b, "clue generated: ");
+  for (size_t i = 0; i < r->x.len; i++) {
+    if (i)
+      buf_puts(b, " and\n                ");
+    model_name(&cx->model, r->x.data[i], b);
+    buf_puts(b, " = ");
+    trace_value(&cx->ground, r->x.data[i], r->v.data[i], b);
+  }
+  if (!r->x.len)
+    buf_puts(b, "true");
+  buf_puts(b, ".\n");
+}
+
+static PzResult generate(PzCtx *cx, const PzGenerateOptions *o, Buf *b)
+{
+  if (cx->ground.timed_out)
+    return PZ_LIMIT;
+  if (!cx->space)
+    return PZ_NO_MORE;
+  Assignments excl = {0};
+  if (o->exclude_text && !excluded_solutions(cx, o, 1000, &excl)) {
+    for (size_t i = 0; i < excl.len; i++)
+      xfree(excl.data[i]);
+    VEC_FREE(excl);
+    return PZ_ERROR;
+  }
+  ExOptions eo = { .model = &cx->model, .is_clue = origin_is_clue,
+                   .is_clue_ctx = &cx->ground, .clock_from = cx->space };
+  GenOptions go = { .seed = o->seed, .max_level = o->grade ? o->grade : o->no_guess ? 3 : 0,
+                    .want_level = o->grade, .exclude = (const int32_t *const *)excl.data,
+                    .nexclude = excl.len };
+  GenResult r;
+  GenStatus st = generate_puzzle(&eo, &go, &r);
+  PzResult res;
+  if (st == GEN_OK) {
+    write_generated(cx, o, &r, b);
+    res = PZ_SOLUTION;
+  } else if (st == GEN_STOPPED) {
+    res = PZ_LIMIT;
+  } else {
+    diag_note(&cx->diag, (Loc){0}, st == GEN_NONE ? "the rules have no solution to make a puzzle of"
+              : "no puzzle of the level asked for came out of %u tries; try another seed", r.tries);
+    res = PZ_NO_MORE;
+  }
+  gen_result_free(&r);
+  for (size_t i = 0; i < excl.len; i++)
+    xfree(excl.data[i]);
+  VEC_FREE(excl);
+  return res;
+}
+
+PzResult pz_generate(PzCtx *cx, const PzGenerateOptions *o, PzWrite write, void *to)
+{
+  GUARD(cx, PZ_ERROR);
+  Buf *b = &cx->solution_text;
+  buf_clear(b);
+  PzResult r = generate(cx, o, b);
   UNGUARD();
   write(to, buf_str(b), b->len);
   return r;

@@ -198,6 +198,29 @@ typedef struct PzExplainOptions {
 PzResult pz_explain(PzCtx *cx, const PzExplainOptions *o, PzWrite write, void *to);
 
 /*
+** pz generate: a new puzzle from a file whose givens are left open.  A
+** solution is picked at random (the same seed, the same puzzle), then as
+** few givens as keep it unique, each one needed.  The answer is the file
+** with the givens added as one clue, ready for pz.
+*/
+typedef struct PzGenerateOptions {
+  uint64_t seed;
+  bool no_guess;            /* only puzzles solvable without guessing */
+  unsigned grade;           /* 0: any; 1-4: the grade level wanted */
+  const char *exclude_name; /* a puzzle whose solutions to avoid (NULL: none) */
+  const char *exclude_text;
+  size_t exclude_len;
+} PzGenerateOptions;
+
+/*
+** PZ_SOLUTION: a puzzle was written; PZ_NO_MORE: the rules have no
+** solution, or none with the level asked for (said in the diagnostics);
+** PZ_LIMIT: a limit stopped it; PZ_ERROR: the context failed, or the
+** excluded file has errors (in the diagnostics).
+*/
+PzResult pz_generate(PzCtx *cx, const PzGenerateOptions *o, PzWrite write, void *to);
+
+/*
 ** The reason log, a line at a time, as it happens: every domain change
 ** while grounding, propagating, probing and searching, with the clue (or
 ** the declaration) behind it, every decision and every dead end, in the

@@ -148,6 +148,39 @@ for args in tests/explain/*.args; do
   check "$args" "$base.out" "$tmp/out" "$(status_of "$base.status")" "$st" "$base.err" "$tmp/err"
 done
 
+# generate: each puzzle pz generate wrote must have one solution, and
+# lose it without any one of its givens (each given is needed)
+for out in tests/explain/*.out; do
+  grep -q '^clue generated: ' "$out" || continue
+  if [ "$("$pz" -c "$out" 2>/dev/null)" != "solutions: 1" ]; then
+    failed=$((failed + 1)); echo "FAIL: $out: the generated puzzle has not one solution"; continue
+  fi
+  # with --no-guess or --grade a given may be needed for the level instead
+  if grep -q -e '--no-guess' -e '--grade' "${out%.out}.args"; then
+    if "$pz" explain --verdict "$out" 2>/dev/null | grep -q 'needs a guess'; then
+      failed=$((failed + 1)); echo "FAIL: $out: the puzzle made with --no-guess or --grade needs a guess"
+    else
+      passed=$((passed + 1))
+    fi
+    continue
+  fi
+  first=$(grep -n '^clue generated: ' "$out" | cut -d: -f1)
+  last=$(wc -l < "$out")
+  ok=1
+  line=$first
+  while [ "$line" -le "$last" ]; do
+    if sed -n "${line}p" "$out" | grep -q ' = '; then
+      sed "${line}s/[A-Za-z_][A-Za-z0-9_]*\[[0-9, ]*\] = [A-Za-z0-9_-]*/true/" "$out" > "$tmp/less.pz"
+      n=$("$pz" -c "$tmp/less.pz" 2>/dev/null)
+      if [ "$n" = "solutions: 1" ]; then
+        ok=0; echo "FAIL: $out: the given on line $line is not needed"
+      fi
+    fi
+    line=$((line + 1))
+  done
+  if [ $ok = 1 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+done
+
 # grade: the rated sudokus must come out in the order of their ratings
 prev_level=0
 prev_score=0

@@ -35,6 +35,11 @@ typedef struct Cli {
   bool explain;            /* pz explain / pz grade */
   PzExplainWhat explain_what;
   unsigned show_every;
+  bool generate;           /* pz generate */
+  uint64_t seed;
+  bool no_guess;
+  unsigned grade;
+  const char *exclude;
   bool help, version;      /* print that and stop */
   Mode mode;
   uint64_t max_solutions;  /* -n N; 0 = as the mode says */
@@ -51,6 +56,7 @@ static const char usage[] =
   "       pz check FILE.pz                 only parse and check it\n"
   "       pz explain [options] FILE.pz     explain it step by step, with a verdict\n"
   "       pz grade [options] FILE.pz       how hard it is: a level 1-4 and a score\n"
+  "       pz generate [options] FILE.pz    a new puzzle from rules with open givens\n"
   "\n"
   "options:\n"
   "  -a, --all            print every solution, then 'solutions: N'\n"
@@ -67,6 +73,11 @@ static const char usage[] =
   "      --verdict        only the verdict (solved without guessing, needs a guess, ...)\n"
   "      --redundant      the clues that can each be dropped, the answer staying unique\n"
   "      --show-every N   draw the board after every N steps\n"
+  "generate options:\n"
+  "      --seed N         the random choices (the same seed, the same puzzle; default 1)\n"
+  "      --exclude FILE   avoid the solutions of this puzzle\n"
+  "      --no-guess       only puzzles that can be solved without guessing\n"
+  "      --grade LEVEL    only puzzles of this grade level (1-4, see pz grade)\n"
   "  -h, --help           show this help\n"
   "  -v, --version        show the version\n"
   "\n"
@@ -375,6 +386,10 @@ static int parse_args(int argc, char **argv, Cli *cli)
   else if (i < argc && strcmp(argv[i], "check") == 0) {
     cli->check_only = true;
     i++;
+  } else if (i < argc && strcmp(argv[i], "generate") == 0) {
+    cli->generate = true;
+    cli->seed = 1;
+    i++;
   } else if (i < argc && (strcmp(argv[i], "explain") == 0 || strcmp(argv[i], "grade") == 0)) {
     cli->explain = true;
     cli->explain_what = argv[i][0] == 'g' ? PZ_EXPLAIN_GRADE : PZ_EXPLAIN_STEPS;
@@ -422,6 +437,23 @@ static int parse_args(int argc, char **argv, Cli *cli)
       if (!val || !parse_count(val, &n) || n == 0 || n > 1000000)
         return usage_error("%s needs a positive number of steps", a);
       cli->show_every = (unsigned)n;
+      i++;
+    } else if (cli->generate && !strcmp(a, "--seed")) {
+      if (!val || !parse_count(val, &cli->seed))
+        return usage_error("%s needs a number", a);
+      i++;
+    } else if (cli->generate && !strcmp(a, "--exclude")) {
+      if (!val)
+        return usage_error("%s needs a puzzle file", a);
+      cli->exclude = val;
+      i++;
+    } else if (cli->generate && !strcmp(a, "--no-guess")) {
+      cli->no_guess = true;
+    } else if (cli->generate && !strcmp(a, "--grade")) {
+      uint64_t n;
+      if (!val || !parse_count(val, &n) || n < 1 || n > 4)
+        return usage_error("%s needs a level from 1 to 4", a);
+      cli->grade = (unsigned)n;
       i++;
     } else if (!strcmp(a, "--nodes")) {
       if (!val || !parse_count(val, &cli->max_nodes) || cli->max_nodes == 0)
@@ -640,6 +672,46 @@ static int explain(PzCtx *cx, const Cli *cli)
   return r == PZ_SOLUTION ? EXIT_FOUND : EXIT_NONE;
 }
 
+/* pz generate: the new puzzle as a .pz file on standard output. */
+static int generate(PzCtx *cx, const Cli *cli)
+{
+  PzGenerateOptions o = { .seed = cli->seed, .no_guess = cli->no_guess, .grade = cli->grade };
+  char *text = NULL;
+  if (cli->exclude) {
+    size_t len = 0;
+    text = read_file(NULL, cli->exclude, &len);
+    if (!text) {
+      Buf why = {0};
+      read_error(cli->exclude, errno, &why);
+      put_f(stderr, "pz: %s\n", buf_str(&why));
+      buf_free(&why);
+      return EXIT_INPUT;
+    }
+    o.exclude_name = cli->exclude;
+    o.exclude_text = text;
+    o.exclude_len = len;
+  }
+  Buf b = {0};
+  PzResult r = pz_generate(cx, &o, buf_write, &b);
+  free(text);
+  put(stdout, buf_str(&b));
+  buf_free(&b);
+  put(stderr, pz_diagnostics(cx));
+  switch (r) {
+  case PZ_SOLUTION:
+    return EXIT_FOUND;
+  case PZ_LIMIT:
+    put(stderr, "pz: stopped by the limit before a puzzle was made\n");
+    return EXIT_LIMIT;
+  case PZ_NO_MORE:
+    return EXIT_NONE;
+  case PZ_INTERNAL:
+    return EXIT_INTERNAL;
+  default:
+    return EXIT_INPUT;
+  }
+}
+
 static int run(const Cli *cli)
 {
   size_t len = 0;
@@ -693,6 +765,8 @@ static int run(const Cli *cli)
     }
   } else if (cli->explain) {
     status = explain(cx, cli);
+  } else if (cli->generate) {
+    status = generate(cx, cli);
   } else {
     status = solve(cx, cli);
   }

@@ -929,6 +929,13 @@ static void init_facts(Ex *x)
         break;
     }
   }
+  for (size_t i = 0; i < x->o->ngiven; i++) {
+    VarId v = x->o->given_x[i];
+    if (v < x->nvars && x->tracked.data[v] && x->fact_n.data[v]) {
+      x->pool.data[x->fact_at.data[v]] = x->o->given_v[i];
+      x->fact_n.data[v] = 1;
+    }
+  }
   x->stamp = 0;
   for (uint32_t gi = 0; gi < x->groups.len; gi++) {
     x->groups.data[gi].tried = false;

@@ -109,6 +109,10 @@ typedef struct ExOptions {
   void *is_clue_ctx;
   const Solver *clock_from;   /* the limits and clock to honour (may be NULL) */
   bool verdict_only;          /* the verdict without keeping the steps' words */
+  /* givens added to the puzzle (pz generate): x[i] = v[i], known from the start */
+  const VarId *given_x;
+  const int32_t *given_v;
+  size_t ngiven;
 } ExOptions;
 
 void explanation_free(Explanation *e);

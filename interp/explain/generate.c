@@ -1,0 +1,252 @@
+/*
+** generate.c -- a new puzzle from open rules (see generate.h).
+*/
+#include "explain/generate.h"
+
+#include <string.h>
+
+#include "search/search.h"
+
+/* Solutions tried for a grade asked for, and for one not excluded. */
+#define GEN_MAX_TRIES 20
+
+typedef VEC(int32_t) I32Vec;
+
+/* xorshift64*: small, fast and the same everywhere, so a seed repeats. */
+static uint64_t next_random(uint64_t *state)
+{
+  uint64_t x = *state;
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  *state = x;
+  return x * 0x2545F4914F6CDD1Dull;
+}
+
+static void shuffle_vars(VarId *a, size_t n, uint64_t *rs)
+{
+  for (size_t i = n; i > 1; i--) {
+    size_t j = (size_t)(next_random(rs) % i);
+    VarId t = a[i - 1];
+    a[i - 1] = a[j];
+    a[j] = t;
+  }
+}
+
+void generate_candidates(const Model *m, VarIdVec *out)
+{
+  VEC_CLEAR(*out);
+  for (size_t i = 0; i < m->steps.len; i++) {
+    const ModelStep *st = &m->steps.data[i];
+    if (st->kind != MS_DECIDE)
+      continue;
+    VEC_CLEAR(*out);
+    const int32_t *a = model_args(m, st);
+    for (uint32_t k = 0; k < st->n; k++) {
+      VarId x = (VarId)a[k];
+      if (x < m->names.len && m->names.data[x].a)
+        VEC_PUSH(*out, x);
+    }
+  }
+}
+
+typedef struct Gen {
+  const ExOptions *o;
+  const GenOptions *g;
+  uint64_t rs;
+  bool stopped;
+  VarIdVec fx;              /* the givens being tried */
+  VEC(int32_t) fv;
+  VEC(int32_t) sol;         /* the last solution found: a value per variable */
+} Gen;
+
+/* Solutions (up to limit) of the puzzle with givens fx = fv; the first goes to sol. */
+static uint32_t count_with(Gen *gen, uint32_t limit)
+{
+  Solver *s = solver_from_model(gen->o->model);
+  if (gen->o->clock_from)
+    solver_share_clock(s, gen->o->clock_from);
+  for (size_t i = 0; i < gen->fx.len; i++)
+    post_table(s, 1, &gen->fx.data[i], 1, &gen->fv.data[i]);
+  uint32_t n = 0;
+  while (n < limit) {
+    SearchResult r = search_next(s);
+    if (r == SEARCH_LIMIT || r == SEARCH_BROKEN) {
+      gen->stopped = true;
+      break;
+    }
+    if (r != SEARCH_SOLUTION)
+      break;
+    if (n == 0) {
+      VEC_CLEAR(gen->sol);
+      for (VarId x = 0; x < solver_nvars(s); x++)
+        VEC_PUSH(gen->sol, var_value(s, x));
+    }
+    n++;
+  }
+  solver_free(s);
+  return n;
+}
+
+/* A solution at random: each candidate in random order takes a random value that still has a solution. */
+static bool random_solution(Gen *gen, const VarIdVec *cand, I32Vec *values)
+{
+  Solver *root = solver_from_model(gen->o->model);
+  bool ok = !solver_failed(root);
+  VarIdVec order = {0};
+  for (size_t i = 0; i < cand->len; i++)
+    VEC_PUSH(order, cand->data[i]);
+  shuffle_vars(order.data, order.len, &gen->rs);
+  VEC_CLEAR(gen->fx);
+  VEC_CLEAR(gen->fv);
+  VEC(int32_t) vals = {0};
+  for (size_t i = 0; ok && i < order.len && !gen->stopped; i++) {
+    VarId x = order.data[i];
+    VEC_CLEAR(vals);
+    for (int32_t v = var_min(root, x);; v = var_next(root, x, v)) {
+      VEC_PUSH(vals, v);
+      if (v >= var_max(root, x))
+        break;
+    }
+    /* shuffle the values */
+    for (size_t k = vals.len; k > 1; k--) {
+      size_t j = (size_t)(next_random(&gen->rs) % k);
+      int32_t t = vals.data[k - 1];
+      vals.data[k - 1] = vals.data[j];
+      vals.data[j] = t;
+    }
+    bool placed = false;
+    for (size_t k = 0; k < vals.len && !placed && !gen->stopped; k++) {
+      VEC_PUSH(gen->fx, x);
+      VEC_PUSH(gen->fv, vals.data[k]);
+      if (count_with(gen, 1) == 1) {
+        placed = true;
+      } else {
+        gen->fx.len--;
+        gen->fv.len--;
+      }
+    }
+    ok = placed;
+  }
+  VEC_FREE(vals);
+  VEC_FREE(order);
+  solver_free(root);
+  if (!ok || gen->stopped)
+    return false;
+  VEC_CLEAR(*values);
+  for (size_t i = 0; i < gen->sol.len; i++)
+    VEC_PUSH(*values, gen->sol.data[i]);
+  return true;
+}
+
+static bool excluded(const Gen *gen, const VarIdVec *cand, const int32_t *values)
+{
+  for (size_t e = 0; e < gen->g->nexclude; e++) {
+    bool same = true;
+    for (size_t i = 0; i < cand->len && same; i++)
+      same = gen->g->exclude[e][cand->data[i]] == values[cand->data[i]];
+    if (same)
+      return true;
+  }
+  return false;
+}
+
+/* The grade level of the puzzle with givens fx = fv (0 when stopped). */
+static unsigned level_with(Gen *gen)
+{
+  ExOptions eo = *gen->o;
+  eo.given_x = gen->fx.data;
+  eo.given_v = gen->fv.data;
+  eo.ngiven = gen->fx.len;
+  Explanation e = {0};
+  bool ok = explain_puzzle(&eo, &e);
+  unsigned level = e.hardest ? e.hardest : 1;
+  explanation_free(&e);
+  if (!ok)
+    gen->stopped = true;
+  return ok ? level : 0;
+}
+
+GenStatus generate_puzzle(const ExOptions *o, const GenOptions *g, GenResult *r)
+{
+  Gen gen = { .o = o, .g = g, .rs = g->seed * 0x9E3779B97F4A7C15ull + 1 };
+  memset(r, 0, sizeof *r);
+  VarIdVec cand = {0};
+  generate_candidates(o->model, &cand);
+  I32Vec values = {0};
+  VEC(uint8_t) kept = {0};
+  r->status = GEN_NOT_FOUND;
+  for (unsigned t = 0; t < GEN_MAX_TRIES && !gen.stopped; t++) {
+    r->tries = t + 1;
+    if (!random_solution(&gen, &cand, &values)) {
+      if (!gen.stopped)
+        r->status = GEN_NONE;
+      break;
+    }
+    if (excluded(&gen, &cand, values.data))
+      continue;
+    /* every candidate given, then each taken away in random order */
+    VarIdVec order = {0};
+    for (size_t i = 0; i < cand.len; i++)
+      VEC_PUSH(order, cand.data[i]);
+    shuffle_vars(order.data, order.len, &gen.rs);
+    VEC_CLEAR(kept);
+    for (size_t i = 0; i < order.len; i++)
+      VEC_PUSH(kept, 1);
+    for (size_t i = 0; i < order.len && !gen.stopped; i++) {
+      kept.data[i] = 0;
+      VEC_CLEAR(gen.fx);
+      VEC_CLEAR(gen.fv);
+      for (size_t k = 0; k < order.len; k++)
+        if (kept.data[k]) {
+          VEC_PUSH(gen.fx, order.data[k]);
+          VEC_PUSH(gen.fv, values.data[order.data[k]]);
+        }
+      bool unique = count_with(&gen, 2) == 1;
+      if (unique && g->max_level && !gen.stopped)
+        unique = level_with(&gen) <= g->max_level;
+      if (!unique)
+        kept.data[i] = 1;
+    }
+    VEC_CLEAR(gen.fx);
+    VEC_CLEAR(gen.fv);
+    for (size_t k = 0; k < order.len; k++)
+      if (kept.data[k]) {
+        VEC_PUSH(gen.fx, order.data[k]);
+        VEC_PUSH(gen.fv, values.data[order.data[k]]);
+      }
+    VEC_FREE(order);
+    if (gen.stopped)
+      break;
+    unsigned level = level_with(&gen);
+    if (gen.stopped)
+      break;
+    if (g->want_level && level != g->want_level)
+      continue;
+    r->level = level;
+    r->status = GEN_OK;
+    /* the givens in the order of the variables, as a board reads */
+    for (size_t k = 0; k < cand.len; k++)
+      for (size_t j = 0; j < gen.fx.len; j++)
+        if (gen.fx.data[j] == cand.data[k]) {
+          VEC_PUSH(r->x, cand.data[k]);
+          VEC_PUSH(r->v, gen.fv.data[j]);
+        }
+    break;
+  }
+  if (gen.stopped)
+    r->status = GEN_STOPPED;
+  VEC_FREE(cand);
+  VEC_FREE(values);
+  VEC_FREE(kept);
+  VEC_FREE(gen.fx);
+  VEC_FREE(gen.fv);
+  VEC_FREE(gen.sol);
+  return r->status;
+}
+
+void gen_result_free(GenResult *r)
+{
+  VEC_FREE(r->x);
+  VEC_FREE(r->v);
+}

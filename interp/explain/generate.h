@@ -1,0 +1,48 @@
+/*
+** generate.h -- a new puzzle from rules whose givens are left open.
+**
+** Pick a solution at random (repeatable with a seed), give every open
+** unknown its value, then take givens away one by one, in random order,
+** keeping a given only when without it the solution is no longer unique.
+** What is left is unique and minimal: every given is needed.  With a
+** level cap (no guessing, or a grade), a given also stays when without
+** it the explanation would need a harder step.
+*/
+#ifndef PZ_GENERATE_H
+#define PZ_GENERATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/vec.h"
+#include "explain/explain.h"
+
+typedef VEC(VarId) VarIdVec;
+
+typedef struct GenOptions {
+  uint64_t seed;
+  unsigned max_level;        /* 0: any; 3: no guessing; else the highest step level */
+  unsigned want_level;       /* 0: any; else the puzzle's grade level must be this */
+  /* solutions to avoid: each a value per variable (NULL: none) */
+  const int32_t *const *exclude;
+  size_t nexclude;
+} GenOptions;
+
+typedef enum { GEN_OK, GEN_NONE, GEN_STOPPED, GEN_NOT_FOUND } GenStatus;
+
+typedef struct GenResult {
+  GenStatus status;
+  VarIdVec x;                /* the givens, in the order of the variables */
+  VEC(int32_t) v;
+  unsigned level;            /* the grade level of the result */
+  unsigned tries;            /* solutions tried (a level asked for may need several) */
+} GenResult;
+
+/* The unknowns givens may be chosen from: the named decision variables. */
+void generate_candidates(const struct Model *m, VarIdVec *out);
+
+GenStatus generate_puzzle(const ExOptions *o, const GenOptions *g, GenResult *r);
+void gen_result_free(GenResult *r);
+
+#endif
