@@ -203,7 +203,9 @@ static void verdict_text(const Ground *g, const Model *m, const Explanation *e, 
   switch (e->outcome) {
   case EX_SOLVED:
     if (e->first_guess)
-      buf_printf(b, "Verdict: the solution is unique, but it needs a guess at step %zu.\n",
+      buf_printf(b, "Verdict: the solution is unique, but it needs a guess at step %zu.\n"
+                 "  There pz finds no step without one: no clue alone, no two clues together\n"
+                 "  and no supposition that all the clues refute gives a new fact.\n",
                  step_number(e, e->first_guess - 1));
     else if (e->hardest == EX_ONE_CLUE)
       buf_printf(b, "Verdict: solved without guessing in %zu steps; each step uses one clue.\n", n);
