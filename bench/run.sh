@@ -227,6 +227,27 @@ grep -v '^#' "$BENCH/puzzles.txt" | while read -r name expected mode tags; do
   printf '%s\n' "$name	$expected	$mode	$tags	${pf:--}	${pa:--}	${pn:--}	${pfail:--}	${ps:--}	${prss:--}	${pc:--}	${pfn:--}	${gf:--}	${ga:--}	${gs:--}	${gn:--}	${grss:--}	${gc:--}	${gfn:--}	${cf:--}	${cc:--}	${crss:--}	${kf:--}	${kc:--}	${krss:--}	${pif:--}	${pia:--}	${pst:--}" >> "$RES"
 done
 
+
+# --- teaching (issue 12): explain, grade, generate; pz alone, no peer does this ---
+TEACH=$TMP/teach.tsv
+: > "$TEACH"
+# label  target_ms  args...   (run from the root; each row once per BENCH_RUNS)
+while IFS='|' read -r label target args; do
+  [ -n "$label" ] || continue
+  if [ -n "$ONLY" ] && ! echo "$label" | grep -Eq "$ONLY"; then continue; fi
+  # shellcheck disable=SC2086
+  measure teach "$TIMEOUT" "$SLOW" "$PZ" $args
+  printf '%s\t%s\t%s\t%s\n' "$label" "$target" "${M_MS:--}" "$(tail -1 "$TMP/teach.out" | cut -c1-90)" >> "$TEACH"
+done <<'ROWS'
+explain zebra (whole explanation)|200|explain examples/zebra.pz
+explain sudoku 9x9|1000|explain examples/sudoku.pz
+explain Miracle sudoku, 2 givens, with verdict|5000|explain examples/miracle_sudoku_2clue.pz
+conflict among 20 clues (zebra_conflict)|1000|explain examples/zebra_conflict.pz
+grade the hardest rated sudoku (Golden Nugget)|1000|grade tests/grade/07_hardest_golden_nugget.pz
+generate from the empty Miracle rules|10000|generate --exclude examples/miracle_sudoku.pz examples/miracle_sudoku_empty.pz
+generate a classic 9x9 sudoku|10000|generate examples/sudoku_empty.pz
+ROWS
+
 # --- the report ------------------------------------------------------------
 mkdir -p "$(dirname "$OUT")"
 {
@@ -316,6 +337,21 @@ END {
     print "| " name[k] " | " t1 " | " t2 " | " t3 " |"
   }
 }' "$RES" >> "$OUT"
+
+
+if [ -s "$TEACH" ]; then
+  {
+    echo
+    echo "## Teaching (issue 12)"
+    echo
+    echo "pz alone: no peer explains, grades or generates.  Target: the issue's bound."
+    echo
+    echo "| task | pz | target | holds | last line |"
+    echo "|---|---:|---:|---|---|"
+    awk -F '\t' '{ ok = ($3 != "-" && $3 + 0 <= $2 + 0) ? "holds" : "fails";
+                    printf "| %s | %s ms | %s ms | %s | %s |\n", $1, $3, $2, ok, $4 }' "$TEACH"
+  } >> "$OUT"
+fi
 
 if [ -s "$NOTES" ]; then
   { echo; echo "## Notes"; echo; sed 's/^/- /' "$NOTES"; } >> "$OUT"

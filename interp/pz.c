@@ -783,8 +783,10 @@ static PzResult explain(PzCtx *cx, const PzExplainOptions *o, Buf *b)
     ExTextOptions to = { .json = o->json, .verdict_only = o->what == PZ_EXPLAIN_VERDICT,
                          .show_every = o->show_every,
                          .board = cx->ground.shows.len ? board_after : NULL, .board_ctx = &bc };
-    if (o->what == PZ_EXPLAIN_GRADE)
-      explain_grade_text(&e, o->json, b);
+    if (o->what == PZ_EXPLAIN_GRADE) {
+      if (ok)
+        explain_grade_text(&e, o->json, b);
+    }
     else
       explain_text(&cx->ground, &cx->model, &e, &to, b);
     solver_free(bc.s);
@@ -907,8 +909,13 @@ static PzResult generate(PzCtx *cx, const PzGenerateOptions *o, Buf *b)
   } else if (st == GEN_STOPPED) {
     res = PZ_LIMIT;
   } else {
-    diag_note(&cx->diag, (Loc){0}, st == GEN_NONE ? "the rules have no solution to make a puzzle of"
-              : "no puzzle of the level asked for came out of %u tries; try another seed", r.tries);
+    if (st == GEN_NO_CANDIDATES)
+      diag_note(&cx->diag, (Loc){0}, "pz generate gives values to board cells and named "
+                "unknowns, and this puzzle has none it can write as a given (a logic grid's "
+                "unknowns cannot be given that way yet)");
+    else
+      diag_note(&cx->diag, (Loc){0}, st == GEN_NONE ? "the rules have no solution to make a puzzle of"
+                : "no puzzle of the level asked for came out of %u tries; try another seed", r.tries);
     res = PZ_NO_MORE;
   }
   gen_result_free(&r);

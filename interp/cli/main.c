@@ -428,11 +428,11 @@ static int parse_args(int argc, char **argv, Cli *cli)
       if (!val || end == val || *end || !(cli->timeout > 0))
         return usage_error("%s needs a positive number of seconds", a);
       i++;
-    } else if (cli->explain && !strcmp(a, "--verdict")) {
+    } else if (cli->explain && cli->explain_what != PZ_EXPLAIN_GRADE && !strcmp(a, "--verdict")) {
       cli->explain_what = PZ_EXPLAIN_VERDICT;
-    } else if (cli->explain && !strcmp(a, "--redundant")) {
+    } else if (cli->explain && cli->explain_what != PZ_EXPLAIN_GRADE && !strcmp(a, "--redundant")) {
       cli->explain_what = PZ_EXPLAIN_REDUNDANT;
-    } else if (cli->explain && !strcmp(a, "--show-every")) {
+    } else if (cli->explain && cli->explain_what != PZ_EXPLAIN_GRADE && !strcmp(a, "--show-every")) {
       uint64_t n;
       if (!val || !parse_count(val, &n) || n == 0 || n > 1000000)
         return usage_error("%s needs a positive number of steps", a);
@@ -692,11 +692,13 @@ static int generate(PzCtx *cx, const Cli *cli)
     o.exclude_len = len;
   }
   Buf b = {0};
+  size_t said = strlen(pz_diagnostics(cx));   /* printed after loading already */
   PzResult r = pz_generate(cx, &o, buf_write, &b);
   free(text);
   put(stdout, buf_str(&b));
   buf_free(&b);
-  put(stderr, pz_diagnostics(cx));
+  const char *diags = pz_diagnostics(cx);
+  put(stderr, strlen(diags) >= said ? diags + said : diags);
   switch (r) {
   case PZ_SOLUTION:
     return EXIT_FOUND;

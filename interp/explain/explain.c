@@ -737,6 +737,8 @@ static Found guess(Ex *x)
     for (VarId v = 0; v < x->nvars && tests < EX_MAX_OPEN_TESTS && !x->stopped; v++) {
       if (!x->tracked.data[v] || x->fact_n.data[v] <= 1)
         continue;
+      if (tests == EX_MAX_OPEN_TESTS - 1)
+        e->open_cut = true;
       tests++;
       if (solve(x, true, v, first.data[v], false, 1))
         VEC_PUSH(e->open, v);
@@ -1113,7 +1115,8 @@ bool explain_redundant(const ExOptions *o, Explanation *e)
   Ex x;
   ex_init(&x, o, e);
   VEC_CLEAR(e->redundant);
-  for (uint32_t k = 1; k < x.norigins && !x.stopped; k++) {
+  e->nsolutions = solve(&x, false, NO_VAR, 0, true, 2);
+  for (uint32_t k = 1; k < x.norigins && !x.stopped && e->nsolutions <= 1; k++) {
     if (!is_clue(&x, k))
       continue;
     x.origin_on.data[k] = 0;

@@ -87,6 +87,7 @@ typedef struct Explanation {
   /* EX_SEVERAL */
   bool more_than_two;         /* unused: counting stops at two */
   VEC(VarId) open;            /* unknowns that differ between solutions */
+  bool open_cut;              /* only the first EX_MAX_OPEN_TESTS unknowns were tested */
   bool has_fix;               /* fixing fix_x = fix_v makes it unique */
   VarId fix_x;
   int32_t fix_v;
@@ -98,6 +99,7 @@ typedef struct Explanation {
   VEC(uint8_t) solved;
   /* explain_redundant: clue origins that can each go, the answer staying unique */
   VEC(uint32_t) redundant;
+  uint32_t nsolutions;        /* explain_redundant: of the whole puzzle, counted up to 2 */
 } Explanation;
 
 /* Is an origin a clue a conflict may name (false: structural background)? */

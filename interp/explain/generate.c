@@ -44,7 +44,7 @@ void generate_candidates(const Model *m, VarIdVec *out)
     const int32_t *a = model_args(m, st);
     for (uint32_t k = 0; k < st->n; k++) {
       VarId x = (VarId)a[k];
-      if (x < m->names.len && m->names.data[x].a)
+      if (x < m->names.len && m->names.data[x].a && !m->names.data[x].b)
         VEC_PUSH(*out, x);
     }
   }
@@ -176,6 +176,11 @@ GenStatus generate_puzzle(const ExOptions *o, const GenOptions *g, GenResult *r)
   I32Vec values = {0};
   VEC(uint8_t) kept = {0};
   r->status = GEN_NOT_FOUND;
+  if (!cand.len) {
+    r->status = GEN_NO_CANDIDATES;
+    VEC_FREE(cand);
+    return r->status;
+  }
   for (unsigned t = 0; t < GEN_MAX_TRIES && !gen.stopped; t++) {
     r->tries = t + 1;
     if (!random_solution(&gen, &cand, &values)) {

@@ -29,7 +29,8 @@ typedef struct GenOptions {
   size_t nexclude;
 } GenOptions;
 
-typedef enum { GEN_OK, GEN_NONE, GEN_STOPPED, GEN_NOT_FOUND } GenStatus;
+/* GEN_NO_CANDIDATES: no unknown can be written as a given (a logic grid's). */
+typedef enum { GEN_OK, GEN_NONE, GEN_STOPPED, GEN_NOT_FOUND, GEN_NO_CANDIDATES } GenStatus;
 
 typedef struct GenResult {
   GenStatus status;
@@ -39,7 +40,8 @@ typedef struct GenResult {
   unsigned tries;            /* solutions tried (a level asked for may need several) */
 } GenResult;
 
-/* The unknowns givens may be chosen from: the named decision variables. */
+/* The unknowns givens may be chosen from: the decision variables named as
+   a board cell or array item, or by a plain name (a given pz can read back). */
 void generate_candidates(const struct Model *m, VarIdVec *out);
 
 GenStatus generate_puzzle(const ExOptions *o, const GenOptions *g, GenResult *r);

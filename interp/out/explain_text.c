@@ -225,7 +225,7 @@ static void verdict_text(const Ground *g, const Model *m, const Explanation *e, 
           buf_puts(b, ", ");
         trace_var_name(m, e->open.data[i], b);
       }
-      buf_putc(b, '\n');
+      buf_puts(b, e->open_cut ? ", ... (only the first 64 unknowns were tried)\n" : "\n");
     }
     if (e->has_fix) {
       buf_puts(b, "  Giving ");
@@ -385,6 +385,23 @@ void explain_redundant_text(const Ground *g, const Explanation *e, bool json, Bu
     }
     buf_free(&w);
     buf_puts(b, "]}\n");
+    return;
+  }
+  if (e->nsolutions > 1) {
+    buf_puts(b, "the puzzle has more than one solution: no clue can be dropped keeping a unique one\n");
+    return;
+  }
+  if (e->nsolutions == 0) {
+    if (!e->redundant.len) {
+      buf_puts(b, "the puzzle has no solution, and it has none or several without any one clue\n");
+      return;
+    }
+    buf_puts(b, "the puzzle has no solution; without any one of these clues it has exactly one:\n");
+    for (size_t i = 0; i < e->redundant.len; i++) {
+      buf_puts(b, "  ");
+      trace_origin(g, e->redundant.data[i], b);
+      buf_putc(b, '\n');
+    }
     return;
   }
   if (!e->redundant.len) {
