@@ -740,7 +740,8 @@ static void board_after(void *ctx, size_t steps, Buf *b)
     const ExStep *st = &e->steps.data[i];
     for (uint32_t k = 0; k < st->nfacts; k++) {
       const ExFact *f = &e->facts.data[st->facts + k];
-      solver_trial_keep(bc->s, f->x, e->ints.data + f->after, f->nafter);
+      if (f->nafter)
+        solver_trial_keep(bc->s, f->x, e->ints.data + f->after, f->nafter);
     }
   }
   Solver *was = bc->cx->ground.s;
@@ -772,7 +773,7 @@ static PzResult explain(PzCtx *cx, const PzExplainOptions *o, Buf *b)
 #else
     bool verify = true;
 #endif
-    size_t bad = verify ? explain_verify(&eo, &e) : 0;
+    size_t bad = verify && ok ? explain_verify(&eo, &e) : 0;
     if (bad) {
       diag_error(&cx->diag, (Loc){0}, "internal error: step %zu of the explanation does not "
                  "follow from the clues and facts it names; this is a bug in pz, please report it", bad);
@@ -909,7 +910,11 @@ static PzResult generate(PzCtx *cx, const PzGenerateOptions *o, Buf *b)
   } else if (st == GEN_STOPPED) {
     res = PZ_LIMIT;
   } else {
-    if (st == GEN_NO_CANDIDATES)
+    if (st == GEN_NOT_UNIQUE)
+      diag_note(&cx->diag, (Loc){0}, "even with a given in every board cell and named unknown "
+                "the solution is not unique: some unknowns cannot be given (too many values, "
+                "or no name of their own)");
+    else if (st == GEN_NO_CANDIDATES)
       diag_note(&cx->diag, (Loc){0}, "pz generate gives values to board cells and named "
                 "unknowns, and this puzzle has none it can write as a given (a logic grid's "
                 "unknowns cannot be given that way yet)");

@@ -211,6 +211,12 @@ void solver_trial_switch_on(Solver *s, PropId p);
 bool solver_trial_keep(Solver *s, VarId x, const int32_t *keep, size_t n);
 bool solver_trial_remove(Solver *s, VarId x, int32_t v);
 SearchResult solver_trial_propagate(Solver *s);
+/*
+** The time limit, read from the clock at once: trials can be few and
+** slow (a big board's facts imposed in each), so counting work units,
+** as solver_time_is_up does, may read the clock too late.
+*/
+bool solver_trial_time_is_up(const Solver *s);
 /* The origin and binding of the propagator that failed last. */
 void solver_trial_failure(const Solver *s, uint32_t *origin, uint32_t *binding);
 

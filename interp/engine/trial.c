@@ -116,3 +116,10 @@ void solver_trial_failure(const Solver *s, uint32_t *origin, uint32_t *binding)
   *origin = s->failed_origin;
   *binding = s->failed_detail;
 }
+
+bool solver_trial_time_is_up(const Solver *s)
+{
+  if (!s->limits.clock || s->limits.timeout_seconds <= 0)
+    return false;
+  return s->limits.clock() - s->clock.start >= s->limits.timeout_seconds;
+}

@@ -32,6 +32,9 @@
 #define EX_MAX_VALUES 4096
 /* At most this many unknowns are tested for "differs between solutions". */
 #define EX_MAX_OPEN_TESTS 64
+/* v.data + off, or NULL for an empty vector (NULL + 0 is undefined). */
+#define SLICE(v, off) ((v).data ? (v).data + (off) : NULL)
+
 /* No variable: no supposition, no link. */
 #define NO_VAR UINT32_MAX
 
@@ -77,6 +80,9 @@ typedef struct Ex {
   VEC(Link) links;
   VEC(int32_t) lvals;
   VEC(uint8_t) skip_fact;       /* per variable: not imposed (premise tests) */
+  VEC(uint64_t) group_keys;     /* (origin << 32 | binding) of each group, sorted */
+  VEC(uint32_t) group_at;       /* the group of each key */
+  VEC(uint8_t) used;            /* per group: took part while recording */
   /* which groups may take part */
   VEC(uint8_t) allowed;
   VEC(uint8_t) origin_on;       /* per origin, for whole solves */
@@ -99,14 +105,39 @@ typedef struct Ex {
 
 static const int32_t *fact(const Ex *x, VarId v)
 {
-  return x->pool.data + x->fact_at.data[v];
+  return SLICE(x->pool, x->fact_at.data[v]);
+}
+
+/* qsort, but not on an empty array (whose data may be NULL). */
+static void sort(void *data, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+  if (n > 1)
+    qsort(data, n, size, cmp);
 }
 
 /* --- the trace hook: which variables a trial touched, and why --- */
 
+/* Mark the group of (origin, binding) as used (binary search on the keys). */
+static void mark_used(Ex *x, uint32_t origin, uint32_t binding)
+{
+  uint64_t key = (uint64_t)origin << 32 | binding;
+  size_t lo = 0, hi = x->group_keys.len;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (x->group_keys.data[mid] < key)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo < x->group_keys.len && x->group_keys.data[lo] == key)
+    x->used.data[x->group_at.data[lo]] = 1;
+}
+
 static void on_event(void *ctx, const SolverEvent *ev)
 {
   Ex *x = ctx;
+  if (x->recording && ev->kind != REASON_DECISION)
+    mark_used(x, ev->origin, ev->detail);   /* helpers' changes too: every clue that took part */
   if (ev->kind == REASON_FAILURE) {
     if (x->recording)
       VEC_PUSH(x->links, ((Link){ NO_VAR, ev->origin, ev->detail, 0, 0 }));
@@ -163,6 +194,10 @@ static void switch_on(Ex *x, uint32_t gi)
 static SearchResult trial(Ex *x, const uint32_t *gs, size_t ng, VarId sx, int32_t sv)
 {
   trial_begin(x);
+  if (x->stopped || solver_trial_time_is_up(x->s)) {
+    x->stopped = true;
+    return SEARCH_LIMIT;
+  }
   bool ok = true;
   if (!gs) {
     for (VarId v = 0; ok && v < x->nvars; v++)
@@ -230,7 +265,7 @@ static bool still_deduces(const Ex *x)
 {
   for (size_t i = 0; i < x->dx.len; i++) {
     VarId v = x->dx.data[i];
-    const int32_t *keep = x->dvals.data + x->dat.data[i];
+    const int32_t *keep = SLICE(x->dvals, x->dat.data[i]);
     uint32_t n = x->dn.data[i], j = 0;
     const int32_t *f = fact(x, v);
     for (uint32_t k = 0; k < x->fact_n.data[v]; k++) {
@@ -382,7 +417,7 @@ static void commit_step(Ex *x, ExLevel level, VarId sx, int32_t sv)
 {
   Explanation *e = x->e;
   ExStep st = { .level = (uint8_t)level, .x = sx, .v = sv };
-  qsort(x->chosen.data, x->chosen.len, sizeof *x->chosen.data, cmp_u32);
+  sort(x->chosen.data, x->chosen.len, sizeof *x->chosen.data, cmp_u32);
   st.clues = (uint32_t)e->clues.len;
   for (size_t i = 0; i < x->chosen.len; i++) {
     const Group *g = &x->groups.data[x->chosen.data[i]];
@@ -404,7 +439,7 @@ static void commit_step(Ex *x, ExLevel level, VarId sx, int32_t sv)
     if (l->x != NO_VAR) {
       nbefore = x->fact_n.data[l->x];
       before = push_values(e, fact(x, l->x), nbefore);
-      after = push_values(e, x->lvals.data + l->at, l->n);
+      after = push_values(e, SLICE(x->lvals, l->at), l->n);
     }
     VEC_PUSH(e->facts, ((ExFact){ l->x, before, nbefore, after, l->n, clue }));
   }
@@ -414,10 +449,11 @@ static void commit_step(Ex *x, ExLevel level, VarId sx, int32_t sv)
     VarId v = x->dx.data[i];
     uint32_t n = x->dn.data[i];
     uint32_t before = push_values(e, fact(x, v), x->fact_n.data[v]);
-    uint32_t after = push_values(e, x->dvals.data + x->dat.data[i], n);
+    uint32_t after = push_values(e, SLICE(x->dvals, x->dat.data[i]), n);
     VEC_PUSH(e->facts, ((ExFact){ v, before, x->fact_n.data[v], after, n, UINT32_MAX }));
     /* the new fact is a subset: write it over the old one in place */
-    memcpy(x->pool.data + x->fact_at.data[v], x->dvals.data + x->dat.data[i], n * sizeof(int32_t));
+    if (n)
+      memcpy(x->pool.data + x->fact_at.data[v], x->dvals.data + x->dat.data[i], n * sizeof(int32_t));
     x->fact_n.data[v] = n;
     x->changed_at.data[v] = ++x->stamp;
   }
@@ -618,7 +654,7 @@ static void open_unknowns(Ex *x, U64Vec *out)
   for (VarId v = 0; v < x->nvars; v++)
     if (x->tracked.data[v] && x->fact_n.data[v] > 1)
       VEC_PUSH(*out, ((uint64_t)x->fact_n.data[v] << 32) | v);
-  qsort(out->data, out->len, sizeof *out->data, cmp_open);
+  sort(out->data, out->len, sizeof *out->data, cmp_open);
 }
 
 /*
@@ -659,21 +695,28 @@ static Found contradiction(Ex *x)
       x->probe_cursor = start + t;
       /* the groups that took part: those behind a deduction or the failure */
       x->recording = true;
+      if (x->used.len)
+        memset(x->used.data, 0, x->used.len);
       trial_end(x);
       trial(x, NULL, 0, v, val);
       x->recording = false;
-      VEC_CLEAR(x->chosen);
-      x->mark_stamp++;
-      for (size_t l = 0; l < x->links.len; l++)
-        for (uint32_t gi = 0; gi < x->groups.len; gi++) {
-          const Group *g = &x->groups.data[gi];
-          if (g->origin == x->links.data[l].origin && g->binding == x->links.data[l].binding &&
-              x->allowed.data[gi] && x->mark.data[gi] != x->mark_stamp) {
-            x->mark.data[gi] = x->mark_stamp;
-            VEC_PUSH(x->chosen, gi);
-          }
-        }
       trial_end(x);
+      /* the groups behind any change (helpers' too) or the failure */
+      VEC_CLEAR(x->chosen);
+      for (uint32_t gi = 0; gi < x->groups.len; gi++)
+        if (x->used.data[gi] && x->allowed.data[gi])
+          VEC_PUSH(x->chosen, gi);
+      bool refutes = false;
+      if (x->chosen.len) {
+        refutes = trial(x, x->chosen.data, x->chosen.len, v, val) == SEARCH_EXHAUSTED;
+        trial_end(x);
+      }
+      if (!refutes) {                   /* cannot happen; if it does, name every clue */
+        VEC_CLEAR(x->chosen);
+        for (uint32_t gi = 0; gi < x->groups.len; gi++)
+          if (x->allowed.data[gi])
+            VEC_PUSH(x->chosen, gi);
+      }
       minimize_groups(x, v, val);
       minimize_premises(x, true, v, val);
       /* the chain, once more, with only what the step names */
@@ -719,11 +762,17 @@ static Found guess(Ex *x)
   if (x->stopped)
     return FOUND_NONE;
   if (n == 0) {
+    /* no reasoning step shows it, but no solution is left: every clue
+       that may take part, with every fact known, is what the search used */
     VEC_CLEAR(x->chosen);
+    for (uint32_t gi = 0; gi < x->groups.len; gi++)
+      if (x->allowed.data[gi])
+        VEC_PUSH(x->chosen, gi);
+    candidate_premises(x, true);
     VEC_CLEAR(x->links);
-    VEC_CLEAR(x->premises);
     VEC_CLEAR(x->dx);
     commit_step(x, EX_CONFLICT, NO_VAR, 0);
+    VEC_LAST(x->e->steps).searched = true;
     return FOUND_CONFLICT;
   }
   Explanation *e = x->e;
@@ -844,7 +893,7 @@ static void build_groups(Ex *x)
   for (size_t i = 0; i < x->m->steps.len; i++)
     if (model_is_constraint((ModelStepKind)x->m->steps.data[i].kind))
       VEC_PUSH(keys, ((Key){ x->m->steps.data[i].origin, x->m->steps.data[i].binding, (uint32_t)i, 1 }));
-  qsort(keys.data, keys.len, sizeof *keys.data, cmp_key);
+  sort(keys.data, keys.len, sizeof *keys.data, cmp_key);
   VEC(ModelVar) sv = {0};
   VEC(uint32_t) first_prop = {0};
   VEC(uint8_t) seen = {0};
@@ -886,7 +935,7 @@ static void build_groups(Ex *x)
   VEC_FREE(first_prop);
   VEC_FREE(seen);
   /* in the puzzle's order: by their first propagator */
-  qsort(x->groups.data, x->groups.len, sizeof *x->groups.data, cmp_group);
+  sort(x->groups.data, x->groups.len, sizeof *x->groups.data, cmp_group);
   /* which groups mention each unknown */
   VEC_RESERVE(x->var_groups_at, x->nvars + 1);
   x->var_groups_at.len = x->nvars + 1;
@@ -912,7 +961,18 @@ static void build_groups(Ex *x)
   for (uint32_t gi = 0; gi < x->groups.len; gi++) {
     VEC_PUSH(x->allowed, 1);
     VEC_PUSH(x->mark, 0);
+    VEC_PUSH(x->used, 0);
   }
+  /* the keys of the groups, sorted, for mark_used */
+  Key *order = xmalloc((x->groups.len ? x->groups.len : 1) * sizeof *order);
+  for (uint32_t gi = 0; gi < x->groups.len; gi++)
+    order[gi] = (Key){ x->groups.data[gi].origin, x->groups.data[gi].binding, gi, 0 };
+  sort(order, x->groups.len, sizeof *order, cmp_key);
+  for (uint32_t k = 0; k < x->groups.len; k++) {
+    VEC_PUSH(x->group_keys, (uint64_t)order[k].origin << 32 | order[k].binding);
+    VEC_PUSH(x->group_at, order[k].id);
+  }
+  xfree(order);
 }
 
 static void init_facts(Ex *x)
@@ -994,6 +1054,9 @@ static void ex_free(Ex *x)
   VEC_FREE(x->is_touched);
   VEC_FREE(x->links);
   VEC_FREE(x->lvals);
+  VEC_FREE(x->group_keys);
+  VEC_FREE(x->group_at);
+  VEC_FREE(x->used);
   VEC_FREE(x->skip_fact);
   VEC_FREE(x->allowed);
   VEC_FREE(x->origin_on);
@@ -1152,13 +1215,13 @@ static bool keep_step_clue(void *ctx, uint32_t origin, uint32_t binding)
 static int step_satisfiable(const ExOptions *o, const Explanation *e, const ExStep *st,
                             VarId x, int32_t v)
 {
-  StepClues sc = { e->clues.data + st->clues, st->nclues };
+  StepClues sc = { SLICE(e->clues, st->clues), st->nclues };
   Solver *s = solver_from_model_where(o->model, keep_step_clue, &sc);
   if (o->clock_from)
     solver_share_clock(s, o->clock_from);
   for (uint32_t i = 0; i < st->npremises; i++) {
     const ExFact *f = &e->facts.data[st->premises + i];
-    post_table(s, 1, &f->x, f->nafter, e->ints.data + f->after);
+    post_table(s, 1, &f->x, f->nafter, SLICE(e->ints, f->after));
   }
   if (st->level == EX_CONTRADICTION)
     post_table(s, 1, &st->x, 1, &st->v);
@@ -1176,7 +1239,10 @@ size_t explain_verify(const ExOptions *o, const Explanation *e)
     if (st->level == EX_GUESS)
       continue;
     if (st->level == EX_CONTRADICTION || st->level == EX_CONFLICT) {
-      if (step_satisfiable(o, e, st, NO_VAR, 0) == 1)
+      int sat = step_satisfiable(o, e, st, NO_VAR, 0);
+      if (sat < 0)
+        return 0;                       /* the limit: nothing more can be checked */
+      if (sat == 1)
         return i + 1;
       if (st->level == EX_CONFLICT)
         continue;
@@ -1190,7 +1256,12 @@ size_t explain_verify(const ExOptions *o, const Explanation *e)
           a++;
         if (a < f->nafter && e->ints.data[f->after + a] == w)
           continue;
-        if (st->level != EX_CONTRADICTION && step_satisfiable(o, e, st, f->x, w) == 1)
+        if (st->level == EX_CONTRADICTION)
+          continue;
+        int sat = step_satisfiable(o, e, st, f->x, w);
+        if (sat < 0)
+          return 0;
+        if (sat == 1)
           return i + 1;
       }
     }

@@ -66,6 +66,7 @@ typedef struct ExStep {
   uint32_t chain, nchain;         /* a contradiction's chain of deductions */
   VarId x;                        /* level 3: the supposition x = v; level 4: the guess */
   int32_t v;
+  bool searched;                  /* a conflict no step shows: the search found no solution */
 } ExStep;
 
 typedef enum {

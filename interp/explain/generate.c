@@ -12,6 +12,9 @@
 
 typedef VEC(int32_t) I32Vec;
 
+/* Unknowns with more values than this are not given (nor listed value by value). */
+#define GEN_MAX_VALUES 4096
+
 /* xorshift64*: small, fast and the same everywhere, so a seed repeats. */
 static uint64_t next_random(uint64_t *state)
 {
@@ -63,6 +66,11 @@ typedef struct Gen {
 /* Solutions (up to limit) of the puzzle with givens fx = fv; the first goes to sol. */
 static uint32_t count_with(Gen *gen, uint32_t limit)
 {
+  /* each call builds a space: on a big model the clock must be read here too */
+  if (gen->stopped || (gen->o->clock_from && solver_trial_time_is_up(gen->o->clock_from))) {
+    gen->stopped = true;
+    return 0;
+  }
   Solver *s = solver_from_model(gen->o->model);
   if (gen->o->clock_from)
     solver_share_clock(s, gen->o->clock_from);
@@ -173,6 +181,15 @@ GenStatus generate_puzzle(const ExOptions *o, const GenOptions *g, GenResult *r)
   memset(r, 0, sizeof *r);
   VarIdVec cand = {0};
   generate_candidates(o->model, &cand);
+  {
+    Solver *root = solver_from_model(o->model);
+    size_t n = 0;
+    for (size_t i = 0; i < cand.len; i++)
+      if (var_size(root, cand.data[i]) <= GEN_MAX_VALUES)
+        cand.data[n++] = cand.data[i];
+    cand.len = n;
+    solver_free(root);
+  }
   I32Vec values = {0};
   VEC(uint8_t) kept = {0};
   r->status = GEN_NOT_FOUND;
@@ -190,6 +207,12 @@ GenStatus generate_puzzle(const ExOptions *o, const GenOptions *g, GenResult *r)
     }
     if (excluded(&gen, &cand, values.data))
       continue;
+    /* every candidate given must pin the solution down, or no givens can */
+    if (count_with(&gen, 2) != 1) {
+      if (!gen.stopped)
+        r->status = GEN_NOT_UNIQUE;
+      break;
+    }
     /* every candidate given, then each taken away in random order */
     VarIdVec order = {0};
     for (size_t i = 0; i < cand.len; i++)

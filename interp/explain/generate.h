@@ -30,7 +30,9 @@ typedef struct GenOptions {
 } GenOptions;
 
 /* GEN_NO_CANDIDATES: no unknown can be written as a given (a logic grid's). */
-typedef enum { GEN_OK, GEN_NONE, GEN_STOPPED, GEN_NOT_FOUND, GEN_NO_CANDIDATES } GenStatus;
+/* GEN_NOT_UNIQUE: even with every candidate given, more than one solution. */
+typedef enum { GEN_OK, GEN_NONE, GEN_STOPPED, GEN_NOT_FOUND, GEN_NO_CANDIDATES,
+               GEN_NOT_UNIQUE } GenStatus;
 
 typedef struct GenResult {
   GenStatus status;

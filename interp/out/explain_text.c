@@ -166,7 +166,9 @@ static void step_text(const Ground *g, const Model *m, const Explanation *e, con
       buf_puts(b, i + 1 == st->nclues ? " and " : ", ");
     clue_words(g, m, &e->clues.data[st->clues + i], b);
   }
-  if (st->level != EX_ONE_CLUE)
+  if (st->searched)
+    buf_puts(b, " (no step shows it: a search finds no solution left)");
+  else if (st->level != EX_ONE_CLUE)
     buf_printf(b, " (%s)", level_words[st->level]);
   buf_putc(b, '\n');
   if (st->npremises) {

@@ -9,9 +9,12 @@
 ** wrong answer) is a crash here.  The solution is also read as data
 ** (pz_solution_item), every value of it.  One input in four runs with
 ** the reason log on (pz_set_trace: every event put into words), one in
-** three also writes its Model in FlatZinc (pz_model_flatzinc); chosen by
-** the input's length, so that a replay takes the same paths.  Only the
-** public header is used.
+** three also writes its Model in FlatZinc (pz_model_flatzinc), one in
+** five is explained (pz_explain: steps, verdict or JSON, every step
+** re-checked by a separate solve: a step that does not follow is a
+** crash), one in eleven generates a puzzle; chosen by the input's
+** length, so that a replay takes the same paths.  Only the public
+** header is used.
 */
 #include <stdint.h>
 #include <stdlib.h>
@@ -79,6 +82,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       PzItem it;
       for (size_t k = 0; pz_solution_item(cx, k, &it); k++)
         bytes += walk(&it.value);
+    }
+    if (size % 5 == 0) {
+      pz_set_limits(cx, FUZZ_SECONDS, FUZZ_NODES);
+      PzExplainOptions eo = { .what = (PzExplainWhat)(size / 5 % 4), .json = size % 2 == 0,
+                              .show_every = (unsigned)(size % 3) };
+      if (pz_explain(cx, &eo, count_bytes, &bytes) == PZ_INTERNAL)
+        abort();                        /* a step that does not follow from what it names */
+    }
+    if (size % 11 == 0) {
+      pz_set_limits(cx, FUZZ_SECONDS, FUZZ_NODES);
+      PzGenerateOptions go = { .seed = size, .no_guess = size % 2 == 0 };
+      pz_generate(cx, &go, count_bytes, &bytes);
     }
   }
   pz_diagnostics(cx);
