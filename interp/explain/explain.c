@@ -155,7 +155,19 @@ static void on_event(void *ctx, const SolverEvent *ev)
         VEC_PUSH(x->lvals, f[k]);
         l.n++;
       }
-    VEC_PUSH(x->links, l);
+    /* a link says something new: x narrower than known, and than it last said */
+    bool news = l.n < x->fact_n.data[ev->x];
+    for (size_t k = x->links.len; news && k-- > 0;) {
+      const Link *p = &x->links.data[k];
+      if (p->x != ev->x)
+        continue;
+      news = p->n != l.n || memcmp(x->lvals.data + p->at, x->lvals.data + l.at, l.n * sizeof(int32_t)) != 0;
+      break;
+    }
+    if (news)
+      VEC_PUSH(x->links, l);
+    else
+      x->lvals.len = l.at;
   }
 }
 
