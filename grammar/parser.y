@@ -51,6 +51,7 @@ static void yyerror(YYLTYPE *lloc, Parser *ps, const char *msg);
 %token NE "'!='" LE "'<='" GE "'>='"
 %token IMPORT "import" VARKW "var" BOARD "board" CONST "const" SHOW "show"
 %token ENTITIES "entities" ATTRIBUTE "attribute" LAYOUT "layout"
+%token CANDIDATE "candidate"
 %token CLUE "clue" FORALL "forall" EXISTS "exists" IN "in" AND "and" OR "or"
 %token NOT "not" MOD "mod" IFKW "if" THEN "then" ELSE "else" TRUE "true" FALSE "false"
 
@@ -91,6 +92,7 @@ stmt
   | CONST ATOM '=' expr '.'            { $$ = ast_const(AST, @$, ast_name(AST, @2, $2), $4); }
   | expr IF body '.'                   { $$ = ast_rule(AST, @$, $1, $3); }
   | CLUE label ':' body '.'            { $$ = ast_constraint(AST, @$, $2, $4); }
+  | CANDIDATE CLUE label ':' body '.'  { $$ = ast_constraint(AST, @$, $3, $5); $$->candidate = true; }
   | body '.'                           { $$ = ast_constraint(AST, @$, NULL, $1); }
   | SHOW expr_list '.'                 { $$ = ast_show(AST, @$, $2); }
   | ENTITIES ATOM ':' expr_list '.'    { $$ = ast_grid_decl(AST, @$, ST_ENTITIES, ast_name(AST, @2, $2), $4); }

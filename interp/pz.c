@@ -866,10 +866,32 @@ static void write_generated(PzCtx *cx, const PzGenerateOptions *o, const GenResu
   buf_add(b, main_src->text + main_src->start, main_src->len - main_src->start);
   if (b->len && buf_str(b)[b->len - 1] != '\n')
     buf_putc(b, '\n');
-  buf_printf(b, "\n%% Givens chosen by pz generate --seed %llu: the solution is unique and\n"
-                "%% every given is needed%s (grade level %u).\n",
-             (unsigned long long)o->seed,
-             o->grade || o->no_guess ? " for that, or for the level asked for" : "", r->level);
+  if (r->clues.len)                     /* the level was judged on the candidate form: not said */
+    buf_printf(b, "\n%% Clues chosen by pz generate --seed %llu from the candidates: the\n"
+                  "%% solution is unique and every clue%s is needed.\n",
+               (unsigned long long)o->seed, r->x.len ? " and given" : "");
+  else
+    buf_printf(b, "\n%% Givens chosen by pz generate --seed %llu: the solution is unique and\n"
+                  "%% every given is needed%s (grade level %u).\n",
+               (unsigned long long)o->seed,
+               o->grade || o->no_guess ? " for that, or for the level asked for" : "", r->level);
+  /* the candidate clues chosen, as plain clues */
+  for (size_t i = 0; i < r->clues.len; i++) {
+    const Stmt *st = cx->ground.candidates.data[r->clues.data[i]].st;
+    char *text = ground_source_text(&cx->ground, st->at);
+    const char *t = text;
+    if (!strncmp(t, "candidate", 9))
+      t += 9;
+    while (*t == ' ' || *t == '\t')
+      t++;
+    buf_puts(b, t);
+    if (!*t || t[strlen(t) - 1] != '.')
+      buf_putc(b, '.');
+    buf_putc(b, '\n');
+    xfree(text);
+  }
+  if (!r->x.len && r->clues.len)
+    return;
   buf_puts(b, "clue generated: ");
   for (size_t i = 0; i < r->x.len; i++) {
     if (i)
@@ -898,9 +920,17 @@ static PzResult generate(PzCtx *cx, const PzGenerateOptions *o, Buf *b)
   }
   ExOptions eo = { .model = &cx->model, .is_clue = origin_is_clue,
                    .is_clue_ctx = &cx->ground, .clock_from = cx->space };
+  /* the candidate clues: clue k holds when its literal's unknown has value cv[k] */
+  size_t nc = cx->ground.candidates.len;
+  VarId *cx_ = xmalloc((nc ? nc : 1) * sizeof *cx_);
+  int32_t *cv = xmalloc((nc ? nc : 1) * sizeof *cv);
+  for (size_t k = 0; k < nc; k++) {
+    cx_[k] = cx->ground.candidates.data[k].var;
+    cv[k] = cx->ground.candidates.data[k].neg ? 0 : 1;
+  }
   GenOptions go = { .seed = o->seed, .max_level = o->grade ? o->grade : o->no_guess ? 3 : 0,
                     .want_level = o->grade, .exclude = (const int32_t *const *)excl.data,
-                    .nexclude = excl.len };
+                    .nexclude = excl.len, .clue_x = cx_, .clue_v = cv, .nclues = nc };
   GenResult r;
   GenStatus st = generate_puzzle(&eo, &go, &r);
   PzResult res;
@@ -924,6 +954,8 @@ static PzResult generate(PzCtx *cx, const PzGenerateOptions *o, Buf *b)
     res = PZ_NO_MORE;
   }
   gen_result_free(&r);
+  xfree(cx_);
+  xfree(cv);
   for (size_t i = 0; i < excl.len; i++)
     xfree(excl.data[i]);
   VEC_FREE(excl);

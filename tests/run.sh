@@ -151,6 +151,20 @@ done
 # generate: each puzzle pz generate wrote must have one solution, and
 # lose it without any one of its givens (each given is needed)
 for out in tests/explain/*.out; do
+  # clues chosen from a pool of candidates: one solution, and more without any one of them
+  if grep -q '^% Clues chosen by pz generate' "$out"; then
+    ok=1
+    [ "$("$pz" -n 2 -c "$out" 2>/dev/null)" = "solutions: 1" ] || { ok=0; echo "FAIL: $out: the generated puzzle has not one solution"; }
+    start=$(grep -n '^% Clues chosen by pz generate' "$out" | cut -d: -f1)
+    for line in $(awk -v s="$start" 'NR > s && /^clue /{ print NR }' "$out"); do
+      sed "${line}d" "$out" > "$tmp/less.pz"
+      if [ "$("$pz" -n 2 -c "$tmp/less.pz" 2>/dev/null)" = "solutions: 1" ]; then
+        ok=0; echo "FAIL: $out: the clue on line $line is not needed"
+      fi
+    done
+    if [ $ok = 1 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+    continue
+  fi
   grep -q '^clue generated: ' "$out" || continue
   if [ "$("$pz" -c "$out" 2>/dev/null)" != "solutions: 1" ]; then
     failed=$((failed + 1)); echo "FAIL: $out: the generated puzzle has not one solution"; continue

@@ -36,17 +36,21 @@ static void shuffle_vars(VarId *a, size_t n, uint64_t *rs)
   }
 }
 
-void generate_candidates(const Model *m, VarIdVec *out)
+void generate_candidates(const Model *m, VarIdVec *named, VarIdVec *out)
 {
+  VEC_CLEAR(*named);
   VEC_CLEAR(*out);
   for (size_t i = 0; i < m->steps.len; i++) {
     const ModelStep *st = &m->steps.data[i];
     if (st->kind != MS_DECIDE)
       continue;
+    VEC_CLEAR(*named);
     VEC_CLEAR(*out);
     const int32_t *a = model_args(m, st);
     for (uint32_t k = 0; k < st->n; k++) {
       VarId x = (VarId)a[k];
+      if (x < m->names.len && m->names.data[x].a)
+        VEC_PUSH(*named, x);
       if (x < m->names.len && m->names.data[x].a && !m->names.data[x].b)
         VEC_PUSH(*out, x);
     }
@@ -107,6 +111,16 @@ static bool random_solution(Gen *gen, const VarIdVec *cand, I32Vec *values)
   shuffle_vars(order.data, order.len, &gen->rs);
   VEC_CLEAR(gen->fx);
   VEC_CLEAR(gen->fv);
+  /* a pool of candidate clues is written about one answer: when they can
+     all hold, the solution is one where they do */
+  for (size_t k = 0; k < gen->g->nclues; k++) {
+    VEC_PUSH(gen->fx, gen->g->clue_x[k]);
+    VEC_PUSH(gen->fv, gen->g->clue_v[k]);
+  }
+  if (gen->g->nclues && count_with(gen, 1) == 0) {
+    VEC_CLEAR(gen->fx);
+    VEC_CLEAR(gen->fv);
+  }
   VEC(int32_t) vals = {0};
   for (size_t i = 0; ok && i < order.len && !gen->stopped; i++) {
     VarId x = order.data[i];
@@ -175,12 +189,33 @@ static unsigned level_with(Gen *gen)
   return ok ? level : 0;
 }
 
+/* One given: x = v, a cell (clue < 0) or candidate clue `clue`. */
+typedef struct Given {
+  VarId x;
+  int32_t v;
+  int32_t clue;
+} Given;
+
+typedef VEC(Given) Givens;
+
+/* The givens kept[i] of items, as fx = fv. */
+static void set_givens(Gen *gen, const Givens *items, const uint8_t *kept)
+{
+  VEC_CLEAR(gen->fx);
+  VEC_CLEAR(gen->fv);
+  for (size_t k = 0; k < items->len; k++)
+    if (kept[k]) {
+      VEC_PUSH(gen->fx, items->data[k].x);
+      VEC_PUSH(gen->fv, items->data[k].v);
+    }
+}
+
 GenStatus generate_puzzle(const ExOptions *o, const GenOptions *g, GenResult *r)
 {
   Gen gen = { .o = o, .g = g, .rs = g->seed * 0x9E3779B97F4A7C15ull + 1 };
   memset(r, 0, sizeof *r);
-  VarIdVec cand = {0};
-  generate_candidates(o->model, &cand);
+  VarIdVec named = {0}, cand = {0};
+  generate_candidates(o->model, &named, &cand);
   {
     Solver *root = solver_from_model(o->model);
     size_t n = 0;
@@ -188,62 +223,66 @@ GenStatus generate_puzzle(const ExOptions *o, const GenOptions *g, GenResult *r)
       if (var_size(root, cand.data[i]) <= GEN_MAX_VALUES)
         cand.data[n++] = cand.data[i];
     cand.len = n;
+    n = 0;
+    for (size_t i = 0; i < named.len; i++)
+      if (var_size(root, named.data[i]) <= GEN_MAX_VALUES)
+        named.data[n++] = named.data[i];
+    named.len = n;
     solver_free(root);
   }
   I32Vec values = {0};
   VEC(uint8_t) kept = {0};
+  Givens items = {0};
   r->status = GEN_NOT_FOUND;
-  if (!cand.len) {
+  if (!cand.len && !g->nclues) {
     r->status = GEN_NO_CANDIDATES;
     VEC_FREE(cand);
+    VEC_FREE(named);
     return r->status;
   }
   for (unsigned t = 0; t < GEN_MAX_TRIES && !gen.stopped; t++) {
     r->tries = t + 1;
-    if (!random_solution(&gen, &cand, &values)) {
+    if (!random_solution(&gen, &named, &values)) {
       if (!gen.stopped)
         r->status = GEN_NONE;
       break;
     }
     if (excluded(&gen, &cand, values.data))
       continue;
+    /* what may be given: every cell, and every candidate clue true here */
+    VEC_CLEAR(items);
+    for (size_t i = 0; i < cand.len; i++)
+      VEC_PUSH(items, ((Given){ cand.data[i], values.data[cand.data[i]], -1 }));
+    for (size_t k = 0; k < g->nclues; k++)
+      if (values.data[g->clue_x[k]] == g->clue_v[k])
+        VEC_PUSH(items, ((Given){ g->clue_x[k], g->clue_v[k], (int32_t)k }));
+    /* shuffle them, then take each away in turn */
+    for (size_t i = items.len; i > 1; i--) {
+      size_t j = (size_t)(next_random(&gen.rs) % i);
+      Given tmp = items.data[i - 1];
+      items.data[i - 1] = items.data[j];
+      items.data[j] = tmp;
+    }
+    VEC_CLEAR(kept);
+    for (size_t i = 0; i < items.len; i++)
+      VEC_PUSH(kept, 1);
     /* every candidate given must pin the solution down, or no givens can */
+    set_givens(&gen, &items, kept.data);
     if (count_with(&gen, 2) != 1) {
       if (!gen.stopped)
         r->status = GEN_NOT_UNIQUE;
       break;
     }
-    /* every candidate given, then each taken away in random order */
-    VarIdVec order = {0};
-    for (size_t i = 0; i < cand.len; i++)
-      VEC_PUSH(order, cand.data[i]);
-    shuffle_vars(order.data, order.len, &gen.rs);
-    VEC_CLEAR(kept);
-    for (size_t i = 0; i < order.len; i++)
-      VEC_PUSH(kept, 1);
-    for (size_t i = 0; i < order.len && !gen.stopped; i++) {
+    for (size_t i = 0; i < items.len && !gen.stopped; i++) {
       kept.data[i] = 0;
-      VEC_CLEAR(gen.fx);
-      VEC_CLEAR(gen.fv);
-      for (size_t k = 0; k < order.len; k++)
-        if (kept.data[k]) {
-          VEC_PUSH(gen.fx, order.data[k]);
-          VEC_PUSH(gen.fv, values.data[order.data[k]]);
-        }
+      set_givens(&gen, &items, kept.data);
       bool unique = count_with(&gen, 2) == 1;
       if (unique && g->max_level && !gen.stopped)
         unique = level_with(&gen) <= g->max_level;
       if (!unique)
         kept.data[i] = 1;
     }
-    VEC_CLEAR(gen.fx);
-    VEC_CLEAR(gen.fv);
-    for (size_t k = 0; k < order.len; k++)
-      if (kept.data[k]) {
-        VEC_PUSH(gen.fx, order.data[k]);
-        VEC_PUSH(gen.fv, values.data[order.data[k]]);
-      }
-    VEC_FREE(order);
+    set_givens(&gen, &items, kept.data);
     if (gen.stopped)
       break;
     unsigned level = level_with(&gen);
@@ -253,20 +292,26 @@ GenStatus generate_puzzle(const ExOptions *o, const GenOptions *g, GenResult *r)
       continue;
     r->level = level;
     r->status = GEN_OK;
-    /* the givens in the order of the variables, as a board reads */
+    /* the cells in the order of the variables, as a board reads; the clues in their order */
     for (size_t k = 0; k < cand.len; k++)
-      for (size_t j = 0; j < gen.fx.len; j++)
-        if (gen.fx.data[j] == cand.data[k]) {
+      for (size_t j = 0; j < items.len; j++)
+        if (kept.data[j] && items.data[j].clue < 0 && items.data[j].x == cand.data[k]) {
           VEC_PUSH(r->x, cand.data[k]);
-          VEC_PUSH(r->v, gen.fv.data[j]);
+          VEC_PUSH(r->v, items.data[j].v);
         }
+    for (size_t k = 0; k < g->nclues; k++)
+      for (size_t j = 0; j < items.len; j++)
+        if (kept.data[j] && items.data[j].clue == (int32_t)k)
+          VEC_PUSH(r->clues, (uint32_t)k);
     break;
   }
   if (gen.stopped)
     r->status = GEN_STOPPED;
   VEC_FREE(cand);
+  VEC_FREE(named);
   VEC_FREE(values);
   VEC_FREE(kept);
+  VEC_FREE(items);
   VEC_FREE(gen.fx);
   VEC_FREE(gen.fv);
   VEC_FREE(gen.sol);
@@ -277,4 +322,5 @@ void gen_result_free(GenResult *r)
 {
   VEC_FREE(r->x);
   VEC_FREE(r->v);
+  VEC_FREE(r->clues);
 }

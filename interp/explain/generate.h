@@ -27,6 +27,11 @@ typedef struct GenOptions {
   /* solutions to avoid: each a value per variable (NULL: none) */
   const int32_t *const *exclude;
   size_t nexclude;
+  /* candidate clues: clue k holds when clue_x[k] = clue_v[k]; only clues
+     true of the chosen solution may be given */
+  const VarId *clue_x;
+  const int32_t *clue_v;
+  size_t nclues;
 } GenOptions;
 
 /* GEN_NO_CANDIDATES: no unknown can be written as a given (a logic grid's). */
@@ -38,13 +43,18 @@ typedef struct GenResult {
   GenStatus status;
   VarIdVec x;                /* the givens, in the order of the variables */
   VEC(int32_t) v;
+  VEC(uint32_t) clues;       /* the candidate clues chosen, by index */
   unsigned level;            /* the grade level of the result */
   unsigned tries;            /* solutions tried (a level asked for may need several) */
 } GenResult;
 
-/* The unknowns givens may be chosen from: the decision variables named as
-   a board cell or array item, or by a plain name (a given pz can read back). */
-void generate_candidates(const struct Model *m, VarIdVec *out);
+/*
+** The named decision variables (the solution picked at random gives each
+** a random value), and among them the ones givens may be chosen from:
+** named as a board cell or array item, or by a plain name (a given pz can
+** read back).
+*/
+void generate_candidates(const struct Model *m, VarIdVec *named, VarIdVec *out);
 
 GenStatus generate_puzzle(const ExOptions *o, const GenOptions *g, GenResult *r);
 void gen_result_free(GenResult *r);

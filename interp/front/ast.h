@@ -100,6 +100,7 @@ typedef struct Stmt {
   bool board;        /* ST_VAR declared with 'board' */
   Node *head;        /* ST_RULE */
   Node *label;       /* ST_CONSTRAINT: NK_INT, NK_NAME or NK_STRING */
+  bool candidate;    /* ST_CONSTRAINT: 'candidate clue', for pz generate to choose from */
   Node *expr;
   NodeList items;
   Node *name;        /* ST_ENTITIES, ST_ATTRIBUTE: the declared name */

@@ -1111,6 +1111,13 @@ bool ground_program(Ground *g)
       bool failed_before = solver_failed(g->s);
       g->posted_false = false;
       unsigned errors_before = g->diag->nerrors;
+      if (st->candidate) {              /* a literal, not a constraint: see Candidate */
+        Value lit = lit_check(g, st->expr->at, reify_entry(g, NULL, st->expr));
+        if (lit.kind == V_LIT)
+          VEC_PUSH(g->candidates, ((Candidate){ st, g->origin, (uint32_t)lit.i, lit.neg }));
+        build_origin(g, 0);
+        continue;
+      }
       post_entry(g, NULL, st->expr, true);
       build_origin(g, 0);
       build_propagate(g);             /* once per clue, not once per post */
@@ -1149,6 +1156,7 @@ void ground_free(Ground *g)
   for (size_t i = 0; i < g->origins.len; i++)
     xfree(g->origins.data[i].what);
   VEC_FREE(g->origins);
+  VEC_FREE(g->candidates);
   VEC_FREE(g->var_atom);
   VEC_FREE(g->decision);
   VEC_FREE(g->attrs);

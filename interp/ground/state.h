@@ -31,6 +31,18 @@ typedef struct Origin {
   char *what;          /* a declaration's structure, or NULL for a clue */
 } Origin;
 
+/*
+** A candidate clue (pz generate's pool): not asserted, only made into a
+** literal that is true exactly when the clue holds, so solving ignores
+** it and generate may choose it as a given.
+*/
+typedef struct Candidate {
+  const Stmt *st;
+  uint32_t origin;
+  uint32_t var;        /* the 0/1 unknown */
+  bool neg;            /* the clue holds when var = 0 */
+} Candidate;
+
 /* An attribute of a logic grid: one unknown value per entity. */
 typedef struct GridAttr {
   Sym name;
@@ -103,6 +115,7 @@ typedef struct Ground {
   /* outputs */
   VEC(ShowItem) shows;
   VEC(Origin) origins;        /* origins.data[k - 1] is origin k */
+  VEC(Candidate) candidates;  /* the 'candidate clue' statements that became literals */
   VEC(uint8_t) var_atom;      /* per VarId: 1 when it takes value names */
   VEC(VarId) decision;        /* the declared unknowns, in order */
   /* logic grids */
