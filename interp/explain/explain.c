@@ -39,6 +39,7 @@
 #define NO_VAR UINT32_MAX
 
 typedef VEC(uint64_t) U64Vec;
+typedef VEC(int32_t) I32Vec;
 
 typedef struct Group {
   uint32_t origin, binding;
@@ -244,13 +245,29 @@ static void trial_end(Ex *x)
   solver_trial_end(x->s);
 }
 
-/* The deductions of the open trial: tracked unknowns whose facts shrank. */
-static void gather(Ex *x)
+static void clear_deductions(Ex *x)
 {
   VEC_CLEAR(x->dx);
   VEC_CLEAR(x->dat);
   VEC_CLEAR(x->dn);
   VEC_CLEAR(x->dvals);
+}
+
+/* The one deduction of a step that is not a trial's: v is one of vals[0..n). */
+static void deduce_one(Ex *x, VarId v, const int32_t *vals, uint32_t n)
+{
+  clear_deductions(x);
+  VEC_PUSH(x->dx, v);
+  VEC_PUSH(x->dat, 0);
+  VEC_PUSH(x->dn, n);
+  for (uint32_t i = 0; i < n; i++)
+    VEC_PUSH(x->dvals, vals[i]);
+}
+
+/* The deductions of the open trial: tracked unknowns whose facts shrank. */
+static void gather(Ex *x)
+{
+  clear_deductions(x);
   for (size_t i = 0; i < x->touched.len; i++) {
     VarId v = x->touched.data[i];
     if (!x->tracked.data[v])
@@ -297,7 +314,6 @@ static bool still_deduces(const Ex *x)
 static void candidate_premises(Ex *x, bool all)
 {
   VEC_CLEAR(x->premises);
-  x->mark_stamp++;
   for (size_t i = 0; i < x->chosen.len; i++) {
     const Group *g = &x->groups.data[x->chosen.data[i]];
     for (uint32_t k = 0; k < g->nvars; k++) {
@@ -330,15 +346,20 @@ static void candidate_premises(Ex *x, bool all)
 ** the step is a failure (with sx = sv supposed), else the gathered
 ** deductions.  Facts of unknowns outside the premises stay unimposed.
 */
+/* Trials impose the facts of the premises only (on), or of every unknown (off). */
+static void impose_premises_only(Ex *x, bool on)
+{
+  for (VarId v = 0; v < x->nvars; v++)
+    x->skip_fact.data[v] = on;
+  for (size_t i = 0; on && i < x->premises.len; i++)
+    x->skip_fact.data[x->premises.data[i]] = 0;
+}
+
 static void minimize_premises(Ex *x, bool contradiction, VarId sx, int32_t sv)
 {
   bool all = !x->chosen.len;
   candidate_premises(x, all);
-  /* unknowns that are no premise are not imposed at all */
-  for (VarId v = 0; v < x->nvars; v++)
-    x->skip_fact.data[v] = 1;
-  for (size_t i = 0; i < x->premises.len; i++)
-    x->skip_fact.data[x->premises.data[i]] = 0;
+  impose_premises_only(x, true);
   /* Deletion in chunks, halving: a step that needs 2 of 100 facts costs
   ** a few dozen trials instead of a hundred (a hidoku's "distinct"). */
   size_t chunk = x->premises.len / 2 ? x->premises.len / 2 : 1;
@@ -364,8 +385,7 @@ static void minimize_premises(Ex *x, bool contradiction, VarId sx, int32_t sv)
       break;
     chunk /= 2;
   }
-  for (VarId v = 0; v < x->nvars; v++)
-    x->skip_fact.data[v] = 0;
+  impose_premises_only(x, false);
 }
 
 /* Drop each chosen group the contradiction (x = sv fails) does not need,
@@ -732,27 +752,19 @@ static Found contradiction(Ex *x)
       minimize_groups(x, v, val);
       minimize_premises(x, true, v, val);
       /* the chain, once more, with only what the step names */
-      for (VarId u = 0; u < x->nvars; u++)
-        x->skip_fact.data[u] = 1;
-      for (size_t p = 0; p < x->premises.len; p++)
-        x->skip_fact.data[x->premises.data[p]] = 0;
+      impose_premises_only(x, true);
       x->recording = true;
       trial(x, x->chosen.data, x->chosen.len, v, val);
       x->recording = false;
       trial_end(x);
-      for (VarId u = 0; u < x->nvars; u++)
-        x->skip_fact.data[u] = 0;
-      /* the deduction: v loses val */
-      VEC_CLEAR(x->dx);
-      VEC_CLEAR(x->dat);
-      VEC_CLEAR(x->dn);
-      VEC_CLEAR(x->dvals);
-      VEC_PUSH(x->dx, v);
-      VEC_PUSH(x->dat, 0);
-      VEC_PUSH(x->dn, x->fact_n.data[v] - 1);
+      impose_premises_only(x, false);
+      /* the deduction: v loses val (fact(x, v)[k]) */
+      I32Vec rest = {0};
       for (uint32_t j = 0; j < x->fact_n.data[v]; j++)
-        if (fact(x, v)[j] != val)
-          VEC_PUSH(x->dvals, fact(x, v)[j]);
+        if (j != k)
+          VEC_PUSH(rest, fact(x, v)[j]);
+      deduce_one(x, v, rest.data, (uint32_t)rest.len);
+      VEC_FREE(rest);
       if (x->dn.data[0] == 0) {           /* every value fails: a conflict */
         x->links.len = 0;
         found = conflict_step(x);
@@ -827,14 +839,7 @@ static Found guess(Ex *x)
   VEC_CLEAR(x->chosen);
   VEC_CLEAR(x->links);
   VEC_CLEAR(x->premises);
-  VEC_CLEAR(x->dx);
-  VEC_CLEAR(x->dat);
-  VEC_CLEAR(x->dn);
-  VEC_CLEAR(x->dvals);
-  VEC_PUSH(x->dx, v);
-  VEC_PUSH(x->dat, 0);
-  VEC_PUSH(x->dn, 1);
-  VEC_PUSH(x->dvals, val);
+  deduce_one(x, v, &val, 1);
   commit_step(x, EX_GUESS, v, val);
   return FOUND_STEP;
 }
@@ -907,7 +912,6 @@ static void build_groups(Ex *x)
       VEC_PUSH(keys, ((Key){ x->m->steps.data[i].origin, x->m->steps.data[i].binding, (uint32_t)i, 1 }));
   sort(keys.data, keys.len, sizeof *keys.data, cmp_key);
   VEC(ModelVar) sv = {0};
-  VEC(uint32_t) first_prop = {0};
   VEC(uint8_t) seen = {0};
   for (size_t v = 0; v < x->nvars; v++)
     VEC_PUSH(seen, 0);
@@ -944,7 +948,6 @@ static void build_groups(Ex *x)
   }
   VEC_FREE(keys);
   VEC_FREE(sv);
-  VEC_FREE(first_prop);
   VEC_FREE(seen);
   /* in the puzzle's order: by their first propagator */
   sort(x->groups.data, x->groups.len, sizeof *x->groups.data, cmp_group);

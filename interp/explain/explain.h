@@ -86,7 +86,6 @@ typedef struct Explanation {
   uint8_t hardest;            /* the highest level of a step (0: none) */
   uint32_t hardest_step;      /* 1-based, its first step */
   /* EX_SEVERAL */
-  bool more_than_two;         /* unused: counting stops at two */
   VEC(VarId) open;            /* unknowns that differ between solutions */
   bool open_cut;              /* only the first EX_MAX_OPEN_TESTS unknowns were tested */
   bool has_fix;               /* fixing fix_x = fix_v makes it unique */
@@ -111,7 +110,6 @@ typedef struct ExOptions {
   ExIsClueFn is_clue;
   void *is_clue_ctx;
   const Solver *clock_from;   /* the limits and clock to honour (may be NULL) */
-  bool verdict_only;          /* the verdict without keeping the steps' words */
   /* givens added to the puzzle (pz generate): x[i] = v[i], known from the start */
   const VarId *given_x;
   const int32_t *given_v;

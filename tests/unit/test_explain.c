@@ -12,26 +12,10 @@
 #include "search/search.h"
 #include "pz.h"
 
-static char *read_all(const char *path, size_t *len)
-{
-  FILE *f = fopen(path, "rb");
-  assert_non_null(f);
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *text = malloc((size_t)n + 1);
-  assert_non_null(text);
-  assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
-  fclose(f);
-  text[n] = '\0';
-  *len = (size_t)n;
-  return text;
-}
-
 static PzCtx *load(const char *path)
 {
   size_t len;
-  char *text = read_all(path, &len);
+  char *text = test_read_file(path, &len);
   PzCtx *cx = pz_open(NULL);
   assert_true(pz_load(cx, path, text, len));
   free(text);

@@ -47,26 +47,10 @@ static void *count_thread(void *arg)
   return NULL;
 }
 
-static char *read_all(const char *path, size_t *len)
-{
-  FILE *f = fopen(path, "rb");
-  assert_non_null(f);
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *text = malloc((size_t)n + 1);
-  assert_non_null(text);
-  assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
-  fclose(f);
-  text[n] = '\0';
-  *len = (size_t)n;
-  return text;
-}
-
 static void check_example(const char *path)
 {
   size_t len;
-  char *text = read_all(path, &len);
+  char *text = test_read_file(path, &len);
   PzCtx *cx = pz_open(NULL);
   assert_true(pz_load(cx, path, text, len));
   pz_set_limits(cx, 0, NODE_LIMIT);
@@ -137,7 +121,7 @@ static void every_deduction_has_an_origin(void **state)
     char path[512];
     snprintf(path, sizeof path, "examples/%s", e->d_name);
     size_t len;
-    char *text = read_all(path, &len);
+    char *text = test_read_file(path, &len);
     PzCtx *cx = pz_open(NULL);
     int unexplained = 0;
     pz_set_trace(cx, count_unexplained, &unexplained);
