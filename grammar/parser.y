@@ -52,11 +52,12 @@ static void yyerror(YYLTYPE *lloc, Parser *ps, const char *msg);
 %token IMPORT "import" VARKW "var" BOARD "board" CONST "const" SHOW "show"
 %token ENTITIES "entities" ATTRIBUTE "attribute" LAYOUT "layout"
 %token CANDIDATE "candidate"
+%token PIECE "piece" PIECES "pieces" TILE "tile" WITH "with"
 %token CLUE "clue" FORALL "forall" EXISTS "exists" IN "in" AND "and" OR "or"
 %token NOT "not" MOD "mod" IFKW "if" THEN "then" ELSE "else" TRUE "true" FALSE "false"
 
 %type <node> expr postfix primary body disj conj decl label
-%type <list> expr_list decl_list picture
+%type <list> expr_list decl_list picture tile_options tile_words
 %type <stmt> stmt
 
 %precedence FORALL IFKW
@@ -97,7 +98,26 @@ stmt
   | SHOW expr_list '.'                 { $$ = ast_show(AST, @$, $2); }
   | ENTITIES ATOM ':' expr_list '.'    { $$ = ast_grid_decl(AST, @$, ST_ENTITIES, ast_name(AST, @2, $2), $4); }
   | ATTRIBUTE ATOM ':' expr_list '.'   { $$ = ast_grid_decl(AST, @$, ST_ATTRIBUTE, ast_name(AST, @2, $2), $4); }
+  | PIECE ATOM '=' expr '.'            { $$ = ast_pieces(AST, @$, ast_name(AST, @2, $2), $4, true); }
+  | PIECES ATOM '=' expr '.'           { $$ = ast_pieces(AST, @$, ast_name(AST, @2, $2), $4, false); }
+  | TILE decl WITH expr tile_options '.'
+                                       { $$ = ast_tile(AST, @$, $2, NULL, $4, $5); }
+  | TILE ATOM '=' expr WITH expr tile_options '.'
+                                       { $$ = ast_tile(AST, @$, ast_name(AST, @2, $2), $4, $6, $7); }
   | error '.'                          { $$ = NULL; yyerrok; }
+  ;
+
+/* the options of a tile statement: ", no flips", ", up to symmetry" */
+tile_options
+  : %empty                             { $$ = ast_list_new(); }
+  | tile_options ',' tile_words        { $$ = ast_list_append(AST, $1, ast_list(AST, @3, $3)); }
+  ;
+
+tile_words
+  : ATOM                               { $$ = ast_list_one(AST, ast_name(AST, @1, $1)); }
+  | NUMBER                             { $$ = ast_list_one(AST, ast_int(AST, @1, $1)); }
+  | tile_words ATOM                    { $$ = ast_list_append(AST, $1, ast_name(AST, @2, $2)); }
+  | tile_words NUMBER                  { $$ = ast_list_append(AST, $1, ast_int(AST, @2, $2)); }
   ;
 
 decl_list

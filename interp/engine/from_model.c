@@ -70,6 +70,9 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
   case MS_TABLE:
     post_table(s, st->n, ids(a), st->m, a + st->n);
     break;
+  case MS_TILING:
+    post_tiling(s, a);
+    break;
   case MS_DEFER:
     solver_defer_propagation(s, st->k != 0);
     break;

@@ -98,6 +98,12 @@ void prop_subscribe_all(Solver *s, const Prop *p, Event ev)
     prop_subscribe(s, p, prop_vars(s, p)[i], ev);
 }
 
+void prop_brancher(Solver *s, const Prop *p)
+{
+  assert(p->cls->branch);
+  VEC_PUSH(s->branchers, prop_id(s, p));
+}
+
 static void enqueue(Solver *s, Prop *p, PropId id)
 {
   PropQueue *q = &s->queues[p->cost];

@@ -36,6 +36,13 @@ typedef struct PropClass {
   PropStatus (*propagate)(Solver *s, Prop *p);
   /* Does the constraint hold for vals[i] = value of the i-th variable? */
   bool (*holds)(const Solver *s, const Prop *p, const int32_t *vals);
+  /*
+  ** Optional: a propagator that knows the puzzle's structure better than
+  ** domain sizes (the exact cover's cells and pieces) picks the next
+  ** decision x = v itself; false when it has nothing left to decide.
+  ** Registered with prop_brancher; asked before the usual choice.
+  */
+  bool (*branch)(const Solver *s, const Prop *p, VarId *x, int32_t *v);
 } PropClass;
 
 struct Prop {
@@ -76,6 +83,9 @@ void prop_subscribe_all(Solver *s, const Prop *p, Event ev);
 ** marks the solver failed.  Call last in a post_* function.
 */
 void prop_post(Solver *s, Prop *p);
+
+/* Ask p (whose class has branch) for decisions before the usual choice. */
+void prop_brancher(Solver *s, const Prop *p);
 
 /* Schedule propagator id unless it is queued, running or entailed. */
 void prop_schedule(Solver *s, PropId id);

@@ -42,6 +42,7 @@ void solver_free(Solver *s)
   VEC_FREE(s->vals);
   VEC_FREE(s->consts);
   VEC_FREE(s->decision_vars);
+  VEC_FREE(s->branchers);
   VEC_FREE(s->ne_star);
   VEC_FREE(s->positions);
   trail_free(&s->trail);

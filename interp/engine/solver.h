@@ -103,6 +103,14 @@ void post_clause(Solver *s, size_t npos, const VarId *pos, size_t nneg,
 void post_table(Solver *s, size_t n, const VarId *x, size_t ntuples,
                 const int32_t *tuples);
 
+/*
+** Pieces cover a board exactly (Algorithm X, props/tiling.c): spec is the
+** argument array of an MS_TILING model step (model.h's ModelTiling).
+** The cover and column variables must have the domains the layout
+** describes (0 .. number of placements, as bitsets).
+*/
+void post_tiling(Solver *s, const int32_t *spec);
+
 /* True once a post found the model impossible (before any search). */
 bool solver_failed(const Solver *s);
 

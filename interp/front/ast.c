@@ -349,6 +349,28 @@ Stmt *ast_grid_decl(Ast *t, Loc at, StmtKind kind, Node *name, NodeList items)
   return s;
 }
 
+Stmt *ast_pieces(Ast *t, Loc at, Node *name, Node *drawing, bool single)
+{
+  Stmt *s = stmt(t, ST_PIECES, at);
+  s->sym = name->sym;
+  s->name = name;
+  s->expr = drawing;
+  s->single = single;
+  return s;
+}
+
+Stmt *ast_tile(Ast *t, Loc at, Node *decl, Node *drawn, Node *pieces, NodeList options)
+{
+  Stmt *s = stmt(t, ST_VAR, at);
+  s->items = ast_list_one(t, decl);
+  s->board = true;
+  s->tile = true;
+  s->drawn = drawn;
+  s->pieces = pieces;
+  s->options = options;
+  return s;
+}
+
 void ast_add_stmt(Ast *t, Stmt *s)
 {
   StmtList *l = &t->stmts;
@@ -366,14 +388,15 @@ void ast_add_stmt(Ast *t, Stmt *s)
 /* A statement's trees, in order; false when there are no more. */
 static bool next_tree(const Stmt *s, uint32_t *i, const Node **tree)
 {
-  const Node *fixed[5] = {s->head, s->label, s->expr, s->name, s->layout};
-  for (; *i < 5; (*i)++)
+  enum { NFIXED = 7 };
+  const Node *fixed[NFIXED] = {s->head, s->label, s->expr, s->name, s->layout, s->drawn, s->pieces};
+  for (; *i < NFIXED; (*i)++)
     if (fixed[*i]) {
       *tree = fixed[(*i)++];
       return true;
     }
-  if (*i - 5 < s->items.len) {
-    *tree = s->items.items[*i - 5];
+  if (*i - NFIXED < s->items.len) {
+    *tree = s->items.items[*i - NFIXED];
     (*i)++;
     return true;
   }

@@ -91,6 +91,7 @@ typedef enum {
   ST_SHOW,        /* items: what to print */
   ST_ENTITIES,    /* sym: the set's name (house); items: its members */
   ST_ATTRIBUTE,   /* sym: the attribute (colour); items: its values */
+  ST_PIECES,      /* sym: name; expr: the drawing; single: 'piece' (one) or 'pieces' (a set) */
 } StmtKind;
 
 typedef struct Stmt {
@@ -105,6 +106,13 @@ typedef struct Stmt {
   NodeList items;
   Node *name;        /* ST_ENTITIES, ST_ATTRIBUTE: the declared name */
   Node *layout;      /* ST_VAR of a drawn board: its NK_PICTURE */
+  bool single;       /* ST_PIECES: one piece */
+  /* ST_VAR made by 'tile': the board's drawing (NULL when given by size),
+     the pieces after 'with', and the options, each an NK_LIST of words */
+  bool tile;
+  Node *drawn;
+  Node *pieces;
+  NodeList options;
 } Stmt;
 
 typedef struct StmtList {
@@ -153,6 +161,10 @@ Stmt *ast_constraint(Ast *t, Loc at, Node *label, Node *expr);
 Stmt *ast_show(Ast *t, Loc at, NodeList items);
 /* entities NAME: members.  or  attribute NAME: values. */
 Stmt *ast_grid_decl(Ast *t, Loc at, StmtKind kind, Node *name, NodeList items);
+/* piece NAME = DRAWING.  or  pieces NAME = DRAWING. */
+Stmt *ast_pieces(Ast *t, Loc at, Node *name, Node *drawing, bool single);
+/* tile NAME[R, C] with PIECES, OPTIONS.  or  tile NAME = DRAWING with ... (board NULL then). */
+Stmt *ast_tile(Ast *t, Loc at, Node *decl, Node *drawn, Node *pieces, NodeList options);
 void ast_add_stmt(Ast *t, Stmt *s);
 
 /* The depth of the deepest tree in a statement. */

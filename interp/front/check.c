@@ -2,7 +2,9 @@
 ** check.c -- names, arities and variable scopes.
 */
 #include "front/check.h"
+#include "front/shapes.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "front/check_eval.h"
@@ -211,6 +213,10 @@ static void declare_all(Checker *c)
     case ST_ATTRIBUTE:
       declare_grid(c, st);
       break;
+    case ST_PIECES:
+      if (declare(c, st->sym, st->name->at, NAME_PIECES))
+        names_get(c->names, st->sym)->decl = st;
+      break;
     default:
       break;
     }
@@ -293,6 +299,9 @@ static void check_name(Checker *c, const Node *n)
   } else if (ni->kind == NAME_RULE && ni->arity != 0) {
     diag_error(c->diag, n->at, "the rule '%s' needs %u argument%s: %s(...)", name_of(c, n->sym),
                ni->arity, ni->arity == 1 ? "" : "s", name_of(c, n->sym));
+  } else if (ni->kind == NAME_PIECES && !ni->decl->single) {
+    diag_error(c->diag, n->at, "'%s' is a set of pieces: it can only follow 'with' in a tile statement",
+               name_of(c, n->sym));
   } else if (ni->kind == NAME_NONE) {
     if (builtin_find(c->syms, n->sym))
       diag_error(c->diag, n->at, "'%s' is built in and needs arguments: %s(...)", name_of(c, n->sym),
@@ -451,6 +460,113 @@ static void check_rule(Checker *c, const Stmt *st)
   c->scope.len = 0;
 }
 
+/* --- tiling --- */
+
+static void check_pieces(Checker *c, const Stmt *st)
+{
+  const Node *d = st->expr;
+  if (d->kind != NK_PICTURE && d->kind != NK_STRING) {
+    diag_error(c->diag, d->at, "a piece is drawn: one string per row, a letter for each square "
+                               "and '.' where it has none, like \"l.\" \"ll\"");
+    return;
+  }
+  Shapes sh;
+  if (shapes_split(d, c->syms, c->diag, &sh) && st->single && sh.n != 1)
+    diag_error(c->diag, d->at, "this draws %u pieces, but 'piece' declares one: use 'pieces %s' "
+               "for a set", sh.n, name_of(c, st->sym));
+  shapes_free(&sh);
+}
+
+/* After 'with': a piece or set, a list of them, or N * piece. */
+static void check_tile_pieces(Checker *c, const Node *n)
+{
+  if (n->kind == NK_LIST) {
+    for (uint32_t i = 0; i < n->list.len; i++)
+      check_tile_pieces(c, n->list.items[i]);
+    return;
+  }
+  if (n->kind == NK_BINARY && n->op == OP_MUL && n->a->kind == NK_INT) {
+    if (n->a->ival < 1)
+      diag_error(c->diag, n->a->at, "a piece is used at least once: %lld times is not possible",
+                 (long long)n->a->ival);
+    check_tile_pieces(c, n->b);
+    return;
+  }
+  if (n->kind == NK_NAME) {
+    const NameInfo *ni = names_find(c->names, n->sym);
+    if (ni->kind == NAME_PIECES)
+      return;
+    if (ni->kind == NAME_NONE) {
+      diag_error(c->diag, n->at, "unknown piece '%s'", name_of(c, n->sym));
+      suggest_global(c, n->sym, n->at, false, true);
+      return;
+    }
+    diag_error(c->diag, n->at, "'%s' is not a piece: declare pieces with 'piece NAME = ...' "
+               "or 'pieces NAME = ...'", name_of(c, n->sym));
+    return;
+  }
+  diag_error(c->diag, n->at, "after 'with' come the pieces: a name declared with 'piece' or "
+                             "'pieces', a list of them, or a count times a piece (2 * domino)");
+}
+
+/* The options a tile statement knows, as their words. */
+static const char *const tile_option_words[] = {
+  "no turns", "no turning", "no flips", "no flipping", "colours", "colors",
+  "matching colours", "matching colors", "any number", "gaps", "up to symmetry",
+};
+
+const char *check_tile_option(const SymTable *syms, const Node *words, char *buf, size_t size)
+{
+  size_t len = 0;
+  buf[0] = 0;
+  for (uint32_t i = 0; i < words->list.len; i++) {
+    const Node *w = words->list.items[i];
+    char one[32];
+    const char *text = one;
+    if (w->kind == NK_INT)
+      snprintf(one, sizeof one, "%lld", (long long)w->ival);
+    else
+      text = sym_name(syms, w->sym);
+    int k = snprintf(buf + len, size - len, "%s%s", i ? " " : "", text);
+    if (k < 0 || (size_t)k >= size - len)
+      return NULL;
+    len += (size_t)k;
+  }
+  for (size_t i = 0; i < sizeof tile_option_words / sizeof *tile_option_words; i++)
+    if (strcmp(buf, tile_option_words[i]) == 0)
+      return tile_option_words[i];
+  return NULL;
+}
+
+static void check_tile(Checker *c, const Stmt *st)
+{
+  const Node *d = st->items.items[0];
+  if (d->kind == NK_INDEX) {
+    check_list(c, &d->list);
+    if (d->list.len != 2)
+      diag_error(c->diag, d->at, "a board to tile has rows and columns: %s[ROWS, COLUMNS]",
+                 name_of(c, d->a->sym));
+    for (uint32_t j = 0; j < d->list.len; j++)
+      check_known(c, d->list.items[j], "the size of", d->a->sym);
+  } else if (!st->drawn) {
+    diag_error(c->diag, d->at, "say the size of the board to tile, %s[ROWS, COLUMNS], or draw it: "
+               "tile %s = \"...\" \"...\" with ...", name_of(c, d->sym), name_of(c, d->sym));
+  } else {
+    const Node *b = st->drawn;
+    if (b->kind != NK_PICTURE && b->kind != NK_STRING)
+      diag_error(c->diag, b->at, "draw the board to tile: one string per row, a character for each "
+                                 "cell (its colour) and '.' for a hole");
+  }
+  check_tile_pieces(c, st->pieces);
+  for (uint32_t i = 0; i < st->options.len; i++) {
+    char buf[128];
+    const Node *o = st->options.items[i];
+    if (!check_tile_option(c->syms, o, buf, sizeof buf))
+      diag_error(c->diag, o->at, "unknown option '%s' of tile: the options are 'no turns', "
+                 "'no flips', 'colours', 'any number', 'gaps' and 'up to symmetry'", buf);
+  }
+}
+
 bool check_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag)
 {
   return check_program_timed(ast, names, syms, diag, NULL, NULL);
@@ -467,7 +583,14 @@ bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *dia
     switch (st->kind) {
     case ST_IMPORT:
       break;
+    case ST_PIECES:
+      check_pieces(&c, st);
+      break;
     case ST_VAR:
+      if (st->tile) {
+        check_tile(&c, st);
+        break;
+      }
       for (uint32_t k = 0; k < st->items.len; k++) {
         const Node *d = st->items.items[k];
         if (d->kind == NK_INDEX) {

@@ -32,4 +32,10 @@ bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *dia
 /* The candidate closest to `wrong` by edit distance, or NULL if none is close. */
 const char *check_closest(const char *wrong, const char *const *candidates, uint32_t n);
 
+/*
+** The option a tile statement's words spell ("no flips"), its text put in
+** buf; NULL when the words are not an option.
+*/
+const char *check_tile_option(const SymTable *syms, const Node *words, char *buf, size_t size);
+
 #endif

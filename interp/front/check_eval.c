@@ -9,6 +9,7 @@
 ** reported here either.  What only the solver will know stays a bare kind.
 */
 #include "front/check_eval.h"
+#include "front/shapes.h"
 #include "front/picture.h"
 
 #include <stdarg.h>
@@ -454,7 +455,33 @@ SVal ev_var_value(Ev *ev, Sym s)
     ok = false;
   }
   bool atom;
-  if (ok && domain_kind(ev, st, s, &atom)) {
+  if (ok && st->tile) {                 /* cells hold the names of the pieces */
+    SVal cell = {.kind = SV_NAME};
+    if (st->drawn) {
+      const Node *b = st->drawn;
+      uint32_t rows = b->kind == NK_PICTURE ? b->list.len : 1, cols = 0;
+      bool holes = false;
+      for (uint32_t r = 0; r < rows; r++) {
+        const char *t = sym_name(ev->syms, (b->kind == NK_PICTURE ? b->list.items[r] : b)->sym);
+        cols = strlen(t) > cols ? (uint32_t)strlen(t) : cols;
+      }
+      for (uint32_t r = 0; r < rows; r++) {
+        const char *t = sym_name(ev->syms, (b->kind == NK_PICTURE ? b->list.items[r] : b)->sym);
+        for (uint32_t c = 0; c < cols; c++)
+          holes |= c >= strlen(t) || !shapes_is_square(t[c]);
+      }
+      if (!holes) {
+        v = sv_list_of(ev, sv_list_of(ev, cell, cols, true), rows, true);
+      } else {
+        v = sv_list_of(ev, cell, 0, false);
+        v.kind = SV_BOARD;
+        v.n = rows;
+        v.cols = cols;
+      }
+    } else if (ndims == 2) {
+      v = sv_list_of(ev, sv_list_of(ev, cell, dims[1], true), dims[0], true);
+    }
+  } else if (ok && domain_kind(ev, st, s, &atom)) {
     SVal cell = {.kind = atom ? SV_NAME : SV_NUM};
     if (st->layout) {
       v = layout_board(ev, st->layout, cell);

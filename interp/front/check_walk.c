@@ -415,6 +415,7 @@ static SVal name_value(Ev *ev, const EvEnv *env, const Node *n)
     return ev_var_value(ev, n->sym);
   case NAME_ATOM:
   case NAME_ENTITY:
+  case NAME_PIECES:                     /* a piece's name (the checker refused sets) */
     return (SVal){.kind = SV_NAME, .known = true, .i = n->sym};
   case NAME_ENTITIES:
     return ev->has_entities ? ev->entities : SV_UNKNOWN;

@@ -21,6 +21,7 @@ typedef enum {
   NAME_ENTITY,    /* one named entity (carrie) */
   NAME_ATTR,      /* an attribute, used as attr(Entity) */
   NAME_ITEM,      /* a value of an attribute (red): stands for its entity */
+  NAME_PIECES,    /* a piece or a set of pieces; a piece's name is a value name */
 } NameKind;
 
 typedef struct RuleClauses {

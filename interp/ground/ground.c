@@ -11,6 +11,7 @@
 ** builtin.c.
 */
 #include "ground/ground.h"
+#include "ground/tiling.h"
 #include "ground/board.h"
 #include "ground/post.h"
 #include "ground/grid.h"
@@ -486,6 +487,7 @@ static Value eval_expr(Ground *g, const Env *env, const Node *n)
       return VALUE_NONE;                          /* its declaration already failed */
     case NAME_ATOM:
     case NAME_ENTITY:
+    case NAME_PIECES:                     /* a piece's name */
       return (Value){.kind = V_ATOM, .i = n->sym};
     case NAME_ENTITIES:
       return g->entities_name == n->sym ? g->entities : VALUE_NONE;
@@ -925,6 +927,15 @@ static void ground_var_decl(Ground *g, const Stmt *st)
                    cells, MAX_CELLS);
       ok = false;
     }
+    if (st->tile) {
+      Value v = ok ? tiling_ground(g, st) : VALUE_NONE;
+      if (v.kind != V_NONE) {
+        ground_set_global(g, name, v);
+        uint32_t path[8];
+        name_unknowns(g, ground_name(g, name), path, 0, v);
+      }
+      continue;
+    }
     int64_t lo, hi;
     bool atom;
     Values vals = {0};
@@ -1096,8 +1107,12 @@ bool ground_program(Ground *g)
     } else if (st->kind == ST_VAR) {
       const Node *d = st->items.len ? st->items.items[0] : NULL;
       Sym name = !d ? 0 : d->kind == NK_INDEX ? d->a->sym : d->sym;
-      structure_origin(g, st, st->layout ? "the board %s as drawn, with its givens" : "the values %s can take",
-                       name ? ground_name(g, name) : "?");
+      if (st->tile)
+        structure_origin(g, st, "the tiling of %s: each cell covered by one piece",
+                         name ? ground_name(g, name) : "?");
+      else
+        structure_origin(g, st, st->layout ? "the board %s as drawn, with its givens" : "the values %s can take",
+                         name ? ground_name(g, name) : "?");
       ground_var_decl(g, st);
     }
   }

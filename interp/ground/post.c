@@ -151,6 +151,12 @@ void build_table(Ground *g, size_t n, const VarId *x, size_t ntuples, const int3
   st->n = (uint32_t)n, st->m = (uint32_t)ntuples;
 }
 
+void build_tiling(Ground *g, const int32_t *spec, size_t len)
+{
+  post_tiling(g->s, spec);
+  step(g, MS_TILING, spec, len, NULL, 0)->n = (uint32_t)len;
+}
+
 void build_origin(Ground *g, uint32_t origin)
 {
   g->post_origin = origin;

@@ -31,6 +31,8 @@ void build_min(Ground *g, size_t n, const VarId *x, VarId z);
 void build_max(Ground *g, size_t n, const VarId *x, VarId z);
 void build_clause(Ground *g, size_t npos, const VarId *pos, size_t nneg, const VarId *neg);
 void build_table(Ground *g, size_t n, const VarId *x, size_t ntuples, const int32_t *tuples);
+/* The arguments of an MS_TILING step (model.h), len ints. */
+void build_tiling(Ground *g, const int32_t *spec, size_t len);
 
 /* Origin of the constraints built from now on (0: none). */
 void build_origin(Ground *g, uint32_t origin);

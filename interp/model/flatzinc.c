@@ -172,6 +172,56 @@ static void constraint(Buf *out, const Model *m, const ModelStep *st, uint32_t *
     xfree(rows);
     break;
   }
+  case MS_TILING: {
+    /* b_p <-> placement p is used: every cell of p says so; a cell's name
+       is the name of its placement's piece; a kind is used count times */
+    ModelTiling t = model_tiling(a);
+    unsigned id = (unsigned)(st - m->steps.data);
+    uint32_t *local = xcalloc(t.ncells + 1, sizeof *local);
+    const char *sep = "";
+    for (uint32_t q = 0; q < t.nplace; q++)
+      for (int32_t i = t.first[q]; i < t.first[q + 1]; i++) {
+        buf_printf(out, "%sconstraint int_eq_reif(x%d,%u,t%u_%u)", sep, t.cover[t.cells[i]],
+                   local[t.cells[i]]++, id, q);
+        sep = ";\n";
+      }
+    for (uint32_t k = 0, j = 0; k < t.nkinds; k++, j = 0) {
+      for (uint32_t q = 0; q < t.nplace; q++)
+        if (t.kind[q] == (int32_t)k && t.column[k] >= 0)
+          buf_printf(out, "%sconstraint int_eq_reif(x%d,%u,t%u_%u)", sep, t.column[k], j++, id, q);
+      if (t.count[k] < 0)
+        continue;
+      buf_printf(out, "%sconstraint bool_lin_eq([", sep);
+      for (uint32_t q = 0, n = 0; q < t.nplace; q++)
+        if (t.kind[q] == (int32_t)k)
+          buf_printf(out, "%s1", n++ ? "," : "");
+      buf_puts(out, "],[");
+      for (uint32_t q = 0, n = 0; q < t.nplace; q++)
+        if (t.kind[q] == (int32_t)k)
+          buf_printf(out, "%st%u_%u", n++ ? "," : "", id, q);
+      buf_printf(out, "],%d)", t.count[k]);
+      sep = ";\n";
+    }
+    for (uint32_t c = 0; c < t.ncells; c++) {
+      /* the name through the cover value: element over local index + 1 */
+      uint32_t index = (*fresh)++;
+      buf_printf(out, "%sconstraint int_lin_eq([1,-1],[x%u,x%d],1);\n", sep, index, t.cover[c]);
+      buf_printf(out, "constraint array_int_element(x%u,[", index);
+      uint32_t n = 0;
+      for (uint32_t q = 0; q < t.nplace; q++)
+        for (int32_t i = t.first[q]; i < t.first[q + 1]; i++)
+          if (t.cells[i] == (int32_t)c)
+            buf_printf(out, "%s%d", n++ ? "," : "", t.kind_name[t.kind[q]]);
+      if (t.gap[c])
+        buf_printf(out, "%s%d", n++ ? "," : "", t.gap_name);
+      buf_printf(out, "],x%d)", t.name[c]);
+      sep = ";\n";
+    }
+    xfree(local);
+    if (!*sep)
+      buf_puts(out, "constraint bool_eq(true,true)");
+    break;
+  }
   default:
     return;
   }
@@ -190,6 +240,8 @@ static uint32_t fresh_needed(const Model *m)
   for (size_t i = 0; i < m->steps.len; i++) {
     const ModelStep *st = &m->steps.data[i];
     n += (st->kind == MS_ELEMENT && st->k != 1) || st->kind == MS_TABLE;
+    if (st->kind == MS_TILING)
+      n += model_tiling(model_args(m, st)).ncells;
   }
   return n;
 }
@@ -217,6 +269,10 @@ void model_flatzinc(const Model *m, const ModelVar *shown, size_t nshown,
       buf_printf(out, "var bool: b%u;\n", (unsigned)st->z);
     }
   }
+  for (size_t i = 0; i < m->steps.len; i++)     /* a tiling's placements, used or not */
+    if (m->steps.data[i].kind == MS_TILING)
+      for (uint32_t q = 0; q < model_tiling(model_args(m, &m->steps.data[i])).nplace; q++)
+        buf_printf(out, "var bool: t%zu_%u;\n", i, q);
   for (ModelVar x = 0; x < m->vars.len; x++)   /* declarations first, then constraints */
     if (twin[x])
       buf_printf(out, "constraint bool2int(b%u,x%u);\n", (unsigned)x, (unsigned)x);

@@ -70,7 +70,7 @@ static const char *const kind_names[MS_NKINDS] = {
   [MS_LINEAR] = "linear", [MS_LINEAR_REIF] = "linear_reif",
   [MS_DISTINCT] = "distinct", [MS_ELEMENT] = "element", [MS_CELL_OF] = "cell_of",
   [MS_TIMES] = "times", [MS_DIV] = "div", [MS_MOD] = "mod", [MS_ABS] = "abs",
-  [MS_MIN] = "min", [MS_MAX] = "max", [MS_CLAUSE] = "clause", [MS_TABLE] = "table",
+  [MS_MIN] = "min", [MS_MAX] = "max", [MS_CLAUSE] = "clause", [MS_TABLE] = "table", [MS_TILING] = "tiling",
   [MS_DEFER] = "defer", [MS_PROPAGATE] = "propagate", [MS_DECIDE] = "decide",
 };
 
@@ -81,7 +81,7 @@ const char *model_kind_name(ModelStepKind kind)
 
 bool model_is_constraint(ModelStepKind kind)
 {
-  return kind >= MS_LINEAR && kind <= MS_TABLE;
+  return kind >= MS_LINEAR && kind <= MS_TILING;
 }
 
 ModelStep *model_step(Model *m, ModelStepKind kind, uint32_t origin,
@@ -188,6 +188,17 @@ size_t model_step_vars(const Model *m, const ModelStep *st, ModelVar *out)
     add_var(out, &n, st->x);
     add_var(out, &n, st->z);
     break;
+  case MS_TILING: {          /* every variable appears once: no search needed */
+    ModelTiling t = model_tiling(a);
+    for (uint32_t c = 0; c < t.ncells; c++) {
+      out[n++] = (ModelVar)t.cover[c];
+      out[n++] = (ModelVar)t.name[c];
+    }
+    for (uint32_t k = 0; k < t.nkinds; k++)
+      if (t.column[k] >= 0)
+        out[n++] = (ModelVar)t.column[k];
+    break;
+  }
   default:
     break;
   }

@@ -50,6 +50,7 @@ typedef enum {
   MS_MAX,         /* z = max(x[n]) */
   MS_CLAUSE,      /* some pos[n] = 1 or some neg[m] = 0: pos then neg at args */
   MS_TABLE,       /* (x[n]) is one of m rows: x[n], then m rows of n values */
+  MS_TILING,      /* pieces cover a board exactly: n ints at args, see ModelTiling */
   /* control */
   MS_DEFER,       /* k = 1: posts only schedule until k = 0 (which propagates) */
   MS_PROPAGATE,   /* run the root fixpoint */
@@ -134,6 +135,49 @@ bool model_name(const Model *m, ModelVar x, Buf *out);
 ** for n + m + 3 of them); returns how many.  0 for other steps.
 */
 size_t model_step_vars(const Model *m, const ModelStep *st, ModelVar *out);
+
+/*
+** The arguments of an MS_TILING step, one int array:
+**   C K P gap_name L
+**   cover[C]  name[C]  gap[C]  column[K]  count[K]  kind_name[K]
+**   kind[P]  first[P + 1]  cells[L]
+** Cell c has a cover variable, whose value j < n_c says that the j-th
+** placement over c (in placement order) covers it and j = n_c that it is
+** left uncovered (only when gap[c]), and a name variable, the value of the
+** board's cell: the name of the covering piece, or gap_name.  Placement p
+** is a piece of kind kind[p] on cells[first[p] .. first[p + 1]).  A kind
+** is used count[k] times (-1: any number); column[k] is its placement
+** variable (value j: its j-th placement) or -1.
+*/
+typedef struct ModelTiling {
+  uint32_t ncells, nkinds, nplace, ncellrefs;
+  int32_t gap_name;
+  const int32_t *cover, *name, *gap, *column, *count, *kind_name;
+  const int32_t *kind, *first, *cells;
+} ModelTiling;
+
+static inline ModelTiling model_tiling(const int32_t *a)
+{
+  ModelTiling t = {(uint32_t)a[0], (uint32_t)a[1], (uint32_t)a[2], (uint32_t)a[4], a[3],
+                   0, 0, 0, 0, 0, 0, 0, 0, 0};
+  const int32_t *at = a + 5;
+  t.cover = at;     at += t.ncells;
+  t.name = at;      at += t.ncells;
+  t.gap = at;       at += t.ncells;
+  t.column = at;    at += t.nkinds;
+  t.count = at;     at += t.nkinds;
+  t.kind_name = at; at += t.nkinds;
+  t.kind = at;      at += t.nplace;
+  t.first = at;     at += t.nplace + 1;
+  t.cells = at;
+  return t;
+}
+
+static inline size_t model_tiling_len(uint32_t ncells, uint32_t nkinds, uint32_t nplace,
+                                      uint32_t ncellrefs)
+{
+  return 5 + 3 * (size_t)ncells + 3 * (size_t)nkinds + 2 * (size_t)nplace + 1 + ncellrefs;
+}
 
 /* A step's arguments. */
 static inline const int32_t *model_args(const Model *m, const ModelStep *st)

@@ -357,6 +357,18 @@ static VarId search_select(Solver *s)
   return k == PROP_NONE ? PROP_NONE : q->order.data[k];
 }
 
+/* A decision chosen by a propagator that knows better (prop_brancher). */
+static VarId search_branch(const Solver *s, int32_t *v)
+{
+  for (size_t i = 0; i < s->branchers.len; i++) {
+    const Prop *p = &s->props.data[s->branchers.data[i]];
+    VarId x;
+    if (!p->done && p->cls->branch(s, p, &x, v))
+      return x;
+  }
+  return PROP_NONE;
+}
+
 /* Apply decision x = v (eq) or x != v on a new level. */
 static void search_decide(Solver *s, VarId x, int32_t v, bool eq)
 {
@@ -490,7 +502,10 @@ SearchResult search_next(Solver *s)
       q->must_backtrack = true;
       continue;
     }
-    VarId x = search_select(s);
+    int32_t v = 0;
+    VarId x = search_branch(s, &v);
+    if (x == PROP_NONE && (x = search_select(s)) != PROP_NONE)
+      v = dom_min(s, x);
     if (x == PROP_NONE) {
       if (!solution_checks(s)) {
         q->state = SS_BROKEN;
@@ -502,7 +517,7 @@ SearchResult search_next(Solver *s)
     }
     if (search_out_of_budget(s))
       return SEARCH_LIMIT;
-    search_decide(s, x, dom_min(s, x), true);
+    search_decide(s, x, v, true);
   }
 }
 
