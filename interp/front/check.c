@@ -561,7 +561,16 @@ static void check_tile(Checker *c, const Stmt *st)
   for (uint32_t i = 0; i < st->options.len; i++) {
     char buf[128];
     const Node *o = st->options.items[i];
-    if (!check_tile_option(c->syms, o, buf, sizeof buf))
+    const char *known = check_tile_option(c->syms, o, buf, sizeof buf);
+    /* other clues could tell two symmetric tilings apart */
+    for (uint32_t k = 0; known && strcmp(known, "up to symmetry") == 0 && k < c->ast->stmts.len; k++)
+      if (c->ast->stmts.items[k]->kind == ST_CONSTRAINT) {
+        diag_error(c->diag, c->ast->stmts.items[k]->at, "'up to symmetry' counts tilings of the "
+                   "board alone, so the puzzle can have no other clues");
+        diag_note(c->diag, o->at, "'up to symmetry' is asked for here");
+        break;
+      }
+    if (!known)
       diag_error(c->diag, o->at, "unknown option '%s' of tile: the options are 'no turns', "
                  "'no flips', 'colours', 'any number', 'gaps' and 'up to symmetry'", buf);
   }

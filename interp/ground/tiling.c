@@ -586,19 +586,8 @@ Value tiling_ground(Ground *g, const Stmt *st)
     read_pieces(&t, st->pieces, 1);
     if (t.kinds.len == 0 && g->diag->nerrors == 0)
       ground_error(g, st->pieces->at, "there are no pieces to tile with");
-    if (t.opt.symmetry) {
-      /* other clues could tell two symmetric tilings apart */
-      for (uint32_t i = 0; i < g->ast->stmts.len; i++)
-        if (g->ast->stmts.items[i]->kind == ST_CONSTRAINT) {
-          ground_error(g, g->ast->stmts.items[i]->at, "'up to symmetry' counts tilings of the "
-                       "board alone, so the puzzle can have no other clues");
-          for (size_t k = 0; k < t.kinds.len; k++)
-            xfree(t.kinds.data[k].shape.sq);
-          t.kinds.len = 0;
-          break;
-        }
+    if (t.opt.symmetry)
       merge_identical(&t);
-    }
     if (t.kinds.len)
       place_all(&t);
     if (!g->too_big && t.kinds.len && (!t.opt.symmetry || break_symmetry(&t)))
