@@ -43,6 +43,13 @@ typedef struct PropClass {
   ** Registered with prop_brancher; asked before the usual choice.
   */
   bool (*branch)(const Solver *s, const Prop *p, VarId *x, int32_t *v);
+  /*
+  ** Optional, for propagators over many variables that only want to look
+  ** at the ones that changed (Gecode's advisors): told of each change of
+  ** one of its variables that another propagator, the search or the front
+  ** end made, even while queued.  Set Prop.advised to have it called.
+  */
+  void (*advise)(Solver *s, Prop *p, VarId x);
 } PropClass;
 
 struct Prop {
@@ -56,6 +63,7 @@ struct Prop {
   uint8_t  cost;               /* PropCost */
   uint8_t  queued;             /* in a queue, or running */
   uint8_t  done;               /* entailed on this branch (trailed) */
+  uint8_t  advised;            /* its class's advise wants every change */
 };
 
 #define PROP_NONE UINT32_MAX

@@ -34,6 +34,12 @@
 enum { DEAD = 0, ALIVE = 1, CHOSEN = 2 };
 #define LOG_CHOSEN 0x80000000u
 
+/* A trailed counter next to its stamp: one cache line for the inner loop. */
+typedef struct Counter {
+  uint32_t n;
+  uint64_t stamp;
+} Counter;
+
 typedef struct Tiling {
   uint32_t ncells, nkinds, nplace, nsize;  /* nsize: entries of size */
   int32_t gap_name;
@@ -58,9 +64,17 @@ typedef struct Tiling {
   uint32_t nlog;
   uint8_t *done;               /* C: covered, or left uncovered */
   uint32_t *size;              /* C cover + C name + columns: sizes as last left */
-  uint32_t *cnt;               /* C: live placements over the cell */
+  Counter *cnt;                /* C: live placements over the cell, with its stamp */
   uint32_t *used, *live;       /* K: chosen placements, live unchosen ones */
   uint64_t *stamp;             /* one per entry of size, cnt, used, live; then nlog's */
+  /* scratch, not trailed: the variables changed by others since the last
+     run (advise), and the cells (c) and kinds (C + k) to look at in this run */
+  VarId vmin, vmax;
+  uint32_t *var_index;         /* VarId - vmin -> position among the vars, or UINT32_MAX */
+  uint32_t *dirty, ndirty;
+  uint8_t *is_dirty;
+  uint32_t *pending, npending;
+  bool fresh;                  /* not run yet: look at every cell and kind */
 } Tiling;
 
 static inline int state_of(const Tiling *t, uint32_t q)
@@ -90,8 +104,8 @@ static void set_size(Solver *s, Tiling *t, uint32_t i, uint32_t v)
 
 static inline void dec_cnt(Solver *s, Tiling *t, uint32_t c)
 {
-  save32(s, &t->cnt[c], &t->stamp[t->nsize + c]);
-  t->cnt[c]--;
+  save32(s, &t->cnt[c].n, &t->cnt[c].stamp);
+  t->cnt[c].n--;
 }
 
 static inline void set_used(Solver *s, Tiling *t, uint32_t k, uint32_t v)
@@ -157,11 +171,17 @@ static bool kill(Solver *s, const Prop *p, Tiling *t, uint32_t q)
   for (uint32_t i = t->place_first[q]; i < t->place_first[q + 1]; i++) {
     uint32_t c = t->place_cell[i];
     dec_cnt(s, t, c);
-    if (t->cnt[c] == 0 && !cell_emptied(s, p, t, c))
-      return false;
+    if (t->cnt[c].n <= 1 && !t->done[c]) {
+      if (t->cnt[c].n == 0 ? !cell_emptied(s, p, t, c) : false)
+        return false;
+      if (t->cnt[c].n == 1 && !t->gap[c])
+        t->pending[t->npending++] = c;
+    }
   }
   uint32_t k = t->kind[q];
   set_live(s, t, k, t->live[k] - 1);
+  if (t->live[k] == 1 && t->column[k] >= 0 && !t->used[k])
+    t->pending[t->npending++] = t->ncells + k;
   return count_ok(t, k);
 }
 
@@ -187,7 +207,7 @@ static bool choose(Solver *s, const Prop *p, Tiling *t, uint32_t q)
     uint32_t c = t->place_cell[i];
     set_byte(s, &t->done[c], 1);
     dec_cnt(s, t, c);
-    for (uint32_t j = t->cell_first[c]; j < t->cell_first[c + 1] && t->cnt[c]; j++)
+    for (uint32_t j = t->cell_first[c]; j < t->cell_first[c + 1] && t->cnt[c].n; j++)
       if (!kill(s, p, t, t->cell_place[j]))
         return false;
     if (!fix(s, p, t, c, (int32_t)t->place_local[i]) ||
@@ -206,38 +226,60 @@ static bool catch_up(Solver *s, const Prop *p, Tiling *t)
 {
   const VarId *x = prop_vars(s, p);
   uint32_t C = t->ncells;
-  for (uint32_t c = 0; c < C; c++) {
-    if (dom_size(s, x[c]) != t->size[c]) {
-      for (uint32_t i = t->cell_first[c], j = 0; i < t->cell_first[c + 1]; i++, j++)
-        if (state_of(t, t->cell_place[i]) == ALIVE && !dom_contains(s, x[c], j) &&
-            !kill(s, p, t, t->cell_place[i]))
-          return false;
-      set_size(s, t, c, (uint32_t)dom_size(s, x[c]));
-    }
-    VarId nm = x[C + c];
-    if (dom_size(s, nm) != t->size[C + c]) {
-      for (uint32_t i = t->cell_first[c]; i < t->cell_first[c + 1]; i++) {
-        uint32_t q = t->cell_place[i];
-        if (state_of(t, q) == ALIVE && !dom_contains(s, nm, t->kind_name[t->kind[q]]) &&
-            !kill(s, p, t, q))
-          return false;
+  while (t->ndirty) {
+    uint32_t i = t->dirty[--t->ndirty];
+    t->is_dirty[i] = 0;
+    if (i < C) {
+      uint32_t c = i;
+      if (dom_size(s, x[c]) != t->size[c]) {
+        for (uint32_t k = t->cell_first[c], j = 0; k < t->cell_first[c + 1]; k++, j++)
+          if (state_of(t, t->cell_place[k]) == ALIVE && !dom_contains(s, x[c], j) &&
+              !kill(s, p, t, t->cell_place[k]))
+            return false;
+        set_size(s, t, c, (uint32_t)dom_size(s, x[c]));
       }
-      set_size(s, t, C + c, (uint32_t)dom_size(s, nm));
+      if (dom_is_fixed(s, x[c]) && !t->done[c])
+        t->pending[t->npending++] = c;
+    } else if (i < 2 * C) {
+      uint32_t c = i - C;
+      VarId nm = x[i];
+      if (dom_size(s, nm) != t->size[i]) {
+        for (uint32_t k = t->cell_first[c]; k < t->cell_first[c + 1]; k++) {
+          uint32_t q = t->cell_place[k];
+          if (state_of(t, q) == ALIVE && !dom_contains(s, nm, t->kind_name[t->kind[q]]) &&
+              !kill(s, p, t, q))
+            return false;
+        }
+        set_size(s, t, i, (uint32_t)dom_size(s, nm));
+      }
+    } else {
+      uint32_t k = 0;
+      while (t->column[k] != (int32_t)i)
+        k++;
+      if (dom_size(s, x[i]) != t->size[i]) {
+        for (uint32_t m = t->kind_first[k], j = 0; m < t->kind_first[k + 1]; m++, j++)
+          if (state_of(t, t->kind_place[m]) == ALIVE && !dom_contains(s, x[i], j) &&
+              !kill(s, p, t, t->kind_place[m]))
+            return false;
+        set_size(s, t, i, (uint32_t)dom_size(s, x[i]));
+      }
+      if (dom_is_fixed(s, x[i]) && !t->used[k])
+        t->pending[t->npending++] = C + k;
     }
-  }
-  for (uint32_t k = 0; k < t->nkinds; k++) {
-    if (t->column[k] < 0)
-      continue;
-    uint32_t col = (uint32_t)t->column[k];
-    if (dom_size(s, x[col]) == t->size[col])
-      continue;
-    for (uint32_t i = t->kind_first[k], j = 0; i < t->kind_first[k + 1]; i++, j++)
-      if (state_of(t, t->kind_place[i]) == ALIVE && !dom_contains(s, x[col], j) &&
-          !kill(s, p, t, t->kind_place[i]))
-        return false;
-    set_size(s, t, col, (uint32_t)dom_size(s, x[col]));
   }
   return true;
+}
+
+/* A variable of p changed by someone else: look at it at the next run. */
+static void tiling_advise(Solver *s, Prop *p, VarId x)
+{
+  (void)s;
+  Tiling *t = p->aux;
+  uint32_t i = t->var_index[x - t->vmin];
+  if (!t->is_dirty[i]) {
+    t->is_dirty[i] = 1;
+    t->dirty[t->ndirty++] = i;
+  }
 }
 
 /* The first live placement over cell c (one must exist). */
@@ -254,54 +296,57 @@ static PropStatus tiling_propagate(Solver *s, Prop *p)
 {
   Tiling *t = p->aux;
   const VarId *x = prop_vars(s, p);
+  t->npending = 0;                      /* left over from a failure */
+  if (t->fresh) {
+    t->fresh = false;
+    for (uint32_t i = 0; i < t->ncells + t->nkinds; i++)
+      if (i < t->ncells || t->column[i - t->ncells] >= 0)
+        t->pending[t->npending++] = i;
+  }
   if (!catch_up(s, p, t))
     return PS_FAIL;
   /* Decisions and forced moves: fixed variables, single live placements. */
-  for (bool again = true; again;) {
-    again = false;
-    for (uint32_t c = 0; c < t->ncells; c++) {
+  while (t->npending) {
+    uint32_t i = t->pending[--t->npending], q, local;
+    if (i < t->ncells) {
+      uint32_t c = i, n = t->cell_first[c + 1] - t->cell_first[c];
       if (t->done[c])
         continue;
-      uint32_t n = t->cell_first[c + 1] - t->cell_first[c], local, q;
       if (dom_is_fixed(s, x[c])) {
         uint32_t j = (uint32_t)dom_value(s, x[c]);
         if (j == n) {                   /* left uncovered: nothing may cover it */
           set_byte(s, &t->done[c], 1);
-          for (uint32_t i = t->cell_first[c]; i < t->cell_first[c + 1]; i++)
-            if (!kill(s, p, t, t->cell_place[i]))
+          for (uint32_t k = t->cell_first[c]; k < t->cell_first[c + 1]; k++)
+            if (!kill(s, p, t, t->cell_place[k]))
               return PS_FAIL;
           if (!fix(s, p, t, t->ncells + c, t->gap_name))
             return PS_FAIL;
           continue;
         }
         q = t->cell_place[t->cell_first[c] + j];
-      } else if (t->cnt[c] == 1 && !t->gap[c]) {
+      } else if (t->cnt[c].n == 1 && !t->gap[c]) {
         q = first_live(t, c, &local);
       } else {
         continue;
       }
-      if (!choose(s, p, t, q))
-        return PS_FAIL;
-      again = true;
-    }
-    for (uint32_t k = 0; k < t->nkinds; k++) {
-      if (t->column[k] < 0 || t->used[k])
+    } else {
+      uint32_t k = i - t->ncells;
+      if (t->used[k])
         continue;
       VarId col = x[t->column[k]];
-      uint32_t q = UINT32_MAX;
       if (dom_is_fixed(s, col)) {
         q = t->kind_place[t->kind_first[k] + (uint32_t)dom_value(s, col)];
       } else if (t->live[k] == 1) {
-        for (uint32_t i = t->kind_first[k]; q == UINT32_MAX; i++)
-          if (state_of(t, t->kind_place[i]) == ALIVE)
-            q = t->kind_place[i];
+        q = UINT32_MAX;
+        for (uint32_t m = t->kind_first[k]; q == UINT32_MAX; m++)
+          if (state_of(t, t->kind_place[m]) == ALIVE)
+            q = t->kind_place[m];
       } else {
         continue;
       }
-      if (!choose(s, p, t, q))
-        return PS_FAIL;
-      again = true;
     }
+    if (!choose(s, p, t, q))
+      return PS_FAIL;
   }
   return PS_FIX;
 }
@@ -312,9 +357,9 @@ static bool tiling_branch(const Solver *s, const Prop *p, VarId *x, int32_t *v)
   const Tiling *t = p->aux;
   uint32_t best = UINT32_MAX, best_n = UINT32_MAX;
   for (uint32_t c = 0; c < t->ncells; c++)
-    if (!t->done[c] && t->cnt[c] < best_n) {
+    if (!t->done[c] && t->cnt[c].n < best_n) {
       best = c;
-      best_n = t->cnt[c];
+      best_n = t->cnt[c].n;
     }
   for (uint32_t k = 0; k < t->nkinds; k++)
     if (t->column[k] >= 0 && !t->used[k] && t->live[k] < best_n) {
@@ -371,7 +416,8 @@ static bool tiling_holds(const Solver *s, const Prop *p, const int32_t *vals)
   return ok;
 }
 
-static const PropClass tiling_class = {"tiling", tiling_propagate, tiling_holds, tiling_branch};
+static const PropClass tiling_class = {"tiling", tiling_propagate, tiling_holds, tiling_branch,
+                                       tiling_advise};
 
 /* Carve n items of type T at offset *off of block base (NULL: only measure). */
 #define CARVE(base, off, T, n) ((T *)carve((base), &(off), (n) * sizeof(T)))
@@ -393,6 +439,20 @@ void post_tiling(Solver *s, const int32_t *spec)
   for (uint32_t k = 0; k < K; k++)
     ncol += mt.column[k] >= 0;
   uint32_t nsize = 2 * C + ncol;
+  /* the span of the variables' numbers, for advise's map */
+  VarId lo = (VarId)mt.cover[0], hi = lo;
+  for (uint32_t c = 0; c < C; c++)
+    for (int w = 0; w < 2; w++) {
+      VarId v = (VarId)(w ? mt.name[c] : mt.cover[c]);
+      lo = v < lo ? v : lo;
+      hi = v > hi ? v : hi;
+    }
+  for (uint32_t k = 0; k < K; k++)
+    if (mt.column[k] >= 0) {
+      lo = (VarId)mt.column[k] < lo ? (VarId)mt.column[k] : lo;
+      hi = (VarId)mt.column[k] > hi ? (VarId)mt.column[k] : hi;
+    }
+  VarId vrange = hi - lo;
   /* One block; the same carving twice, first to measure it. */
   Tiling *t = NULL;
   char *m = NULL;
@@ -423,14 +483,22 @@ void post_tiling(Solver *s, const int32_t *spec)
     gap = CARVE(m, off, uint8_t, C);
     uint32_t *log = CARVE(m, off, uint32_t, P), *pos = CARVE(m, off, uint32_t, P);
     uint8_t *done = CARVE(m, off, uint8_t, C);
-    uint32_t *cnt = CARVE(m, off, uint32_t, C);
+    Counter *cnt = CARVE(m, off, Counter, C);
     uint32_t *sizes = CARVE(m, off, uint32_t, nsize);
     uint32_t *used = CARVE(m, off, uint32_t, K);
     uint32_t *live = CARVE(m, off, uint32_t, K);
     uint64_t *stamp = CARVE(m, off, uint64_t, nsize + C + 2 * K + 1);
+    uint32_t *dirty = CARVE(m, off, uint32_t, nsize);
+    uint8_t *is_dirty = CARVE(m, off, uint8_t, nsize);
+    uint32_t *pending = CARVE(m, off, uint32_t, 2 * (C + K) + 1);
+    uint32_t *var_index = CARVE(m, off, uint32_t, (size_t)vrange + 1);
     if (pass == 0) {
       size = off;
     } else {
+      t->dirty = dirty;
+      t->is_dirty = is_dirty;
+      t->pending = pending;
+      t->var_index = var_index;
       t->log = log;
       t->pos = pos;
       t->done = done;
@@ -493,8 +561,8 @@ void post_tiling(Solver *s, const int32_t *spec)
     t->live[k] = kind_first[k + 1] - kind_first[k];
   }
   for (uint32_t c = 0; c < C; c++) {
-    t->cnt[c] = cell_first[c + 1] - cell_first[c];
-    if (t->cnt[c] == 0 && !gap[c]) {    /* a cell no piece can cover */
+    t->cnt[c].n = cell_first[c + 1] - cell_first[c];
+    if (t->cnt[c].n == 0 && !gap[c]) {    /* a cell no piece can cover */
       xfree(t);
       s->failed = true;
       return;
@@ -514,6 +582,20 @@ void post_tiling(Solver *s, const int32_t *spec)
   t->column = column;
   t->gap = gap;
 
+  /* the positions of the variables, for advise */
+  t->vmin = t->vmax = vars[0];
+  for (uint32_t i = 1; i < nv; i++) {
+    t->vmin = vars[i] < t->vmin ? vars[i] : t->vmin;
+    t->vmax = vars[i] > t->vmax ? vars[i] : t->vmax;
+  }
+  assert(t->vmax - t->vmin == vrange);
+  memset(t->var_index, 0xff, ((size_t)(t->vmax - t->vmin) + 1) * sizeof *t->var_index);
+  for (uint32_t i = 0; i < nv; i++) {
+    t->var_index[vars[i] - t->vmin] = i;
+    t->is_dirty[i] = 1;
+    t->dirty[t->ndirty++] = i;
+  }
+  t->fresh = true;
   Prop *p = prop_new(s, &tiling_class, PC_EXPENSIVE, nv, vars, 0, NULL);
   xfree(vars);
   p->aux = t;
@@ -527,6 +609,7 @@ void post_tiling(Solver *s, const int32_t *spec)
       return;
     }
   prop_subscribe_all(s, p, EV_DOM);
+  p->advised = 1;
   prop_brancher(s, p);
   prop_post(s, p);
 }
