@@ -505,9 +505,11 @@ static Value post(Tiler *t)
   int32_t *column = (int32_t *)mt.column, *count = (int32_t *)mt.count;
   int32_t *kind_name = (int32_t *)mt.kind_name, *kind = (int32_t *)mt.kind;
   int32_t *first = (int32_t *)mt.first, *cells = (int32_t *)mt.cells;
-  memcpy(kind, t->pkind.data, P * sizeof *kind);
+  if (P)                                /* no placement at all: nothing to copy */
+    memcpy(kind, t->pkind.data, P * sizeof *kind);
   memcpy(first, t->pfirst.data, (P + 1) * sizeof *first);
-  memcpy(cells, t->pcells.data, L * sizeof *cells);
+  if (L)
+    memcpy(cells, t->pcells.data, L * sizeof *cells);
   /* per cell: its placements' names; per kind: its placements */
   uint32_t *ncover = xcalloc(C + 1, sizeof *ncover), *nkind = xcalloc(K + 1, sizeof *nkind);
   uint8_t *has = xcalloc((size_t)C * (K + 1) + 1, 1);
