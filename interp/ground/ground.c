@@ -1174,6 +1174,18 @@ void ground_free(Ground *g)
   VEC_FREE(g->candidates);
   VEC_FREE(g->var_atom);
   VEC_FREE(g->decision);
+  for (size_t i = 0; i < g->tiles.len; i++) {
+    TileCopies *t = &g->tiles.data[i];
+    xfree(t->cover);
+    xfree(t->cell_first);
+    xfree(t->cell_place);
+    xfree(t->anchor);
+    xfree(t->kind);
+    xfree(t->label_first);
+    xfree(t->label);
+  }
+  VEC_FREE(g->tiles);
+  VEC_FREE(g->var_tile);
   VEC_FREE(g->attrs);
   VEC_FREE(g->positions);
   VEC_FREE(g->undef);

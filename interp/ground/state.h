@@ -77,6 +77,29 @@ typedef struct ShowItem {
   bool text;           /* a string: printed as a line of its own */
 } ShowItem;
 
+/*
+** A tile statement with a piece that may lie more than once: what the
+** printer needs to tell its copies apart (out.c numbers them in reading
+** order of their first cells: d1, d2, ...), since a solution is a set of
+** placements and two ways to cover a region with copies are two tilings.
+*/
+typedef struct TileCopies {
+  uint32_t ncells;
+  VarId *cover;          /* per cell: which placement over it covers it */
+  uint32_t *cell_first;  /* C + 1: slices of cell_place */
+  uint32_t *cell_place;  /* the placements over each cell, ascending */
+  uint32_t *anchor;      /* per placement: its first cell */
+  uint32_t *kind;        /* per placement */
+  uint32_t *label_first; /* K + 1: slices of label; an empty one: print the piece's name */
+  Sym *label;            /* the copies' names, in reading order */
+} TileCopies;
+
+/* Per VarId: the cell of a tile statement whose piece name it is. */
+typedef struct TileCell {
+  uint32_t tile;         /* 1 + index in Ground.tiles; 0: none */
+  uint32_t cell;
+} TileCell;
+
 enum { GLOBAL_TODO, GLOBAL_BUSY, GLOBAL_DONE };
 
 struct Env;
@@ -118,6 +141,8 @@ typedef struct Ground {
   VEC(Candidate) candidates;  /* the 'candidate clue' statements that became literals */
   VEC(uint8_t) var_atom;      /* per VarId: 1 when it takes value names */
   VEC(VarId) decision;        /* the declared unknowns, in order */
+  VEC(TileCopies) tiles;      /* tile statements with pieces used more than once */
+  VEC(TileCell) var_tile;     /* per VarId, for the printer */
   /* logic grids */
   Sym entities_name;          /* 0 when the program declares no entities */
   Value entities;             /* list of V_INT or V_ATOM */

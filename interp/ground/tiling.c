@@ -28,11 +28,18 @@
 #include "ground/term.h"
 #include "model/model.h"
 
+/* A piece as listed: its name and how many times. */
+typedef struct Member {
+  Sym name;
+  int32_t count;
+} Member;
+
 typedef struct Kind {
   Shape shape;       /* owned */
   Sym name;
   int32_t count;     /* -1: any number */
   Loc at;
+  VEC(Member) members;   /* the pieces it stands for: itself, or identical ones merged */
 } Kind;
 
 typedef struct Options {
@@ -228,7 +235,7 @@ static void add_kind(Tiler *t, const Shape *s, Sym name, int32_t count, Loc at)
   Shape own = {xmalloc(s->n * sizeof(Square)), s->n, s->at};
   memcpy(own.sq, s->sq, s->n * sizeof(Square));
   normalize(own.sq, own.n);
-  VEC_PUSH(t->kinds, ((Kind){own, name, count, at}));
+  VEC_PUSH(t->kinds, ((Kind){own, name, count, at, {0}}));
 }
 
 /* The pieces of one 'piece' or 'pieces' declaration, each used `times`. */
@@ -366,6 +373,8 @@ static bool break_symmetry(Tiler *t)
       for (uint32_t c = 0; c < t->cols && ok; c++)
         if (t->cell[r * t->cols + c] >= 0)
           ok = board_map(t, k, r, c, &m[t->cell[r * t->cols + c]]);
+    for (uint32_t j = 0; j < nsym && ok; j++)     /* one map, two transforms (a box of one row) */
+      ok = memcmp(map[j], m, t->ncells * sizeof *m) != 0;
     if (ok)
       map[nsym++] = m;
     else
@@ -408,7 +417,7 @@ static bool break_symmetry(Tiler *t)
     /* a kind used once whose every placement moves under every symmetry */
     size_t best = SIZE_MAX, best_n = 0;
     for (size_t k = 0; k < t->kinds.len; k++) {
-      if (t->kinds.data[k].count != 1)
+      if (t->kinds.data[k].count != 1 || t->opt.any)
         continue;
       bool free_orbits = true;
       size_t n = 0;
@@ -425,7 +434,12 @@ static bool break_symmetry(Tiler *t)
         best_n = n;
       }
     }
-    if (best == SIZE_MAX) {
+    if (best == SIZE_MAX && t->opt.any) {
+      ground_error(g, t->st->at, "cannot count up to symmetry with 'any number': it needs a piece "
+                   "used exactly once that lies differently under each of the board's %u symmetries",
+                   nkeep);
+      ok = false;
+    } else if (best == SIZE_MAX) {
       ground_error(g, t->st->at, "cannot count up to symmetry here: it needs a piece used once "
                    "that lies differently under each of the board's %u symmetries", nkeep);
       ok = false;
@@ -483,13 +497,96 @@ static void merge_identical(Tiler *t)
     } else {
       Kind *o = &t->kinds.data[into];
       o->count = o->count < 0 || kk->count < 0 ? -1 : o->count + kk->count;
+      for (size_t i = 0; i < kk->members.len; i++)
+        VEC_PUSH(o->members, kk->members.data[i]);
       xfree(kk->shape.sq);
+      VEC_FREE(kk->members);
     }
   }
   t->kinds.len = out;
 }
 
 /* --- posting --- */
+
+/* name, then n: "d" 2 -> "d2", and "7" 2 -> "7_2" so that the number stands apart */
+static Sym copy_name(Ground *g, Sym name, uint32_t n)
+{
+  const char *s = sym_name(g->syms, name);
+  size_t len = strlen(s);
+  char *buf = xmalloc(len + 16);
+  snprintf(buf, len + 16, "%s%s%u", s, len && s[len - 1] >= '0' && s[len - 1] <= '9' ? "_" : "", n);
+  Sym out = sym_intern_cstr(g->syms, buf);
+  xfree(buf);
+  return out;
+}
+
+/*
+** When a piece may lie more than once, keep what the printer needs to
+** number its copies (state.h, TileCopies): a piece used n times is
+** printed as name1 .. name_n, pieces merged as identical by their own
+** names (numbered when one of them is used more than once), and with
+** 'any number' each kind as its first name numbered up to the most copies
+** that fit.
+*/
+static void record_copies(Tiler *t, const int32_t *cover, const int32_t *name, const int32_t *count)
+{
+  Ground *g = t->g;
+  uint32_t C = t->ncells, K = (uint32_t)t->kinds.len, P = (uint32_t)t->pkind.len;
+  bool repeats = false;
+  for (uint32_t k = 0; k < K; k++)
+    repeats |= count[k] != 1;
+  if (!repeats)
+    return;
+  TileCopies tc = {.ncells = C};
+  tc.cover = xmalloc((C + 1) * sizeof *tc.cover);
+  tc.cell_first = xcalloc(C + 2, sizeof *tc.cell_first);
+  tc.cell_place = xmalloc(((size_t)t->pcells.len + 1) * sizeof *tc.cell_place);
+  tc.anchor = xmalloc((P + 1) * sizeof *tc.anchor);
+  tc.kind = xmalloc((P + 1) * sizeof *tc.kind);
+  tc.label_first = xcalloc(K + 1, sizeof *tc.label_first);
+  for (uint32_t c = 0; c < C; c++)
+    tc.cover[c] = (VarId)cover[c];
+  for (size_t i = 0; i < t->pcells.len; i++)
+    tc.cell_first[t->pcells.data[i] + 1]++;
+  for (uint32_t c = 0; c < C; c++)
+    tc.cell_first[c + 1] += tc.cell_first[c];
+  uint32_t *fill = xcalloc(C + 1, sizeof *fill);
+  for (uint32_t p = 0; p < P; p++) {
+    tc.kind[p] = (uint32_t)t->pkind.data[p];
+    tc.anchor[p] = (uint32_t)t->pcells.data[t->pfirst.data[p]];   /* cells ascending */
+    for (int32_t i = t->pfirst.data[p]; i < t->pfirst.data[p + 1]; i++) {
+      uint32_t c = (uint32_t)t->pcells.data[i];
+      tc.cell_place[tc.cell_first[c] + fill[c]++] = p;
+    }
+  }
+  xfree(fill);
+  VEC(Sym) label = {0};
+  for (uint32_t k = 0; k < K; k++) {
+    const Kind *kk = &t->kinds.data[k];
+    if (count[k] < 0) {
+      uint32_t most = C / (kk->shape.n ? kk->shape.n : 1);
+      for (uint32_t i = 1; i <= most; i++)
+        VEC_PUSH(label, copy_name(g, kk->name, i));
+    } else if (count[k] > 1) {
+      for (size_t m = 0; m < kk->members.len; m++) {
+        const Member *mb = &kk->members.data[m];
+        if (mb->count == 1)
+          VEC_PUSH(label, mb->name);
+        for (int32_t i = 1; i <= mb->count && mb->count > 1; i++)
+          VEC_PUSH(label, copy_name(g, mb->name, (uint32_t)i));
+      }
+    }
+    tc.label_first[k + 1] = (uint32_t)label.len;
+  }
+  tc.label = label.data ? label.data : xmalloc(sizeof(Sym));
+  VEC_PUSH(g->tiles, tc);
+  for (uint32_t c = 0; c < C; c++) {
+    VarId x = (VarId)name[c];
+    while (g->var_tile.len <= x)
+      VEC_PUSH(g->var_tile, ((TileCell){0, 0}));
+    g->var_tile.data[x] = (TileCell){(uint32_t)g->tiles.len, c};
+  }
+}
 
 static Value post(Tiler *t)
 {
@@ -543,6 +640,7 @@ static Value post(Tiler *t)
       column[k] = (int32_t)build_var(g, 0, (int32_t)nkind[k] - 1);
     impossible |= count[k] > 0 && nkind[k] == 0;
   }
+  record_copies(t, cover, name, count);
   /* decisions: the pieces' columns and the cells' covers, fewest placements first */
   for (uint32_t k = 0; k < K; k++)
     if (column[k] >= 0)
@@ -586,6 +684,8 @@ Value tiling_ground(Ground *g, const Stmt *st)
   Value v = VALUE_NONE;
   if (read_board(&t)) {
     read_pieces(&t, st->pieces, 1);
+    for (size_t k = 0; k < t.kinds.len; k++)
+      VEC_PUSH(t.kinds.data[k].members, ((Member){t.kinds.data[k].name, t.kinds.data[k].count}));
     if (t.kinds.len == 0 && g->diag->nerrors == 0)
       ground_error(g, st->pieces->at, "there are no pieces to tile with");
     if (t.opt.symmetry)
@@ -595,8 +695,10 @@ Value tiling_ground(Ground *g, const Stmt *st)
     if (!g->too_big && t.kinds.len && (!t.opt.symmetry || break_symmetry(&t)))
       v = post(&t);
   }
-  for (size_t k = 0; k < t.kinds.len; k++)
+  for (size_t k = 0; k < t.kinds.len; k++) {
     xfree(t.kinds.data[k].shape.sq);
+    VEC_FREE(t.kinds.data[k].members);
+  }
   VEC_FREE(t.kinds);
   VEC_FREE(t.pkind);
   VEC_FREE(t.pfirst);

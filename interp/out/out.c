@@ -10,6 +10,46 @@
 /* SCALAR_UNKNOWN: not known yet (a board drawn part way through an explanation). */
 typedef enum { SCALAR_NUMBER, SCALAR_NAME, SCALAR_TRUTH, SCALAR_TEXT, SCALAR_UNKNOWN } ScalarKind;
 
+/* The placement that covers cell c of a tile statement, when known; UINT32_MAX when not. */
+static uint32_t covering(const Ground *g, const TileCopies *tc, uint32_t c)
+{
+  VarId x = tc->cover[c];
+  if (!var_is_fixed(g->s, x))
+    return UINT32_MAX;
+  int64_t j = var_value(g->s, x);
+  uint32_t n = tc->cell_first[c + 1] - tc->cell_first[c];
+  return j >= 0 && j < n ? tc->cell_place[tc->cell_first[c] + (uint32_t)j] : UINT32_MAX;
+}
+
+/*
+** The name of the copy of a piece that covers the tile statement's cell
+** named by variable x (state.h, TileCopies): its copies are numbered in
+** reading order of their first cells.  0 when it has no such name (a
+** piece used once, an uncovered cell, or not known yet).
+*/
+static Sym copy_label(const Ground *g, VarId x)
+{
+  if (x >= g->var_tile.len || g->var_tile.data[x].tile == 0)
+    return 0;
+  const TileCopies *tc = &g->tiles.data[g->var_tile.data[x].tile - 1];
+  uint32_t p = covering(g, tc, g->var_tile.data[x].cell);
+  if (p == UINT32_MAX)
+    return 0;
+  uint32_t k = tc->kind[p], first = tc->label_first[k], n = tc->label_first[k + 1] - first;
+  if (n == 0)
+    return 0;
+  uint32_t rank = 0;
+  for (uint32_t c = 0; c < tc->anchor[p]; c++) {
+    uint32_t q = covering(g, tc, c);
+    if (q == UINT32_MAX && var_is_fixed(g->s, tc->cover[c]))
+      continue;                              /* uncovered */
+    if (q == UINT32_MAX)
+      return 0;                              /* an earlier cell not known yet */
+    rank += tc->kind[q] == k && tc->anchor[q] == c;
+  }
+  return rank < n ? tc->label[first + rank] : 0;
+}
+
 /* The value of a scalar item in the current solution. */
 static ScalarKind scalar(const Ground *g, Value v, int64_t *out)
 {
@@ -34,6 +74,11 @@ static ScalarKind scalar(const Ground *g, Value v, int64_t *out)
     *out = var_value(g->s, (VarId)v.i) ^ (v.neg ? 1 : 0);
     return SCALAR_TRUTH;
   case V_LIN: {
+    Sym copy = v.lin->n == 1 && v.lin->coef[0] == 1 && v.lin->k == 0 ? copy_label(g, v.lin->vars[0]) : 0;
+    if (copy) {
+      *out = copy;
+      return SCALAR_NAME;
+    }
     int64_t sum = v.lin->k;
     *out = 0;
     for (uint32_t i = 0; i < v.lin->n; i++)
