@@ -572,6 +572,7 @@ static PzResult next(PzCtx *cx)
   if (!cx->space)                       /* not loaded */
     return PZ_NO_MORE;
   /* Builds with assertions check every answer; release builds on request. */
+  solver_set_node_by_node(cx->space, cx->opt.node_by_node);
 #ifdef NDEBUG
   solver_set_checking(cx->space, cx->opt.check_solutions);
 #else

@@ -52,6 +52,8 @@ typedef struct PzOptions {
   const char *stdlib_dir; /* read the stdlib from here instead of the copy built in */
   bool check_solutions;   /* confirm each solution against the clues' definitions
                              before returning it (always on in builds without NDEBUG) */
+  bool node_by_node;      /* never let a constraint finish the search alone (the
+                             exact cover's bitboard search): for tests and comparisons */
 } PzOptions;
 
 typedef enum {

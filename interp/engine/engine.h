@@ -59,6 +59,7 @@ struct Solver {
   bool deferred;                /* posts only schedule; solver_propagate runs them */
   bool separate_cases;          /* share no propagator between forall cases (explain) */
   bool checking;                /* confirm each solution before returning it */
+  bool node_by_node;            /* no PropClass.solo: every node through the search */
   uint32_t origin;              /* stamped on new propagators */
   uint32_t detail;              /* recorded for new propagators: the Model's binding */
   VEC(uint32_t) prop_detail;    /* per propagator: the detail when it was made */

@@ -50,6 +50,16 @@ typedef struct PropClass {
   ** end made, even while queued.  Set Prop.advised to have it called.
   */
   void (*advise)(Solver *s, Prop *p, VarId x);
+  /*
+  ** Optional, for a brancher: when every variable outside its own is
+  ** fixed and no other propagator has an open variable, finish the search
+  ** of its part alone, faster than node by node (the exact cover with
+  ** bitboards).  Each call loads the next completion into its variables
+  ** (PS_FIX; the search has pushed a level for it), or says there is none
+  ** left (PS_FAIL), or that the node or time budget ran out (PS_LIMIT;
+  ** the next call goes on from there).  `first` starts afresh.
+  */
+  PropStatus (*solo)(Solver *s, Prop *p, bool first);
 } PropClass;
 
 struct Prop {

@@ -60,6 +60,10 @@ typedef struct Search {
   VEC(VarId) stale;       /* variables whose place in the tree may be out of date */
   VEC(uint8_t) is_stale;  /* per variable: listed in stale */
   size_t synced;          /* trail entries whose variables the tree has seen */
+  /* A propagator finishing its part alone (PropClass.solo), below the
+     last step of path: solo_first until its first call */
+  bool solo_on, solo_first;
+  uint32_t solo;          /* its PropId */
 } Search;
 
 /* An idle search with empty buffers; search_free releases them. */

@@ -223,6 +223,11 @@ void solver_set_checking(Solver *s, bool on)
   s->checking = on;
 }
 
+void solver_set_node_by_node(Solver *s, bool on)
+{
+  s->node_by_node = on;
+}
+
 SolverBroken solver_broken(const Solver *s)
 {
   return s->broken;

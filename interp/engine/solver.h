@@ -261,6 +261,8 @@ bool solver_holds(Solver *s);
 ** call, and solver_broken says what failed.
 */
 void solver_set_checking(Solver *s, bool on);
+/* Never hand the rest of the search to a propagator (PropClass.solo). */
+void solver_set_node_by_node(Solver *s, bool on);
 
 /* What the check found false; valid after SEARCH_BROKEN. */
 SolverBroken solver_broken(const Solver *s);

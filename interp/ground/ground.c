@@ -1180,6 +1180,7 @@ void ground_free(Ground *g)
     xfree(t->cell_first);
     xfree(t->cell_place);
     xfree(t->anchor);
+    xfree(t->reading);
     xfree(t->kind);
     xfree(t->label_first);
     xfree(t->label);

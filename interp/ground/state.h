@@ -88,7 +88,8 @@ typedef struct TileCopies {
   VarId *cover;          /* per cell: which placement over it covers it */
   uint32_t *cell_first;  /* C + 1: slices of cell_place */
   uint32_t *cell_place;  /* the placements over each cell, ascending */
-  uint32_t *anchor;      /* per placement: its first cell */
+  uint32_t *anchor;      /* per placement: its first cell in reading order */
+  uint32_t *reading;     /* per cell: its place in reading order */
   uint32_t *kind;        /* per placement */
   uint32_t *label_first; /* K + 1: slices of label; an empty one: print the piece's name */
   Sym *label;            /* the copies' names, in reading order */

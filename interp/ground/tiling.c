@@ -52,6 +52,7 @@ typedef struct Tiler {
   Options opt;
   uint32_t rows, cols, ncells;
   int32_t *cell;       /* rows * cols: cell number or -1 */
+  uint32_t *reading;   /* per cell: r * cols + c, its place in reading order */
   char *colour;        /* per cell */
   VEC(Kind) kinds;
   /* placements: kind, then cells[first[p] .. first[p + 1]) ascending */
@@ -124,8 +125,14 @@ static bool read_board(Tiler *t)
     return false;
   t->cell = xmalloc((size_t)t->rows * t->cols * sizeof *t->cell);
   t->colour = xmalloc((size_t)t->rows * t->cols + 1);
-  for (uint32_t r = 0; r < t->rows; r++)
-    for (uint32_t c = 0; c < t->cols; c++) {
+  t->reading = xmalloc((size_t)t->rows * t->cols * sizeof *t->reading);
+  /* cells numbered along the short side (column by column on a board
+     wider than high): the exact cover fills the first open cell first,
+     and a narrow front of open cells leaves fewer dead ends */
+  bool by_column = t->cols > t->rows;
+  for (uint32_t i = 0; i < t->rows * t->cols; i++) {
+    uint32_t r = by_column ? i % t->rows : i / t->cols, c = by_column ? i / t->rows : i % t->cols;
+    {
       char ch = 0;
       if (st->drawn) {
         const Node *b = st->drawn;
@@ -137,8 +144,10 @@ static bool read_board(Tiler *t)
         continue;
       }
       t->colour[t->ncells] = ch;
+      t->reading[t->ncells] = r * t->cols + c;
       t->cell[r * t->cols + c] = (int32_t)t->ncells++;
     }
+  }
   if (t->ncells == 0) {
     ground_error(g, st->drawn->at, "this board has no cells ('.' marks a hole)");
     return false;
@@ -286,6 +295,12 @@ static void read_pieces(Tiler *t, const Node *n, int32_t times)
 
 /* --- placements --- */
 
+static int i32_cmp(const void *a, const void *b)
+{
+  int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
 static void place_all(Tiler *t)
 {
   Ground *g = t->g;
@@ -313,8 +328,10 @@ static void place_all(Tiler *t)
           }
           if (i < s->n)
             continue;
-          for (i = 0; i < s->n; i++)      /* squares in reading order: cells ascending */
+          size_t from = t->pcells.len;
+          for (i = 0; i < s->n; i++)
             VEC_PUSH(t->pcells, t->cell[(uint32_t)(r0 + sq[i].r) * t->cols + (uint32_t)(c0 + sq[i].c)]);
+          qsort(t->pcells.data + from, s->n, sizeof *t->pcells.data, i32_cmp);   /* cells ascending */
           VEC_PUSH(t->pkind, (int32_t)k);
           VEC_PUSH(t->pfirst, (int32_t)t->pcells.len);
         }
@@ -542,6 +559,8 @@ static void record_copies(Tiler *t, const int32_t *cover, const int32_t *name, c
   tc.cell_first = xcalloc(C + 2, sizeof *tc.cell_first);
   tc.cell_place = xmalloc(((size_t)t->pcells.len + 1) * sizeof *tc.cell_place);
   tc.anchor = xmalloc((P + 1) * sizeof *tc.anchor);
+  tc.reading = xmalloc((C + 1) * sizeof *tc.reading);
+  memcpy(tc.reading, t->reading, C * sizeof *tc.reading);
   tc.kind = xmalloc((P + 1) * sizeof *tc.kind);
   tc.label_first = xcalloc(K + 1, sizeof *tc.label_first);
   for (uint32_t c = 0; c < C; c++)
@@ -553,7 +572,10 @@ static void record_copies(Tiler *t, const int32_t *cover, const int32_t *name, c
   uint32_t *fill = xcalloc(C + 1, sizeof *fill);
   for (uint32_t p = 0; p < P; p++) {
     tc.kind[p] = (uint32_t)t->pkind.data[p];
-    tc.anchor[p] = (uint32_t)t->pcells.data[t->pfirst.data[p]];   /* cells ascending */
+    tc.anchor[p] = (uint32_t)t->pcells.data[t->pfirst.data[p]];
+    for (int32_t i = t->pfirst.data[p]; i < t->pfirst.data[p + 1]; i++)   /* first in reading order */
+      if (t->reading[t->pcells.data[i]] < t->reading[tc.anchor[p]])
+        tc.anchor[p] = (uint32_t)t->pcells.data[i];
     for (int32_t i = t->pfirst.data[p]; i < t->pfirst.data[p + 1]; i++) {
       uint32_t c = (uint32_t)t->pcells.data[i];
       tc.cell_place[tc.cell_first[c] + fill[c]++] = p;
@@ -705,5 +727,6 @@ Value tiling_ground(Ground *g, const Stmt *st)
   VEC_FREE(t.pcells);
   xfree(t.cell);
   xfree(t.colour);
+  xfree(t.reading);
   return v;
 }

@@ -39,7 +39,9 @@ static Sym copy_label(const Ground *g, VarId x)
   if (n == 0)
     return 0;
   uint32_t rank = 0;
-  for (uint32_t c = 0; c < tc->anchor[p]; c++) {
+  for (uint32_t c = 0; c < tc->ncells; c++) {
+    if (tc->reading[c] >= tc->reading[tc->anchor[p]])
+      continue;
     uint32_t q = covering(g, tc, c);
     if (q == UINT32_MAX && var_is_fixed(g->s, tc->cover[c]))
       continue;                              /* uncovered */

@@ -369,6 +369,42 @@ static VarId search_branch(const Solver *s, int32_t *v)
   return PROP_NONE;
 }
 
+/*
+** A brancher that may finish alone (PropClass.solo), when it is the only
+** thing left: every variable but its own fixed, and no other propagator
+** with an open variable (which could only be one of its own).
+*/
+static bool solo_ready(const Solver *s, uint32_t *out)
+{
+  if (s->node_by_node)
+    return false;
+  for (size_t i = 0; i < s->branchers.len; i++) {
+    const Prop *p = &s->props.data[s->branchers.data[i]];
+    if (p->done || !p->cls->solo)
+      continue;
+    size_t open = 0, own = 0;
+    for (size_t x = 0; x < s->doms.len; x++)
+      open += !dom_is_fixed(s, (VarId)x);
+    const VarId *v = prop_vars(s, p);
+    for (uint32_t j = 0; j < p->nvars; j++)
+      own += !dom_is_fixed(s, v[j]);
+    if (open != own)
+      return false;
+    for (size_t k = 0; k < s->props.len; k++) {
+      const Prop *o = &s->props.data[k];
+      if (o == p || o->done)
+        continue;
+      const VarId *w = prop_vars(s, o);
+      for (uint32_t j = 0; j < o->nvars; j++)
+        if (!dom_is_fixed(s, w[j]))
+          return false;
+    }
+    *out = s->branchers.data[i];
+    return true;
+  }
+  return false;
+}
+
 /* Apply decision x = v (eq) or x != v on a new level. */
 static void search_decide(Solver *s, VarId x, int32_t v, bool eq)
 {
@@ -488,10 +524,36 @@ SearchResult search_next(Solver *s)
       if (search_out_of_budget(s))
         return SEARCH_LIMIT;
       q->must_backtrack = false;
-      if (!search_backtrack(s)) {
+      if (q->solo_on) {                 /* leave the solution it loaded; it goes on */
+        tree_note_pop(s);
+        trail_pop_level(&s->trail);
+      } else if (!search_backtrack(s)) {
         q->state = SS_DONE;
         return SEARCH_EXHAUSTED;
       }
+    }
+    if (q->solo_on) {
+      /* its next completion, on a level of its own */
+      Prop *p = &s->props.data[q->solo];
+      trail_push_level(&s->trail);
+      PropStatus st = p->cls->solo(s, p, q->solo_first);
+      q->solo_first = false;
+      if (st == PS_FIX) {
+        if (!solution_checks(s)) {
+          q->state = SS_BROKEN;
+          return SEARCH_BROKEN;
+        }
+        q->state = SS_SOLUTION;
+        s->stats.solutions++;
+        return SEARCH_SOLUTION;
+      }
+      tree_note_pop(s);
+      trail_pop_level(&s->trail);
+      if (st == PS_LIMIT)
+        return SEARCH_LIMIT;            /* the next call goes on from there */
+      q->solo_on = false;               /* no more: back to the tree */
+      q->must_backtrack = true;
+      continue;
     }
     PropStatus st = prop_fixpoint(s);
     if (st == PS_LIMIT)
@@ -500,6 +562,10 @@ SearchResult search_next(Solver *s)
       if (q->path.len == 0)
         s->failed = true;               /* failed at the root */
       q->must_backtrack = true;
+      continue;
+    }
+    if (solo_ready(s, &q->solo)) {
+      q->solo_on = q->solo_first = true;
       continue;
     }
     int32_t v = 0;
@@ -527,5 +593,6 @@ void search_reset(Solver *s)
   trail_undo_to(&s->trail, 0);
   VEC_CLEAR(q->path);
   q->must_backtrack = false;
+  q->solo_on = false;
   q->state = SS_IDLE;
 }

@@ -431,7 +431,7 @@ static bool liar_holds(const Solver *s, const Prop *p, const int32_t *vals)
   return false;
 }
 
-static const PropClass liar = { "liar", liar_propagate, liar_holds, NULL, NULL };
+static const PropClass liar = { "liar", liar_propagate, liar_holds, NULL, NULL, NULL };
 
 static void post_liar(Solver *s, VarId x, uint32_t origin)
 {

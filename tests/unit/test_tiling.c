@@ -1156,6 +1156,13 @@ static int size_of(const Inst *in)
   return ncells_of(in) * 100000 + (int)in->src.n;
 }
 
+/*
+** pz's search: with the exact cover finishing alone (its bitboard search,
+** PropClass.solo, which a tile statement with no other clue gets), or
+** node by node (Algorithm X in the propagator, as with clues).
+*/
+static bool node_by_node;
+
 /* Run one instance both ways; on a disagreement, the whole story in msg. */
 static Verdict check_instance(const Inst *in, Buf *msg, Tally *t)
 {
@@ -1174,7 +1181,7 @@ static Verdict check_instance(const Inst *in, Buf *msg, Tally *t)
   msg->n = 0;
   msg->s[0] = 0;
   Buf why = {.n = 0};
-  PzCtx *cx = pz_open(NULL);
+  PzCtx *cx = pz_open(&(PzOptions){.node_by_node = node_by_node});
   assert_non_null(cx);
   pz_set_limits(cx, 0, PZ_NODES);
   long count = 0;
@@ -1316,9 +1323,9 @@ static void run_random(uint64_t seed, int n, bool symmetry)
     }
   }
   int counts = t->disagree[0], other = t->disagree[1];
-  print_message("tiling oracle%s: %d instances agree (%d with solutions, up to %d), %d disagree, "
+  print_message("tiling oracle%s%s: %d instances agree (%d with solutions, up to %d), %d disagree, "
                 "%d skipped as too big for the brute force%s",
-                symmetry ? " (up to symmetry)" : "", t->compared, t->with_solutions, t->max_count,
+                symmetry ? " (up to symmetry)" : "", node_by_node ? " (node by node)" : "", t->compared, t->with_solutions, t->max_count,
                 counts + other, t->skipped_big, symmetry ? "" : "\n");
   if (symmetry) {
     print_message(", %d refused by pz\n", t->refused);
@@ -1344,12 +1351,28 @@ static void run_random(uint64_t seed, int n, bool symmetry)
 static void random_tilings_match_a_brute_force(void **state)
 {
   (void)state;
+  node_by_node = false;
   run_random(0x7a11e5eedULL, N_PLAIN, false);
 }
 
 static void random_tilings_up_to_symmetry_match_a_brute_force(void **state)
 {
   (void)state;
+  node_by_node = false;
+  run_random(0x5e77e5eedULL, N_SYMMETRY, true);
+}
+
+static void random_tilings_node_by_node_match_a_brute_force(void **state)
+{
+  (void)state;
+  node_by_node = true;
+  run_random(0x7a11e5eedULL, N_PLAIN, false);
+}
+
+static void random_tilings_up_to_symmetry_node_by_node_match_a_brute_force(void **state)
+{
+  (void)state;
+  node_by_node = true;
   run_random(0x5e77e5eedULL, N_SYMMETRY, true);
 }
 
@@ -1491,6 +1514,8 @@ int main(void)
     cmocka_unit_test(any_number_up_to_symmetry_counts_every_class),
     cmocka_unit_test(random_tilings_match_a_brute_force),
     cmocka_unit_test(random_tilings_up_to_symmetry_match_a_brute_force),
+    cmocka_unit_test(random_tilings_node_by_node_match_a_brute_force),
+    cmocka_unit_test(random_tilings_up_to_symmetry_node_by_node_match_a_brute_force),
   };
   return cmocka_run_group_tests_name("tiling", tests, NULL, NULL);
 }

@@ -90,7 +90,7 @@ static bool times_holds(const Solver *s, const Prop *p, const int32_t *v)
   return (int64_t)v[0] * v[1] == v[2];
 }
 
-static const PropClass times_class = { "times", times_propagate, times_holds, NULL, NULL };
+static const PropClass times_class = { "times", times_propagate, times_holds, NULL, NULL, NULL };
 
 /* --- div: vars x, y, z; z = trunc(x / y) --- */
 
@@ -164,7 +164,7 @@ static bool div_holds(const Solver *s, const Prop *p, const int32_t *v)
   return v[1] != 0 && (int64_t)v[0] / v[1] == v[2];
 }
 
-static const PropClass div_class = { "div", div_propagate, div_holds, NULL, NULL };
+static const PropClass div_class = { "div", div_propagate, div_holds, NULL, NULL, NULL };
 
 /* --- mod: vars x, y, z; z = x % y as in C --- */
 
@@ -196,7 +196,7 @@ static bool mod_holds(const Solver *s, const Prop *p, const int32_t *v)
   return v[1] != 0 && (int64_t)v[0] % v[1] == v[2];
 }
 
-static const PropClass mod_class = { "mod", mod_propagate, mod_holds, NULL, NULL };
+static const PropClass mod_class = { "mod", mod_propagate, mod_holds, NULL, NULL, NULL };
 
 /* --- abs: vars x, z; z = |x| --- */
 
@@ -242,7 +242,7 @@ static bool abs_holds(const Solver *s, const Prop *p, const int32_t *v)
   return (v[0] < 0 ? -(int64_t)v[0] : v[0]) == v[1];
 }
 
-static const PropClass abs_class = { "abs", abs_propagate, abs_holds, NULL, NULL };
+static const PropClass abs_class = { "abs", abs_propagate, abs_holds, NULL, NULL, NULL };
 
 /* --- min/max: vars x[0..n), z; consts[0] = 1 for max.  max(x) is
 ** -min(-x), so the code reads bounds through a negating view. --- */
@@ -312,7 +312,7 @@ static bool minmax_holds(const Solver *s, const Prop *p, const int32_t *v)
 }
 
 static const PropClass minmax_class = { "minmax", minmax_propagate,
-                                        minmax_holds, NULL, NULL };
+                                        minmax_holds, NULL, NULL, NULL };
 
 /* --- posting --- */
 

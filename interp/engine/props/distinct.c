@@ -79,7 +79,7 @@ static bool distinct_holds(const Solver *s, const Prop *p, const int32_t *v)
 }
 
 static const PropClass dval_class = { "distinct", dval_propagate,
-                                      distinct_holds, NULL, NULL };
+                                      distinct_holds, NULL, NULL, NULL };
 
 /* --- dgac --- */
 
@@ -408,7 +408,7 @@ static PropStatus dgac_propagate(Solver *s, Prop *p)
 }
 
 static const PropClass dgac_class = { "distinct", dgac_propagate,
-                                      distinct_holds, NULL, NULL };
+                                      distinct_holds, NULL, NULL, NULL };
 
 /* --- dgac on one machine word: at most 64 variables and 64 values ---
 **
@@ -590,7 +590,7 @@ static PropStatus dgacw_propagate(Solver *s, Prop *p)
 }
 
 static const PropClass dgacw_class = { "distinct", dgacw_propagate,
-                                       distinct_holds, NULL, NULL };
+                                       distinct_holds, NULL, NULL, NULL };
 
 static int var_cmp(const void *l, const void *r)
 {

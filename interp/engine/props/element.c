@@ -147,7 +147,7 @@ static bool element_holds(const Solver *s, const Prop *p, const int32_t *v)
 }
 
 static const PropClass element_class = { "element", element_propagate,
-                                         element_holds, NULL, NULL };
+                                         element_holds, NULL, NULL, NULL };
 
 void post_element(Solver *s, VarId idx, int32_t base, size_t n,
                   const VarId *arr, VarId result)

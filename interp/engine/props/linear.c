@@ -42,7 +42,7 @@ static bool lin1_holds(const Solver *s, const Prop *p, const int32_t *v)
   }
 }
 
-static const PropClass lin1_class = { "linear", lin1_propagate, lin1_holds, NULL, NULL };
+static const PropClass lin1_class = { "linear", lin1_propagate, lin1_holds, NULL, NULL, NULL };
 
 void lin1_post(Solver *s, VarId x, int rel, int64_t k)
 {
@@ -100,7 +100,7 @@ static bool eq2_holds(const Solver *s, const Prop *p, const int32_t *v)
   return v[0] == (int64_t)v[1] + prop_consts(s, p)[0];
 }
 
-static const PropClass eq2_class = { "linear", eq2_propagate, eq2_holds, NULL, NULL };
+static const PropClass eq2_class = { "linear", eq2_propagate, eq2_holds, NULL, NULL, NULL };
 
 /* --- le2: x <= y + c, bounds --- */
 
@@ -118,7 +118,7 @@ static bool le2_holds(const Solver *s, const Prop *p, const int32_t *v)
   return v[0] <= (int64_t)v[1] + prop_consts(s, p)[0];
 }
 
-static const PropClass le2_class = { "linear", le2_propagate, le2_holds, NULL, NULL };
+static const PropClass le2_class = { "linear", le2_propagate, le2_holds, NULL, NULL, NULL };
 
 /* --- the general classes: consts are a[0..n) then rhs --- */
 
@@ -164,9 +164,9 @@ static bool ne_holds(const Solver *s, const Prop *p, const int32_t *v)
   return sum_of(s, p, v) != prop_consts(s, p)[p->nvars];
 }
 
-static const PropClass eq_class = { "linear", eq_propagate, eq_holds, NULL, NULL };
-static const PropClass le_class = { "linear", le_propagate, le_holds, NULL, NULL };
-static const PropClass ne_class = { "linear", ne_propagate, ne_holds, NULL, NULL };
+static const PropClass eq_class = { "linear", eq_propagate, eq_holds, NULL, NULL, NULL };
+static const PropClass le_class = { "linear", le_propagate, le_holds, NULL, NULL, NULL };
+static const PropClass ne_class = { "linear", ne_propagate, ne_holds, NULL, NULL, NULL };
 
 /* Linear constraints longer than this go to the expensive queue. */
 #define LIN_CHEAP_MAX 8

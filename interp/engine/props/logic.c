@@ -88,7 +88,7 @@ static bool clause_holds(const Solver *s, const Prop *p, const int32_t *v)
 }
 
 static const PropClass clause_class = { "clause", clause_propagate,
-                                        clause_holds, NULL, NULL };
+                                        clause_holds, NULL, NULL, NULL };
 
 static int var_cmp(const void *l, const void *r)
 {
@@ -185,7 +185,7 @@ static bool reif1_holds(const Solver *s, const Prop *p, const int32_t *v)
 }
 
 static const PropClass reif1_class = { "linear_reif", reif1_propagate,
-                                       reif1_holds, NULL, NULL };
+                                       reif1_holds, NULL, NULL, NULL };
 
 /* --- lin_reif: vars x[0..n), b; consts a[0..n), c, rel --- */
 
@@ -246,7 +246,7 @@ static bool reif_holds(const Solver *s, const Prop *p, const int32_t *v)
 }
 
 static const PropClass reif_class = { "linear_reif", reif_propagate,
-                                      reif_holds, NULL, NULL };
+                                      reif_holds, NULL, NULL, NULL };
 
 void post_linear_reif(Solver *s, size_t n, const int32_t *coef,
                       const VarId *x, LinRel rel, int64_t rhs, VarId b)

@@ -47,7 +47,7 @@ static bool member_holds(const Solver *s, const Prop *p, const int32_t *v)
 }
 
 static const PropClass member_class = { "member", member_propagate,
-                                        member_holds, NULL, NULL };
+                                        member_holds, NULL, NULL, NULL };
 
 static int value_cmp(const void *l, const void *r)
 {

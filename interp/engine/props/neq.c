@@ -49,7 +49,7 @@ static bool star_holds(const Solver *s, const Prop *p, const int32_t *v)
   return true;
 }
 
-static const PropClass star_class = { "linear", star_propagate, star_holds, NULL, NULL };
+static const PropClass star_class = { "linear", star_propagate, star_holds, NULL, NULL, NULL };
 
 /* Add x != y + c to x's star for the current origin, creating it. */
 static void star_add(Solver *s, VarId x, VarId y, int64_t c)

@@ -83,7 +83,7 @@ static bool pair_holds(const Solver *s, const Prop *p, const int32_t *v)
   return t->of_x[(size_t)i * t->ywords + (uint64_t)j / 64] >> (j % 64) & 1;
 }
 
-static const PropClass pair_class = { "table", pair_propagate, pair_holds, NULL, NULL };
+static const PropClass pair_class = { "table", pair_propagate, pair_holds, NULL, NULL, NULL };
 
 bool pair_fits(const Solver *s, VarId x, VarId y)
 {

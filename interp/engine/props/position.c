@@ -85,7 +85,7 @@ static bool position_holds(const Solver *s, const Prop *p, const int32_t *v)
 }
 
 static const PropClass position_class = { "element", position_propagate,
-                                          position_holds, NULL, NULL };
+                                          position_holds, NULL, NULL, NULL };
 
 /* The shared propagator for this array under the current origin, or NULL. */
 static Prop *find(Solver *s, size_t n, const VarId *arr)

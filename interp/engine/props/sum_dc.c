@@ -151,7 +151,7 @@ static bool sum_dc_holds(const Solver *s, const Prop *p, const int32_t *v)
 }
 
 static const PropClass sum_dc_class = { "linear", sum_dc_propagate,
-                                        sum_dc_holds, NULL, NULL };
+                                        sum_dc_holds, NULL, NULL, NULL };
 
 bool sum_dc_fits(const Solver *s, const LinForm *f)
 {

@@ -141,7 +141,7 @@ static bool table_holds(const Solver *s, const Prop *p, const int32_t *v)
   return false;
 }
 
-static const PropClass table_class = { "table", table_propagate, table_holds, NULL, NULL };
+static const PropClass table_class = { "table", table_propagate, table_holds, NULL, NULL, NULL };
 
 /* Does row r give the same value to every repeated variable? */
 static bool row_is_coherent(const VarId *x, size_t n, const int32_t *r)
