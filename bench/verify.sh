@@ -36,6 +36,7 @@ corpus() {
     miracle_sudoku) echo "miracle_original.txt all" ;;
     miracle_sudoku_2clue) echo "miracle_2clue.txt all" ;;
     sudoku) echo "@$P/sudoku.txt all" ;;
+    pentomino_*) echo "- pentominoes" ;;   # no corpus file: checked as a tiling
     *) echo "$1.txt all" ;;
   esac
 }
@@ -51,10 +52,38 @@ is_magic() {
              exit (bad || d1 != s || d2 != s) }' "$1"
 }
 
+# is_pentominoes FILE: the grid in FILE is a tiling by the twelve
+# pentominoes: each of the letters FILNPTUVWXYZ on 5 cells that hang
+# together, nothing else (the letter's shape itself is not checked)
+is_pentominoes() {
+  awk '{ for (j = 1; j <= NF; j++) { g[NR, j] = $j; n[$j]++ } if (NF > W) W = NF }
+       END { H = NR
+             for (l in n) if (index("FILNPTUVWXYZ", l) == 0 || length(l) != 1 || n[l] != 5) exit 1
+             if (length(n) != 12) exit 1
+             for (i = 1; i <= H; i++) for (j = 1; j <= W; j++) {
+               l = g[i, j]; if (l in seen) continue
+               seen[l] = 1; top = 0; stack[++top] = i SUBSEP j; mark[i, j] = 1; size = 0
+               while (top > 0) {
+                 split(stack[top--], p, SUBSEP); size++
+                 for (d = 0; d < 4; d++) {
+                   r = p[1] + (d == 0) - (d == 1); c = p[2] + (d == 2) - (d == 3)
+                   if ((r, c) in g && g[r, c] == l && !((r, c) in mark)) { mark[r, c] = 1; stack[++top] = r SUBSEP c }
+                 }
+               }
+               if (size != 5) exit 1
+             }
+             exit 0 }' "$1"
+}
+
 # check_first PUZZLE PEER FILE: FILE holds the peer's first solution
 check_first() {
   set -- "$1" "$2" "$3" $(corpus "$1")
   cfile=$4 all=$5
+  if [ "$cfile" = - ]; then
+    if [ -s "$3" ] && is_pentominoes "$3"; then echo "ok   $1 $2: first solution is a tiling by the $all"
+    else echo "FAIL $1 $2: first solution is not a tiling by the $all"; cat "$3"; bad=1; fi
+    return
+  fi
   case $cfile in @*) cfile=${cfile#@} ;; *) cfile=$CORPUS/$cfile ;; esac
   if [ ! -s "$3" ]; then echo "FAIL $1 $2: no output"; bad=1; return; fi
   if grep -q 'no solution\|UNSATISFIABLE' "$3"; then

@@ -1,8 +1,8 @@
 # format.awk -- clingo's first answer in the corpus's format.
-#   x(R,C,V)          a grid, one row a line
+#   x(R,C,V)          a grid, one row a line (V may be a quoted string)
 #   hx(K,V)           the magic hexagon, rows of 3, 4, 5, 4, 3 cells
 #   h(I,Name,J,A,V)   a logic grid: "name a=v ..." one line per entity I
-/^Answer:/ { getline; line = $0; found = 1; exit }
+/^Answer:/ { getline; line = $0; gsub(/"/, "", line); found = 1; exit }
 /^UNSATISFIABLE/ { print "no solution"; exit }
 END {
     if (!found) exit
