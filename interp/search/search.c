@@ -473,6 +473,19 @@ static bool solution_checks(Solver *s)
   return false;
 }
 
+/* Every variable is fixed: report the solution, once checked. */
+static SearchResult solution_loaded(Solver *s)
+{
+  Search *q = &s->search;
+  if (!solution_checks(s)) {
+    q->state = SS_BROKEN;
+    return SEARCH_BROKEN;
+  }
+  q->state = SS_SOLUTION;
+  s->stats.solutions++;
+  return SEARCH_SOLUTION;
+}
+
 /* Start a search: the root fixpoint, then probing. */
 static SearchResult search_begin(Solver *s)
 {
@@ -539,13 +552,7 @@ SearchResult search_next(Solver *s)
       PropStatus st = p->cls->solo(s, p, q->solo_first);
       q->solo_first = false;
       if (st == PS_FIX) {
-        if (!solution_checks(s)) {
-          q->state = SS_BROKEN;
-          return SEARCH_BROKEN;
-        }
-        q->state = SS_SOLUTION;
-        s->stats.solutions++;
-        return SEARCH_SOLUTION;
+        return solution_loaded(s);
       }
       tree_note_pop(s);
       trail_pop_level(&s->trail);
@@ -572,15 +579,8 @@ SearchResult search_next(Solver *s)
     VarId x = search_branch(s, &v);
     if (x == PROP_NONE && (x = search_select(s)) != PROP_NONE)
       v = dom_min(s, x);
-    if (x == PROP_NONE) {
-      if (!solution_checks(s)) {
-        q->state = SS_BROKEN;
-        return SEARCH_BROKEN;
-      }
-      q->state = SS_SOLUTION;
-      s->stats.solutions++;
-      return SEARCH_SOLUTION;
-    }
+    if (x == PROP_NONE)
+      return solution_loaded(s);
     if (search_out_of_budget(s))
       return SEARCH_LIMIT;
     search_decide(s, x, v, true);
