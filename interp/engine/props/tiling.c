@@ -39,10 +39,23 @@
 #define UNDO_EMPTY 0x40000000u
 #define UNDO_ITEM 0x3fffffffu
 
-/* One cell filled by tiling_solo: the candidates tried so far, the one in place. */
+/* One cell filled by tiling_solo: its list of candidates [next, end), the one in place. */
 typedef struct SoloFrame {
-  uint32_t cell, next, chosen;   /* chosen: a placement, SOLO_GAP, or SOLO_NONE */
+  uint32_t cell, next, end, chosen;   /* chosen: a placement, SOLO_GAP, or SOLO_NONE */
 } SoloFrame;
+
+/* A placement in one of tiling_solo's lists. */
+typedef struct SoloCand {
+  uint64_t mask;       /* its cells in its least cell's word */
+  uint32_t q, kind;
+  uint32_t skip;       /* the list's next candidate of another kind */
+  uint32_t more;       /* it has cells in other words too */
+} SoloCand;
+
+/* tiling_solo looks at up to this many cells beside the one to fill to
+   pick a list, 2^SOLO_KEYS lists per cell (fewer on big boards) */
+#define SOLO_KEYS 5
+#define SOLO_LIST_BYTES ((size_t)8 << 20)
 #define SOLO_NONE UINT32_MAX
 #define SOLO_GAP (UINT32_MAX - 1)
 #define SOLO_GAP_TRIED UINT32_MAX   /* frame.next once the cell was left empty */
@@ -99,8 +112,16 @@ typedef struct Tiling {
   const uint32_t *least;       /* P */
   const uint32_t *area;        /* K */
   uint64_t *bits;              /* nwords: cells covered or left empty */
-  uint32_t *cand_first, *cand; /* C + 1, P: the live placements by least cell */
-  uint64_t *cand_mask;         /* P: beside each, its bits in its least cell's word */
+  uint32_t *by_least, *least_first;  /* P, C + 1: the live placements by least cell */
+  uint32_t *tally;             /* C: scratch, how many candidates cover each cell */
+  /* A cell's candidates are split into lists by which of its key cells
+     are filled: the list for a key holds only the candidates that miss
+     every filled key cell, so most candidates that cannot fit are never
+     looked at.  The key cells are the ones most of the candidates cover. */
+  uint32_t nkeys;              /* key cells per cell */
+  uint32_t *key_cell;          /* C * nkeys: a cell's key cells, or UINT32_MAX */
+  uint32_t *list_first;        /* C * 2^nkeys + 1: the lists, by cell, then key */
+  SoloCand *cands;             /* 2^nkeys * P at most */
   uint32_t *sused;             /* K */
   uint8_t *full;               /* K: used as often as its count says */
   SoloFrame *frames;           /* C + 1: one per cell filled */
@@ -476,21 +497,29 @@ static bool tiling_holds(const Solver *s, const Prop *p, const int32_t *vals)
 ** times fewer instructions.
 */
 
-/* Does candidate i (over cell c, in word w) fit? */
-static inline bool solo_fits(const Tiling *t, uint32_t i, uint32_t w)
+/* The first candidate from i on (over a cell in word w, up to end) that
+   fits: its kind not used up, its cells open; end when none. */
+static inline uint32_t solo_next_fit(const Tiling *t, uint32_t i, uint32_t end, uint32_t w)
 {
-  if (t->bits[w] & t->cand_mask[i])
-    return false;
-  uint32_t q = t->cand[i];
-  if (t->full[t->kind[q]])
-    return false;
-  for (uint32_t j = t->pw_first[q] + 1; j < t->pw_first[q + 1]; j++)   /* its other words */
-    if (t->bits[t->pw_word[j]] & t->pw_mask[j])
-      return false;
-  return true;
+  while (i < end) {
+    const SoloCand *sc = &t->cands[i];
+    if (t->full[sc->kind]) {            /* the rest of this kind's candidates too */
+      i = sc->skip;
+      continue;
+    }
+    if (!(t->bits[w] & sc->mask)) {
+      uint32_t j = t->pw_first[sc->q] + 1, to = sc->more ? t->pw_first[sc->q + 1] : j;
+      while (j < to && !(t->bits[t->pw_word[j]] & t->pw_mask[j]))
+        j++;                            /* its other words */
+      if (j == to)
+        return i;
+    }
+    i++;
+  }
+  return end;
 }
 
-static void solo_apply(Tiling *t, uint32_t q, bool undo)
+static inline void solo_apply(Tiling *t, uint32_t q, bool undo)
 {
   uint32_t k = t->kind[q];
   for (uint32_t i = t->pw_first[q]; i < t->pw_first[q + 1]; i++)
@@ -557,6 +586,97 @@ static bool solo_load(Solver *s, const Prop *p, Tiling *t)
   return true;
 }
 
+static inline bool is_filled(const Tiling *t, uint32_t c)
+{
+  return (t->bits[c / 64] >> (c % 64)) & 1;
+}
+
+/* Push the frame that fills cell c (C: the board is full). */
+static void solo_push(Tiling *t, uint32_t c)
+{
+  uint32_t key = 0;
+  for (uint32_t i = 0; c < t->ncells && i < t->nkeys; i++) {
+    uint32_t d = t->key_cell[c * t->nkeys + i];
+    key |= (uint32_t)(d != UINT32_MAX && is_filled(t, d)) << i;
+  }
+  uint32_t at = c < t->ncells ? (c << t->nkeys) + key : 0;
+  t->frames[t->nframes++] = (SoloFrame){c, t->list_first[at], t->list_first[at + 1], SOLO_NONE};
+}
+
+static bool place_covers(const Tiling *t, uint32_t q, uint32_t c)
+{
+  for (uint32_t j = t->pw_first[q]; j < t->pw_first[q + 1]; j++)
+    if (t->pw_word[j] == c / 64)
+      return (t->pw_mask[j] >> (c % 64)) & 1;
+  return false;
+}
+
+/* Cell c's key cells: the ones most of its candidates cover (ties: the first). */
+static void solo_keys(Tiling *t, uint32_t c)
+{
+  uint32_t *key = &t->key_cell[c * t->nkeys];
+  const uint32_t *cand = &t->by_least[t->least_first[c]];
+  uint32_t n = t->least_first[c + 1] - t->least_first[c];
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t e = t->place_first[cand[i]]; e < t->place_first[cand[i] + 1]; e++)
+      t->tally[t->place_cell[e]]++;
+  t->tally[c] = 0;
+  for (uint32_t k = 0; k < t->nkeys; k++) {
+    key[k] = UINT32_MAX;
+    for (uint32_t i = 0; i < n; i++)
+      for (uint32_t e = t->place_first[cand[i]]; e < t->place_first[cand[i] + 1]; e++) {
+        uint32_t d = t->place_cell[e];
+        if (t->tally[d] && (key[k] == UINT32_MAX || t->tally[d] > t->tally[key[k]] ||
+                            (t->tally[d] == t->tally[key[k]] && d < key[k])))
+          key[k] = d;
+      }
+    if (key[k] != UINT32_MAX)
+      t->tally[key[k]] = 0;             /* taken */
+  }
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t e = t->place_first[cand[i]]; e < t->place_first[cand[i] + 1]; e++)
+      t->tally[t->place_cell[e]] = 0;
+}
+
+/* The lists of every cell from the live placements, each in kind order. */
+static void solo_lists(Tiling *t)
+{
+  uint32_t C = t->ncells, K = t->nkinds, nlist = 1u << t->nkeys, n = 0;
+  memset(t->least_first, 0, (C + 1) * sizeof *t->least_first);
+  for (uint32_t k = 0; k < K; k++)
+    for (uint32_t i = 0; i < t->live[k]; i++)
+      t->least_first[t->least[t->kind_live[t->kind_first[k] + i]] + 1]++;
+  for (uint32_t c = 0; c < C; c++)
+    t->least_first[c + 1] += t->least_first[c];
+  for (uint32_t k = 0; k < K; k++)
+    for (uint32_t i = 0; i < t->live[k]; i++) {
+      uint32_t q = t->kind_live[t->kind_first[k] + i];
+      t->by_least[t->least_first[t->least[q]]++] = q;
+    }
+  for (uint32_t c = C; c > 0; c--)
+    t->least_first[c] = t->least_first[c - 1];
+  t->least_first[0] = 0;
+  for (uint32_t c = 0; c < C; c++) {
+    solo_keys(t, c);
+    const uint32_t *key = &t->key_cell[c * t->nkeys];
+    for (uint32_t filled = 0; filled < nlist; filled++) {
+      t->list_first[(c << t->nkeys) + filled] = n;
+      for (uint32_t i = t->least_first[c]; i < t->least_first[c + 1]; i++) {
+        uint32_t q = t->by_least[i], b = 0;
+        while (b < t->nkeys && !((filled >> b & 1) && key[b] != UINT32_MAX && place_covers(t, q, key[b])))
+          b++;
+        if (b < t->nkeys)
+          continue;                     /* it covers a filled key cell */
+        t->cands[n++] = (SoloCand){t->pw_mask[t->pw_first[q]], q, t->kind[q], 0,
+                                   t->pw_first[q + 1] - t->pw_first[q] > 1};
+      }
+      for (uint32_t i = n; i-- > t->list_first[(c << t->nkeys) + filled];)
+        t->cands[i].skip = i + 1 < n && t->cands[i + 1].kind == t->cands[i].kind ? t->cands[i + 1].skip : i + 1;
+    }
+  }
+  t->list_first[C << t->nkeys] = n;
+}
+
 static void solo_start(Tiling *t)
 {
   sync(t);
@@ -571,8 +691,6 @@ static void solo_start(Tiling *t)
       t->open++;
     gaps |= t->gap[c] && !t->done[c];
   }
-  /* the live placements, by least cell */
-  memset(t->cand_first, 0, (C + 1) * sizeof *t->cand_first);
   t->owed = 0;
   t->exact = !gaps;
   for (uint32_t k = 0; k < K; k++) {
@@ -582,23 +700,10 @@ static void solo_start(Tiling *t)
       t->owed += ((int64_t)t->count[k] - t->used[k]) * t->area[k];
     else
       t->exact = false;
-    for (uint32_t i = 0; i < t->live[k]; i++)
-      t->cand_first[t->least[t->kind_live[t->kind_first[k] + i]] + 1]++;
   }
-  for (uint32_t c = 0; c < C; c++)
-    t->cand_first[c + 1] += t->cand_first[c];
-  for (uint32_t k = 0; k < K; k++)
-    for (uint32_t i = 0; i < t->live[k]; i++) {
-      uint32_t q = t->kind_live[t->kind_first[k] + i];
-      t->cand_mask[t->cand_first[t->least[q]]] = t->pw_mask[t->pw_first[q]];   /* cells ascending */
-      t->cand[t->cand_first[t->least[q]]++] = q;
-    }
-  for (uint32_t c = C; c > 0; c--)
-    t->cand_first[c] = t->cand_first[c - 1];
-  t->cand_first[0] = 0;
+  solo_lists(t);
   t->nframes = 0;
-  uint32_t c = solo_open_from(t, 0);
-  t->frames[t->nframes++] = (SoloFrame){c, c < C ? t->cand_first[c] : 0, SOLO_NONE};
+  solo_push(t, solo_open_from(t, 0));
 }
 
 static PropStatus tiling_solo(Solver *s, Prop *p, bool first)
@@ -623,11 +728,10 @@ static PropStatus tiling_solo(Solver *s, Prop *p, bool first)
     else if (f->chosen != SOLO_NONE)
       solo_apply(t, f->chosen, true);
     f->chosen = SOLO_NONE;
-    uint32_t end = t->cand_first[f->cell + 1], w = f->cell / 64;
-    while (f->next < end && !solo_fits(t, f->next, w))
-      f->next++;
-    if (f->next < end) {
-      f->chosen = t->cand[f->next++];
+    if (f->next < f->end)               /* not past its list (SOLO_GAP_TRIED) */
+      f->next = solo_next_fit(t, f->next, f->end, f->cell / 64);
+    if (f->next < f->end) {
+      f->chosen = t->cands[f->next++].q;
       solo_apply(t, f->chosen, false);
     } else if (t->gap[f->cell] && f->next != SOLO_GAP_TRIED) {
       f->next = SOLO_GAP_TRIED;
@@ -640,8 +744,7 @@ static PropStatus tiling_solo(Solver *s, Prop *p, bool first)
     s->stats.nodes++;
     if (t->owed > (int64_t)t->open || (t->exact && t->owed != (int64_t)t->open))
       continue;                         /* the pieces owed cannot fill what is open */
-    uint32_t c = solo_open_from(t, f->cell + 1);
-    t->frames[t->nframes++] = (SoloFrame){c, c < C ? t->cand_first[c] : 0, SOLO_NONE};
+    solo_push(t, solo_open_from(t, f->cell + 1));
   }
   return PS_FAIL;
 }
@@ -730,9 +833,15 @@ void post_tiling(Solver *s, const int32_t *spec)
     uint64_t *pw_mask = CARVE(m, off, uint64_t, L);
     uint32_t *least = CARVE(m, off, uint32_t, P), *area = CARVE(m, off, uint32_t, K);
     uint64_t *bits = CARVE(m, off, uint64_t, nwords);
-    uint32_t *cand_first = CARVE(m, off, uint32_t, C + 1), *cand = CARVE(m, off, uint32_t, P);
+    uint32_t *by_least = CARVE(m, off, uint32_t, P), *least_first = CARVE(m, off, uint32_t, C + 1);
+    uint32_t *tally = CARVE(m, off, uint32_t, C);
+    uint32_t nkeys = SOLO_KEYS;
+    while (nkeys && ((size_t)P << nkeys) * sizeof(SoloCand) > SOLO_LIST_BYTES)
+      nkeys--;
+    uint32_t *key_cell = CARVE(m, off, uint32_t, (size_t)C * nkeys);
+    uint32_t *list_first = CARVE(m, off, uint32_t, ((size_t)C << nkeys) + 1);
+    SoloCand *cands = CARVE(m, off, SoloCand, (size_t)P << nkeys);
     uint32_t *sused = CARVE(m, off, uint32_t, K);
-    uint64_t *cand_mask = CARVE(m, off, uint64_t, P);
     uint8_t *full = CARVE(m, off, uint8_t, K);
     SoloFrame *frames = CARVE(m, off, SoloFrame, C + 1);
     if (pass == 0) {
@@ -755,10 +864,14 @@ void post_tiling(Solver *s, const int32_t *spec)
       t->stamp = stamp;
       t->nwords = nwords;
       t->bits = bits;
-      t->cand_first = cand_first;
-      t->cand = cand;
+      t->by_least = by_least;
+      t->least_first = least_first;
+      t->tally = tally;
+      t->nkeys = nkeys;
+      t->key_cell = key_cell;
+      t->list_first = list_first;
+      t->cands = cands;
       t->sused = sused;
-      t->cand_mask = cand_mask;
       t->full = full;
       t->frames = frames;
       /* each placement's cells as words of a bitset (its cells ascending), its least cell */
