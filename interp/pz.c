@@ -573,6 +573,7 @@ static PzResult next(PzCtx *cx)
     return PZ_NO_MORE;
   /* Builds with assertions check every answer; release builds on request. */
   solver_set_node_by_node(cx->space, cx->opt.node_by_node);
+  solver_set_restarts(cx->space, cx->opt.restarts, cx->opt.seed);
 #ifdef NDEBUG
   solver_set_checking(cx->space, cx->opt.check_solutions);
 #else

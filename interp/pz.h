@@ -54,6 +54,10 @@ typedef struct PzOptions {
                              before returning it (always on in builds without NDEBUG) */
   bool node_by_node;      /* never let a constraint finish the search alone (the
                              exact cover's bitboard search): for tests and comparisons */
+  bool restarts;          /* restart the search until the first solution, with
+                             random ties from seed: for a first solution (not for
+                             counting, where it only costs) */
+  uint64_t seed;
 } PzOptions;
 
 typedef enum {

@@ -734,7 +734,8 @@ static int run(const Cli *cli)
     return EXIT_INPUT;
   }
   PzOptions opt = {.read_file = read_file, .real_path = real_path, .clock = now_seconds,
-                   .stdlib_dir = getenv("PZ_STDLIB"), .check_solutions = cli->check};
+                   .stdlib_dir = getenv("PZ_STDLIB"), .check_solutions = cli->check,
+                   .restarts = cli->mode == MODE_FIRST, .seed = cli->seed};
   PzCtx *cx = pz_open(&opt);
   if (!cx)
     out_of_memory();

@@ -64,6 +64,13 @@ typedef struct Search {
      last step of path: solo_first until its first call */
   bool solo_on, solo_first;
   uint32_t solo;          /* its PropId */
+  /* Restarts before the first solution (search_set_restarts): the next
+     one when failures reach restart_at; after the first, ties in the
+     variable order and the values are drawn from rng */
+  bool restarts;
+  uint32_t nrestarts;     /* restarts so far in this search */
+  uint64_t restart_at;
+  uint64_t seed, rng;
 } Search;
 
 /* An idle search with empty buffers; search_free releases them. */

@@ -228,6 +228,12 @@ void solver_set_node_by_node(Solver *s, bool on)
   s->node_by_node = on;
 }
 
+void solver_set_restarts(Solver *s, bool on, uint64_t seed)
+{
+  s->search.restarts = on;
+  s->search.seed = seed;
+}
+
 SolverBroken solver_broken(const Solver *s)
 {
   return s->broken;

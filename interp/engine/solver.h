@@ -263,6 +263,12 @@ bool solver_holds(Solver *s);
 void solver_set_checking(Solver *s, bool on);
 /* Never hand the rest of the search to a propagator (PropClass.solo). */
 void solver_set_node_by_node(Solver *s, bool on);
+/*
+** Restart the search until the first solution is found (search.c): on
+** for a first solution, off for counting.  The same seed, the same
+** search.
+*/
+void solver_set_restarts(Solver *s, bool on, uint64_t seed);
 
 /* What the check found false; valid after SEARCH_BROKEN. */
 SolverBroken solver_broken(const Solver *s);

@@ -29,6 +29,7 @@ typedef struct SolverStats {
   uint64_t solutions;    /* solutions returned by search_next */
   uint32_t max_depth;    /* deepest decision level reached */
   uint64_t probes;       /* values tried at the root before search */
+  uint64_t restarts;     /* searches started afresh before the first solution */
 } SolverStats;
 
 typedef struct SolverLimits {

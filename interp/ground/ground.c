@@ -36,6 +36,7 @@ static bool contains_unknowns(Value v);
 */
 typedef void (*InstanceFn)(Ground *g, const Env *env, const Values *guards, Value defined, void *ctx);
 
+
 /* The walkers: term.h's ground_eval, ground_reify and ground_post call
    them through the Ground (set in ground_program). */
 static Value eval_entry(Ground *g, const Env *env, const Node *n);
@@ -650,6 +651,41 @@ static NOINLINE Value reify_if_known(Ground *g, const Env *env, const Node *n)
 
 static void post_condition(Ground *g, const Env *env, const Node *n, bool pos);
 
+static bool is_abs_call(const Ground *g, const Node *n)
+{
+  const Builtin *b = n->kind == NK_CALL ? builtin_find(g->syms, n->sym) : NULL;
+  return b && b->id == BI_ABS && n->list.len == 1;
+}
+
+/*
+** "abs(E) != c" with c known, as "E != c, E != -c": two disequalities
+** propagate at once and need no helper unknowns, where abs would add two
+** (E and |E|) and two propagators; the natural N-queens model posts one
+** per pair of rows.  False (nothing evaluated) when n is not of that form;
+** with abs on the left, the other side is evaluated first, which only
+** renumbers helpers when it is not known.
+*/
+static bool post_abs_ne(Ground *g, const Env *env, const Node *n)
+{
+  bool left = is_abs_call(g, n->a);
+  if (left == is_abs_call(g, n->b))
+    return false;
+  const Node *abs = left ? n->a : n->b;
+  Value c = eval_entry(g, env, left ? n->b : n->a);
+  if (c.kind != V_INT) {
+    Value e = eval_entry(g, env, abs);
+    term_compare(g, n->at, OP_NE, left ? e : c, left ? c : e, false);
+    return true;
+  }
+  if (c.i < 0)
+    return true;                        /* |E| is never negative */
+  Value e = eval_entry(g, env, abs->list.items[0]);
+  term_compare(g, n->at, OP_NE, e, c, false);
+  if (c.i != 0)
+    term_compare(g, n->at, OP_NE, e, value_int(-c.i), false);
+  return true;
+}
+
 /*
 ** Posting a condition asserts the definedness of the partial terms in it
 ** too.  Negated, it must hold where they are undefined: post_condition
@@ -716,6 +752,8 @@ static void post_condition(Ground *g, const Env *env, const Node *n, bool pos)
     case OP_LE:
     case OP_GT:
     case OP_GE: {
+      if (pos && n->op == OP_NE && post_abs_ne(g, env, n))
+        return;
       size_t mark = term_context_open(g);
       Value a = eval_entry(g, env, n->a), b = eval_entry(g, env, n->b);
       if (pos || g->undef.len == mark)

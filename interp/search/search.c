@@ -34,6 +34,9 @@ const SearchStep *search_path(const Solver *s, size_t *n)
   return s->search.path.data;
 }
 
+/* Failures before the first restart (see search_restart). */
+#define RESTART_FAILURES 100
+
 /* Prepare a fresh search: variable order, degrees, buffers, clock. */
 static void search_start(Solver *s)
 {
@@ -92,6 +95,91 @@ static void search_start(Solver *s)
   memset(&s->stats, 0, sizeof s->stats);
   q->must_backtrack = false;
   q->state = SS_RUNNING;
+  q->nrestarts = 0;
+  q->restart_at = s->stats.failures + RESTART_FAILURES;
+  q->rng = q->seed * 0x9E3779B97F4A7C15ull + 1;
+}
+
+/* --- restarts ---
+**
+** Depth-first search that took a wrong turn near the root stays in that
+** subtree however hopeless (the natural N-queens model of 50 rows never
+** comes back).  Until the first solution, the search starts afresh each
+** time its failures pass a limit that grows as Luby's sequence (1 1 2 1
+** 1 2 4 ... times RESTART_FAILURES), so it is still complete: some run
+** has room enough for the whole tree.  The conflict weights it learned
+** stay; each new run breaks ties in the variable order at random (the
+** order is shuffled) and tries the values in random order.  The first
+** run is the plain search, so a puzzle solved within RESTART_FAILURES
+** failures is searched exactly as without restarts.  Sound for counting
+** too: after the first solution the tree of the last run is finished
+** without restarts, and that run met no solution before it.
+*/
+/* Luby's sequence, from i = 1: 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... */
+static uint64_t luby(uint64_t i)
+{
+  for (;;) {
+    uint32_t k = 1;
+    while (((uint64_t)1 << k) - 1 < i)
+      k++;
+    if (((uint64_t)1 << k) - 1 == i)
+      return (uint64_t)1 << (k - 1);
+    i -= ((uint64_t)1 << (k - 1)) - 1;
+  }
+}
+
+/* xorshift64*, as generate.c: small and the same everywhere. */
+static uint64_t search_random(Search *q)
+{
+  q->rng ^= q->rng >> 12;
+  q->rng ^= q->rng << 25;
+  q->rng ^= q->rng >> 27;
+  return q->rng * 0x2545F4914F6CDD1Dull;
+}
+
+static void shuffle(Search *q, size_t from, size_t to)
+{
+  for (size_t k = to; k > from + 1; k--) {
+    size_t j = from + (size_t)(search_random(q) % (k - from));
+    VarId t = q->order.data[k - 1];
+    q->order.data[k - 1] = q->order.data[j];
+    q->order.data[j] = t;
+  }
+  for (size_t k = from; k < to; k++)
+    q->pos.data[q->order.data[k]] = (uint32_t)k;
+}
+
+/* The value to try first: the smallest in the first run, then one at random. */
+static int32_t search_value(Solver *s, VarId x)
+{
+  Search *q = &s->search;
+  if (!q->nrestarts)
+    return dom_min(s, x);
+  uint64_t n = dom_size(s, x);
+  if (n > 64)                           /* a wide interval: one of its ends */
+    return search_random(q) & 1 ? dom_max(s, x) : dom_min(s, x);
+  int32_t v = dom_min(s, x);
+  for (uint64_t k = search_random(q) % n; k > 0; k--)
+    v = dom_next(s, x, v);
+  return v;
+}
+
+static void tree_note_pop(Solver *s);
+
+/* Back to the root, for a fresh run with new ties (see above). */
+static void search_restart(Solver *s)
+{
+  Search *q = &s->search;
+  while (q->path.len > 0) {
+    (void)VEC_POP(q->path);
+    tree_note_pop(s);
+    trail_pop_level(&s->trail);
+  }
+  q->nrestarts++;
+  s->stats.restarts++;
+  q->restart_at = s->stats.failures + RESTART_FAILURES * luby(q->nrestarts + 1);
+  shuffle(q, 0, q->ndecision);
+  shuffle(q, q->ndecision, q->order.len);
 }
 
 /* What the variable choice compares: dom/deg, then weight, then size. */
@@ -568,6 +656,10 @@ SearchResult search_next(Solver *s)
     if (st == PS_FAIL) {
       if (q->path.len == 0)
         s->failed = true;               /* failed at the root */
+      else if (q->restarts && !s->stats.solutions && s->stats.failures >= q->restart_at) {
+        search_restart(s);
+        continue;
+      }
       q->must_backtrack = true;
       continue;
     }
@@ -578,7 +670,7 @@ SearchResult search_next(Solver *s)
     int32_t v = 0;
     VarId x = search_branch(s, &v);
     if (x == PROP_NONE && (x = search_select(s)) != PROP_NONE)
-      v = dom_min(s, x);
+      v = search_value(s, x);
     if (x == PROP_NONE)
       return solution_loaded(s);
     if (search_out_of_budget(s))
