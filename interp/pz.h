@@ -54,6 +54,9 @@ typedef struct PzOptions {
                              before returning it (always on in builds without NDEBUG) */
   bool node_by_node;      /* never let a constraint finish the search alone (the
                              exact cover's bitboard search): for tests and comparisons */
+  bool all_assignments;   /* every assignment of the unknowns is a solution, helpers
+                             included; by default a solution is an answer: solutions
+                             that show the same are one (counting, -n, uniqueness) */
 } PzOptions;
 
 typedef enum {

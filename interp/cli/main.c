@@ -44,6 +44,7 @@ typedef struct Cli {
   Mode mode;
   uint64_t max_solutions;  /* -n N; 0 = as the mode says */
   bool json, stats;
+  bool all_assignments;    /* --all-assignments: count helpers' combinations too */
   bool check;              /* --check: confirm each solution before printing it */
   bool dump_model;         /* --dump-model: print the Model in FlatZinc, do not solve */
   bool trace;              /* --trace: print the reason log, a line per deduction */
@@ -62,6 +63,8 @@ static const char usage[] =
   "  -a, --all            print every solution, then 'solutions: N'\n"
   "  -n, --solutions N    stop after N solutions\n"
   "  -c, --count          print only the number of solutions\n"
+  "      --all-assignments  count every assignment of the unknowns, not the distinct\n"
+  "                       answers (solutions that show the same count once by default)\n"
   "  -j, --json           print one JSON object: status, solutions, count, stats\n"
   "  -s, --stats          print search statistics (nodes, failures, propagations, time)\n"
   "  -t, --timeout SECS   stop after SECS seconds (exit status 3)\n"
@@ -414,6 +417,8 @@ static int parse_args(int argc, char **argv, Cli *cli)
       cli->stats = true;
     } else if (!strcmp(a, "--check")) {
       cli->check = true;
+    } else if (!strcmp(a, "--all-assignments")) {
+      cli->all_assignments = true;
     } else if (!strcmp(a, "--dump-model")) {
       cli->dump_model = true;
     } else if (!strcmp(a, "--trace")) {
@@ -734,7 +739,8 @@ static int run(const Cli *cli)
     return EXIT_INPUT;
   }
   PzOptions opt = {.read_file = read_file, .real_path = real_path, .clock = now_seconds,
-                   .stdlib_dir = getenv("PZ_STDLIB"), .check_solutions = cli->check};
+                   .stdlib_dir = getenv("PZ_STDLIB"), .check_solutions = cli->check,
+                   .all_assignments = cli->all_assignments};
   PzCtx *cx = pz_open(&opt);
   if (!cx)
     out_of_memory();
