@@ -1109,7 +1109,8 @@ static void note_narrowing(void *ctx, const SolverEvent *e)
 
 /*
 ** What a solution is (MS_SHOWN): the variables the shown items print
-** (note_shown), the logic grid's table when it is printed, and for a
+** (note_shown), the logic grid's table when it is printed (with the
+** entity of each value name, which the table shows as well), and for a
 ** tiling any of whose cells is shown, all its cover, name and placement
 ** variables: the covers say which copy of a piece is where (the copies
 ** print numbered), and each of them is fixed by the others' values, so
@@ -1120,10 +1121,13 @@ static void shown_vars(Ground *g)
 {
   size_t nvars = g->model->vars.len;
   uint8_t *mark = xcalloc(nvars + 1, 1);
-  if (g->table)
+  if (g->table)                         /* the table, and who has each value (it says so too) */
     for (size_t a = 0; a < g->attrs.len; a++)
-      for (uint32_t e = 0; e < g->entities.n; e++)
+      for (uint32_t e = 0; e < g->entities.n; e++) {
         VEC_PUSH(g->shown, g->attrs.data[a].of[e]);
+        if (g->attrs.data[a].who)
+          VEC_PUSH(g->shown, g->attrs.data[a].who[e]);
+      }
   for (size_t i = 0; i < g->shown.len; i++)
     mark[g->shown.data[i]] = 1;
   for (size_t i = 0; i < g->model->steps.len; i++) {

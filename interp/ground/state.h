@@ -48,6 +48,7 @@ typedef struct GridAttr {
   Sym name;
   bool names;          /* its values are names (red), not numbers (1920) */
   VarId *of;           /* of[i]: the value of entity i */
+  VarId *who;          /* names: who[k], the entity whose value is the k-th (NULL for numbers) */
   int32_t base;        /* element array: arr[code - base] for entity codes */
   uint32_t span;
   VarId *arr;
