@@ -470,7 +470,7 @@ static bool load(PzCtx *cx, const char *name, const char *text, size_t len)
     return false;
   cx->ground = (Ground){.ast = &cx->ast, .names = &cx->names, .syms = &cx->syms,
                         .srcs = &cx->srcs, .diag = &cx->diag, .s = cx->solver,
-                        .model = &cx->model};
+                        .model = &cx->model, .all_assignments = cx->opt.all_assignments};
   if (cx->trace) {
     cx->ground.trace = trace_event;
     cx->ground.trace_ctx = cx;

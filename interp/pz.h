@@ -58,6 +58,9 @@ typedef struct PzOptions {
                              random ties from seed: for a first solution (not for
                              counting, where it only costs) */
   uint64_t seed;
+  bool all_assignments;   /* every assignment of the unknowns is a solution, helpers
+                             included; by default a solution is an answer: solutions
+                             that show the same are one (counting, -n, uniqueness) */
 } PzOptions;
 
 typedef enum {

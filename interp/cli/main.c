@@ -44,6 +44,7 @@ typedef struct Cli {
   Mode mode;
   uint64_t max_solutions;  /* -n N; 0 = as the mode says */
   bool json, stats;
+  bool all_assignments;    /* --all-assignments: count helpers' combinations too */
   bool check;              /* --check: confirm each solution before printing it */
   bool dump_model;         /* --dump-model: print the Model in FlatZinc, do not solve */
   bool trace;              /* --trace: print the reason log, a line per deduction */
@@ -62,6 +63,8 @@ static const char usage[] =
   "  -a, --all            print every solution, then 'solutions: N'\n"
   "  -n, --solutions N    stop after N solutions\n"
   "  -c, --count          print only the number of solutions\n"
+  "      --all-assignments  count every assignment of the unknowns, not the distinct\n"
+  "                       answers (solutions that show the same count once by default)\n"
   "  -j, --json           print one JSON object: status, solutions, count, stats\n"
   "  -s, --stats          print search statistics (nodes, failures, propagations, time)\n"
   "  -t, --timeout SECS   stop after SECS seconds (exit status 3)\n"
@@ -414,6 +417,8 @@ static int parse_args(int argc, char **argv, Cli *cli)
       cli->stats = true;
     } else if (!strcmp(a, "--check")) {
       cli->check = true;
+    } else if (!strcmp(a, "--all-assignments")) {
+      cli->all_assignments = true;
     } else if (!strcmp(a, "--dump-model")) {
       cli->dump_model = true;
     } else if (!strcmp(a, "--trace")) {
@@ -535,13 +540,14 @@ static void json_status_and_errors(const PzCtx *cx, const char *status)
 
 /* --- solving --- */
 
-static void print_stats(const PzCtx *cx, double seconds)
+/* time: the search; load: reading the puzzle, grounding and the propagation at the root. */
+static void print_stats(const PzCtx *cx, double seconds, double load_seconds)
 {
   PzStats st = pz_stats(cx);
-  put_f(stderr, "stats: nodes=%llu failures=%llu propagations=%llu solutions=%llu depth=%u probes=%llu time=%.3fms\n",
+  put_f(stderr, "stats: nodes=%llu failures=%llu propagations=%llu solutions=%llu depth=%u probes=%llu time=%.3fms load=%.3fms\n",
         (unsigned long long)st.nodes, (unsigned long long)st.failures,
         (unsigned long long)st.propagations, (unsigned long long)st.solutions, st.max_depth,
-        (unsigned long long)st.probes, seconds * 1000.0);
+        (unsigned long long)st.probes, seconds * 1000.0, load_seconds * 1000.0);
 }
 
 /* Which limit stopped the search, in words, into words[size]. */
@@ -593,7 +599,7 @@ static void print_ending(const PzCtx *cx, const Cli *cli, PzResult r, uint64_t f
   buf_free(&out);
 }
 
-static int solve(PzCtx *cx, const Cli *cli)
+static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
 {
   uint64_t want = cli->max_solutions ? cli->max_solutions
                 : cli->mode == MODE_FIRST ? 1 : UINT64_MAX;
@@ -636,7 +642,7 @@ static int solve(PzCtx *cx, const Cli *cli)
     put(stderr, pz_diagnostics(cx));
   if (cli->stats) {
     flush(stdout);                      /* the answer first, then the numbers */
-    print_stats(cx, seconds);
+    print_stats(cx, seconds, load_seconds);
   }
   buf_free(&out);
   buf_free(&json);
@@ -735,7 +741,8 @@ static int run(const Cli *cli)
   }
   PzOptions opt = {.read_file = read_file, .real_path = real_path, .clock = now_seconds,
                    .stdlib_dir = getenv("PZ_STDLIB"), .check_solutions = cli->check,
-                   .restarts = cli->mode == MODE_FIRST, .seed = cli->seed};
+                   .restarts = cli->mode == MODE_FIRST, .seed = cli->seed,
+                   .all_assignments = cli->all_assignments};
   PzCtx *cx = pz_open(&opt);
   if (!cx)
     out_of_memory();
@@ -743,7 +750,9 @@ static int run(const Cli *cli)
   pz_set_limits(cx, cli->timeout, cli->max_nodes);
   if (cli->trace)                       /* before loading: grounding deduces too */
     pz_set_trace(cx, print_trace_line, NULL);
+  double load_start = now_seconds();
   bool ok = cli->check_only ? pz_check(cx, cli->file, text, len) : pz_load(cx, cli->file, text, len);
+  double load_seconds = now_seconds() - load_start;
   free(text);
   put(stderr, pz_diagnostics(cx));
   int status;
@@ -771,7 +780,7 @@ static int run(const Cli *cli)
   } else if (cli->generate) {
     status = generate(cx, cli);
   } else {
-    status = solve(cx, cli);
+    status = solve(cx, cli, load_seconds);
   }
   pz_close(cx);
   return status;

@@ -75,6 +75,8 @@ struct Solver {
   VEC(ConstSlot) consts;        /* cache for solver_const; len == cap, power of 2 */
   size_t nconsts;               /* used slots */
   VEC(VarId) decision_vars;
+  VEC(VarId) shown_vars;        /* with project: solutions are told apart by these alone */
+  bool project;                 /* solver_set_shown_vars was called */
   VEC(PropId) branchers;        /* propagators that choose decisions (prop_brancher) */
   VEC(PropId) ne_star;          /* per variable: its != group under the newest origin (neq.c) */
   VEC(PropId) positions;        /* cell_of propagators, one per array and origin (position.c) */

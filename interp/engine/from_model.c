@@ -82,6 +82,9 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
   case MS_DECIDE:
     solver_set_decision_vars(s, st->n, ids(a));
     break;
+  case MS_SHOWN:
+    solver_set_shown_vars(s, st->n, ids(a));
+    break;
   case MS_NKINDS:
     assert(!"not a step");
     break;

@@ -48,10 +48,19 @@ typedef struct Search {
   SearchState state;
   bool must_backtrack;    /* the current node failed or was a solution */
   VEC(SearchStep) path;   /* one step per open trail level */
-  VEC(VarId) order;       /* decision variables first, then all others */
+  VEC(VarId) order;       /* by tier: shown decision variables, other shown
+                             variables, other decision variables, the rest */
   VEC(uint32_t) degree;   /* per variable: propagators on it, at start */
   VEC(uint32_t) weight;   /* per variable: failures of its propagators (wdeg) */
-  size_t ndecision;       /* order[0..ndecision) are the decision vars */
+  size_t ndecision;       /* order[0..ndecision) are the decision (and shown) vars */
+  /* Projection (solver_set_shown_vars): order[0..nshown) are the shown
+     variables, the shown decision variables first (order[0..nshown_decision)).
+     While some is open only they are decided; once all are fixed at path
+     length complete_from, the search is completing: it wants one solution
+     of the rest, and after it (answered) goes straight back to complete_from. */
+  size_t nshown_decision, nshown;
+  bool completing, answered;
+  size_t complete_from;
   /* The tournament tree (select_by_tree), used from tree_min variables. */
   uint32_t tree_min;      /* SEARCH_TREE_MIN; tests lower it */
   uint32_t leaves;        /* power of two >= order.len; 0: not built */
@@ -68,6 +77,7 @@ typedef struct Search {
      one when failures reach restart_at; after the first, ties in the
      variable order and the values are drawn from rng */
   bool restarts;
+  bool found;             /* a solution was found: no more restarts */
   uint32_t nrestarts;     /* restarts so far in this search */
   uint64_t restart_at;
   uint64_t seed, rng;

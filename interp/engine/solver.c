@@ -42,6 +42,7 @@ void solver_free(Solver *s)
   VEC_FREE(s->vals);
   VEC_FREE(s->consts);
   VEC_FREE(s->decision_vars);
+  VEC_FREE(s->shown_vars);
   VEC_FREE(s->branchers);
   VEC_FREE(s->ne_star);
   VEC_FREE(s->positions);
@@ -195,6 +196,17 @@ void solver_set_decision_vars(Solver *s, size_t n, const VarId *x)
     assert(x[i] < s->doms.len);
     VEC_PUSH(s->decision_vars, x[i]);
   }
+}
+
+void solver_set_shown_vars(Solver *s, size_t n, const VarId *x)
+{
+  solver_begin_edit(s);
+  VEC_CLEAR(s->shown_vars);
+  for (size_t i = 0; i < n; i++) {
+    assert(x[i] < s->doms.len);
+    VEC_PUSH(s->shown_vars, x[i]);
+  }
+  s->project = true;
 }
 
 void solver_set_limits(Solver *s, SolverLimits limits)

@@ -133,6 +133,16 @@ bool solver_propagate(Solver *s);
 */
 void solver_set_decision_vars(Solver *s, size_t n, const VarId *x);
 /*
+** Count answers, not assignments: two solutions that agree on x[0..n)
+** are one, and search_next returns one solution per combination of their
+** values (the first it meets).  The search decides the shown variables
+** first; once they are all fixed it looks for one completion of the rest
+** and goes back into the shown part, so helpers' combinations are never
+** enumerated.  n may be 0 (nothing varies in what is shown: at most one
+** answer).  Without this call every assignment is a solution.
+*/
+void solver_set_shown_vars(Solver *s, size_t n, const VarId *x);
+/*
 ** Set the limits and start the clock of the time limit now: set them
 ** before grounding and the deadline covers grounding, root propagation,
 ** probing and search alike.  Setting them again restarts the clock.
@@ -155,8 +165,8 @@ SearchResult search_next(Solver *s);
 /* Forget the search so the next search_next starts afresh. */
 void search_reset(Solver *s);
 
-/* Counters of the current search: zeroed when a search starts (the first
-** search_next after solver_new or search_reset). */
+/* Counters since solver_new or the last search_reset: the propagation
+** at the root while the model was posted counts too. */
 const SolverStats *solver_stats(const Solver *s);
 
 /* --- spaces built from a Model --- */

@@ -39,6 +39,7 @@
 #define NO_VAR UINT32_MAX
 
 typedef VEC(uint64_t) U64Vec;
+typedef VEC(uint8_t) U8Vec;
 typedef VEC(int32_t) I32Vec;
 
 typedef struct Group {
@@ -69,7 +70,11 @@ typedef struct Ex {
   VEC(uint32_t) var_groups_at;  /* per variable: slice of var_groups (CSR) */
   VEC(uint32_t) var_groups;
   /* the facts, per variable */
-  VEC(uint8_t) tracked;
+  U8Vec tracked;
+  /* per variable: tracked and part of the answer (the Model's MS_SHOWN, when
+     it has one): the explanation ends when these are known, guesses only
+     choose among them, and only they can differ between solutions */
+  U8Vec goal;
   VEC(uint32_t) fact_at, fact_n;
   VEC(int32_t) pool;
   VEC(uint64_t) changed_at;
@@ -680,11 +685,11 @@ static int cmp_open(const void *a, const void *b)
   return (p > q) - (p < q);
 }
 
-static void open_unknowns(Ex *x, U64Vec *out)
+static void open_unknowns(Ex *x, const U8Vec *which, U64Vec *out)
 {
   VEC_CLEAR(*out);
   for (VarId v = 0; v < x->nvars; v++)
-    if (x->tracked.data[v] && x->fact_n.data[v] > 1)
+    if (which->data[v] && x->fact_n.data[v] > 1)
       VEC_PUSH(*out, ((uint64_t)x->fact_n.data[v] << 32) | v);
   sort(out->data, out->len, sizeof *out->data, cmp_open);
 }
@@ -699,7 +704,7 @@ static void open_unknowns(Ex *x, U64Vec *out)
 static Found contradiction(Ex *x)
 {
   U64Vec open = {0};
-  open_unknowns(x, &open);
+  open_unknowns(x, &x->tracked, &open);
   Found found = FOUND_NONE;
   /* the candidates in order: (unknown, value), starting at the cursor */
   uint64_t total = 0;
@@ -808,7 +813,7 @@ static Found guess(Ex *x)
       VEC_PUSH(first, x->sol.data[v]);
     size_t tests = 0;
     for (VarId v = 0; v < x->nvars && tests < EX_MAX_OPEN_TESTS && !x->stopped; v++) {
-      if (!x->tracked.data[v] || x->fact_n.data[v] <= 1)
+      if (!x->goal.data[v] || x->fact_n.data[v] <= 1)
         continue;
       if (tests == EX_MAX_OPEN_TESTS - 1)
         e->open_cut = true;
@@ -832,7 +837,7 @@ static Found guess(Ex *x)
       return FOUND_NONE;
   }
   U64Vec open = {0};
-  open_unknowns(x, &open);
+  open_unknowns(x, &x->goal, &open);
   VarId v = (VarId)(open.data[0] & 0xffffffffu);
   VEC_FREE(open);
   int32_t val = x->sol.data[v];
@@ -847,7 +852,7 @@ static Found guess(Ex *x)
 static bool all_known(const Ex *x)
 {
   for (VarId v = 0; v < x->nvars; v++)
-    if (x->tracked.data[v] && x->fact_n.data[v] > 1)
+    if (x->goal.data[v] && x->fact_n.data[v] > 1)
       return false;
   return true;
 }
@@ -1022,6 +1027,23 @@ static void init_facts(Ex *x)
   }
 }
 
+/* goal: the tracked unknowns the answer shows (all of them without MS_SHOWN). */
+static void mark_goal(Ex *x)
+{
+  const ModelStep *shown = NULL;
+  for (size_t i = 0; i < x->m->steps.len; i++)
+    if (x->m->steps.data[i].kind == MS_SHOWN)
+      shown = &x->m->steps.data[i];
+  for (VarId v = 0; v < x->nvars; v++)
+    VEC_PUSH(x->goal, shown ? 0 : x->tracked.data[v]);
+  if (!shown)
+    return;
+  const int32_t *a = model_args(x->m, shown);
+  for (uint32_t k = 0; k < shown->n; k++)
+    if ((size_t)a[k] < x->nvars)
+      x->goal.data[a[k]] = x->tracked.data[a[k]];
+}
+
 static void ex_init(Ex *x, const ExOptions *o, Explanation *e)
 {
   memset(x, 0, sizeof *x);
@@ -1043,6 +1065,7 @@ static void ex_init(Ex *x, const ExOptions *o, Explanation *e)
     VEC_PUSH(x->skip_fact, 0);
     VEC_PUSH(x->sol, 0);
   }
+  mark_goal(x);
   for (uint32_t k = 0; k < x->m->steps.len; k++)
     if (x->m->steps.data[k].origin + 1 > x->norigins)
       x->norigins = x->m->steps.data[k].origin + 1;
@@ -1061,6 +1084,7 @@ static void ex_free(Ex *x)
   VEC_FREE(x->var_groups_at);
   VEC_FREE(x->var_groups);
   VEC_FREE(x->tracked);
+  VEC_FREE(x->goal);
   VEC_FREE(x->fact_at);
   VEC_FREE(x->fact_n);
   VEC_FREE(x->pool);

@@ -141,7 +141,7 @@ void grid_attribute(Ground *g, const Stmt *st)
   for (uint32_t i = 0; i < n; i++)
     a.arr[ecodes[i] - lo] = a.of[i];
   if (names) {
-    VarId *who = xmalloc(n * sizeof *who);
+    VarId *who = a.who = arena_array(&g->arena, VarId, n);
     for (uint32_t k = 0; k < n; k++) {
       who[k] = build_var_values(g, ecodes, n);
       term_mark_atom(g, who[k], named_entities);
@@ -150,7 +150,6 @@ void grid_attribute(Ground *g, const Stmt *st)
       ground_set_global(g, (Sym)vcodes[k], value_var(g, who[k]));
     }
     build_distinct(g, n, who);
-    xfree(who);
   }
   VEC_PUSH(g->attrs, a);
   xfree(vcodes);

@@ -1048,12 +1048,52 @@ char *ground_source_text(const Ground *g, Loc at)
   return b.data ? b.data : xstrndup("", 0);
 }
 
+/*
+** Note the variables whose values v prints, so that a solution is told
+** apart by them alone (solver_set_shown_vars).  A term over one variable
+** prints a different value for each of its values, so that variable
+** stands for it; a sum of several (show x + y) gets a variable of its own
+** equal to it, since x = 1, y = 2 and x = 2, y = 1 print one answer.
+*/
+static void note_shown(Ground *g, Loc at, Value v)
+{
+  switch (v.kind) {
+  case V_LIT:
+    VEC_PUSH(g->shown, (VarId)v.i);
+    break;
+  case V_LIN: {
+    Wide lo, hi;
+    VarId z;
+    lin_range(g, v.lin, &lo, &hi);
+    if (v.lin->n > 1 && lin_fits(lo) && lin_fits(hi) && term_var(g, at, v, &z)) {
+      VEC_PUSH(g->shown, z);
+      break;
+    }
+    for (uint32_t i = 0; i < v.lin->n; i++)   /* one variable (or a sum too wide for one) */
+      VEC_PUSH(g->shown, v.lin->vars[i]);
+    break;
+  }
+  case V_LIST:
+    for (uint32_t i = 0; i < v.n; i++)
+      note_shown(g, at, v.items[i]);
+    break;
+  case V_BOARD:
+    for (size_t i = 0; i < (size_t)v.board->rows * v.board->cols; i++)
+      note_shown(g, at, v.board->at[i]);
+    break;
+  default:
+    break;
+  }
+}
+
 static void add_show(Ground *g, const Node *item)
 {
   Value v = eval_entry(g, NULL, item);
   g->undef.len = 0;                /* a shown term is printed where it is defined */
   if (v.kind == V_NONE)
     return;
+  if (!g->all_assignments)
+    note_shown(g, item->at, v);
   bool board = false;
   if (item->kind == NK_NAME) {
     const NameInfo *ni = names_find(g->names, item->sym);
@@ -1103,6 +1143,57 @@ static void note_narrowing(void *ctx, const SolverEvent *e)
     g->narrowed = true;
   if (g->trace)
     g->trace(g->trace_ctx, e);
+}
+
+/*
+** What a solution is (MS_SHOWN): the variables the shown items print
+** (note_shown), the logic grid's table when it is printed (with the
+** entity of each value name, which the table shows as well), and for a
+** tiling any of whose cells is shown, all its cover, name and placement
+** variables: the covers say which copy of a piece is where (the copies
+** print numbered), and each of them is fixed by the others' values, so
+** adding them tells no two answers apart but lets the exact cover finish
+** the search alone (search.c, solo_ready).
+*/
+static void shown_vars(Ground *g)
+{
+  size_t nvars = g->model->vars.len;
+  uint8_t *mark = xcalloc(nvars + 1, 1);
+  if (g->table)                         /* the table, and who has each value (it says so too) */
+    for (size_t a = 0; a < g->attrs.len; a++)
+      for (uint32_t e = 0; e < g->entities.n; e++) {
+        VEC_PUSH(g->shown, g->attrs.data[a].of[e]);
+        if (g->attrs.data[a].who)
+          VEC_PUSH(g->shown, g->attrs.data[a].who[e]);
+      }
+  for (size_t i = 0; i < g->shown.len; i++)
+    mark[g->shown.data[i]] = 1;
+  for (size_t i = 0; i < g->model->steps.len; i++) {
+    const ModelStep *st = &g->model->steps.data[i];
+    if (st->kind != MS_TILING)
+      continue;
+    ModelTiling t = model_tiling(model_args(g->model, st));
+    bool shown = false;
+    for (uint32_t c = 0; c < t.ncells && !shown; c++)
+      shown = mark[t.cover[c]] || mark[t.name[c]];
+    for (uint32_t c = 0; shown && c < t.ncells; c++) {
+      VEC_PUSH(g->shown, (VarId)t.cover[c]);
+      VEC_PUSH(g->shown, (VarId)t.name[c]);
+    }
+    for (uint32_t k = 0; shown && k < t.nkinds; k++)
+      if (t.column[k] >= 0)
+        VEC_PUSH(g->shown, (VarId)t.column[k]);
+  }
+  memset(mark, 0, nvars);
+  size_t n = 0;                         /* each once, in the order met */
+  for (size_t i = 0; i < g->shown.len; i++)
+    if (!mark[g->shown.data[i]]) {
+      mark[g->shown.data[i]] = 1;
+      g->shown.data[n++] = g->shown.data[i];
+    }
+  g->shown.len = n;
+  xfree(mark);
+  build_shown_vars(g, g->shown.len, g->shown.data);
 }
 
 /* Constraints a declaration sets up come from it: a structural origin. */
@@ -1198,6 +1289,8 @@ bool ground_program(Ground *g)
   build_defer(g, false);
   solver_set_trace(g->s, g->trace, g->trace_ctx);
   build_decision_vars(g, g->decision.len, g->decision.data);
+  if (!g->all_assignments)
+    shown_vars(g);
   return g->diag->nerrors == before;
 }
 
@@ -1212,6 +1305,7 @@ void ground_free(Ground *g)
   VEC_FREE(g->candidates);
   VEC_FREE(g->var_atom);
   VEC_FREE(g->decision);
+  VEC_FREE(g->shown);
   for (size_t i = 0; i < g->tiles.len; i++) {
     TileCopies *t = &g->tiles.data[i];
     xfree(t->cover);

@@ -180,3 +180,9 @@ void build_decision_vars(Ground *g, size_t n, const VarId *x)
   solver_set_decision_vars(g->s, n, x);
   step(g, MS_DECIDE, ids(x), n, NULL, 0)->n = (uint32_t)n;
 }
+
+void build_shown_vars(Ground *g, size_t n, const VarId *x)
+{
+  solver_set_shown_vars(g->s, n, x);
+  step(g, MS_SHOWN, ids(x), n, NULL, 0)->n = (uint32_t)n;
+}

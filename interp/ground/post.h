@@ -39,5 +39,7 @@ void build_origin(Ground *g, uint32_t origin);
 void build_defer(Ground *g, bool on);
 void build_propagate(Ground *g);
 void build_decision_vars(Ground *g, size_t n, const VarId *x);
+/* What a solution is: the variables whose values the shown items print (MS_SHOWN). */
+void build_shown_vars(Ground *g, size_t n, const VarId *x);
 
 #endif

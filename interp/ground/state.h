@@ -48,6 +48,7 @@ typedef struct GridAttr {
   Sym name;
   bool names;          /* its values are names (red), not numbers (1920) */
   VarId *of;           /* of[i]: the value of entity i */
+  VarId *who;          /* names: who[k], the entity whose value is the k-th (NULL for numbers) */
   int32_t base;        /* element array: arr[code - base] for entity codes */
   uint32_t span;
   VarId *arr;
@@ -119,6 +120,7 @@ typedef struct Ground {
   const SrcTable *srcs;
   Diag *diag;
   Model *model;               /* the output: every variable and constraint (post.h) */
+  bool all_assignments;       /* every assignment is a solution: no MS_SHOWN step */
   SolverTraceFn trace;        /* the reason log's reader while grounding (pz --trace), or NULL */
   void *trace_ctx;
   Solver *s;                  /* a scratch space mirroring the Model, read for bounds */
@@ -142,6 +144,7 @@ typedef struct Ground {
   VEC(Candidate) candidates;  /* the 'candidate clue' statements that became literals */
   VEC(uint8_t) var_atom;      /* per VarId: 1 when it takes value names */
   VEC(VarId) decision;        /* the declared unknowns, in order */
+  VEC(VarId) shown;           /* the variables the shown items print (may repeat) */
   VEC(TileCopies) tiles;      /* tile statements with pieces used more than once */
   VEC(TileCell) var_tile;     /* per VarId, for the printer */
   /* logic grids */

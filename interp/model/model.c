@@ -72,6 +72,7 @@ static const char *const kind_names[MS_NKINDS] = {
   [MS_TIMES] = "times", [MS_DIV] = "div", [MS_MOD] = "mod", [MS_ABS] = "abs",
   [MS_MIN] = "min", [MS_MAX] = "max", [MS_CLAUSE] = "clause", [MS_TABLE] = "table", [MS_TILING] = "tiling",
   [MS_DEFER] = "defer", [MS_PROPAGATE] = "propagate", [MS_DECIDE] = "decide",
+  [MS_SHOWN] = "shown",
 };
 
 const char *model_kind_name(ModelStepKind kind)

@@ -55,6 +55,8 @@ typedef enum {
   MS_DEFER,       /* k = 1: posts only schedule until k = 0 (which propagates) */
   MS_PROPAGATE,   /* run the root fixpoint */
   MS_DECIDE,      /* the decision variables, x[n] at args, in order */
+  MS_SHOWN,       /* what a solution is: the variables the shown items print, x[n]
+                     at args (none: every assignment counts, helpers included) */
   MS_NKINDS
 } ModelStepKind;
 

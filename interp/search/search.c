@@ -16,6 +16,16 @@
 ** keep the choice in a tournament tree instead of scanning (see
 ** SEARCH_TREE_MIN); both choose the same variable.
 **
+** Projection (solver_set_shown_vars): a solution is an answer, the
+** values of the shown variables, however the helpers are set.  The shown
+** variables are decided first (they head the order); at the first node
+** where they are all fixed the search is `completing`: it looks for one
+** solution of the rest, returns it, and then leaves the whole subtree
+** (leave_answer), so each answer costs one completion however many
+** assignments of the helpers it has.  Two branches on a shown variable
+** differ there, so no answer is found twice.  Without shown variables
+** (--all-assignments) every assignment is a solution, as before.
+**
 ** Limits: every propagator run, probe and decision is a unit of work for
 ** the clock (solver_tick), so a time limit is noticed within about a
 ** millisecond wherever the time goes; the node limit counts decisions.
@@ -36,6 +46,17 @@ const SearchStep *search_path(const Solver *s, size_t *n)
 
 /* Failures before the first restart (see search_restart). */
 #define RESTART_FAILURES 100
+/* Append to the order the variables of xs whose mark (in degree) is `mark`, marking them listed. */
+static void list_tier(Search *q, const VarId *xs, size_t n, uint32_t mark)
+{
+  for (size_t i = 0; i < n; i++) {
+    VarId x = xs[i];
+    if (q->degree.data[x] == mark) {
+      q->degree.data[x] = 1;
+      VEC_PUSH(q->order, x);
+    }
+  }
+}
 
 /* Prepare a fresh search: variable order, degrees, buffers, clock. */
 static void search_start(Solver *s)
@@ -51,17 +72,19 @@ static void search_start(Solver *s)
   for (size_t i = 0; i < nvars; i++)
     q->weight.data[i] = 0;
   q->weight.len = nvars;
-  /* degree doubles as a "listed" mark while the order is built. */
+  /* degree doubles as a mark while the order is built: 1 listed, 2 shown
+  ** and not listed yet.  The shown variables come first (projection). */
   for (size_t i = 0; i < nvars; i++)
     q->degree.data[i] = 0;
   q->degree.len = nvars;
-  for (size_t i = 0; i < s->decision_vars.len; i++) {
-    VarId x = s->decision_vars.data[i];
-    if (!q->degree.data[x]) {
-      q->degree.data[x] = 1;
-      VEC_PUSH(q->order, x);
-    }
-  }
+  if (s->project)
+    for (size_t i = 0; i < s->shown_vars.len; i++)
+      q->degree.data[s->shown_vars.data[i]] = 2;
+  list_tier(q, s->decision_vars.data, s->decision_vars.len, 2);
+  q->nshown_decision = q->order.len;
+  list_tier(q, s->shown_vars.data, s->shown_vars.len, 2);
+  q->nshown = q->order.len;
+  list_tier(q, s->decision_vars.data, s->decision_vars.len, 0);
   q->ndecision = q->order.len;
   for (size_t i = 0; i < nvars; i++)
     if (!q->degree.data[i])
@@ -92,10 +115,11 @@ static void search_start(Solver *s)
   VEC_RESERVE(q->path, 2 * nvars + 64);
   trail_reserve(&s->trail, 4 * (nvars + s->props.len) + 1024,
                 2 * nvars + 64);
-  memset(&s->stats, 0, sizeof s->stats);
   q->must_backtrack = false;
+  q->completing = q->answered = false;
   q->state = SS_RUNNING;
   q->nrestarts = 0;
+  q->found = false;
   q->restart_at = s->stats.failures + RESTART_FAILURES;
   q->rng = q->seed * 0x9E3779B97F4A7C15ull + 1;
 }
@@ -178,7 +202,10 @@ static void search_restart(Solver *s)
   q->nrestarts++;
   s->stats.restarts++;
   q->restart_at = s->stats.failures + RESTART_FAILURES * luby(q->nrestarts + 1);
-  shuffle(q, 0, q->ndecision);
+  q->completing = false;
+  shuffle(q, 0, q->nshown_decision);    /* within each tier of the order */
+  shuffle(q, q->nshown_decision, q->nshown);
+  shuffle(q, q->nshown, q->ndecision);
   shuffle(q, q->ndecision, q->order.len);
 }
 
@@ -253,14 +280,21 @@ static VarId select_in(const Solver *s, size_t from, size_t to)
 ** the entries a backtrack pops name the variables it restores.
 */
 
+/* The tier of position k of order: 0 shown decision variables, 1 other
+** shown ones, 2 other decision variables, 3 the rest. */
+static inline unsigned tier_of(const Search *q, uint32_t k)
+{
+  return (k >= q->nshown_decision) + (k >= q->nshown) + (k >= q->ndecision);
+}
+
 /* The better of positions a < b of order (either may be PROP_NONE). */
 static uint32_t tree_winner(const Solver *s, uint32_t a, uint32_t b)
 {
   const Search *q = &s->search;
   if (a == PROP_NONE || b == PROP_NONE)
     return a == PROP_NONE ? b : a;
-  if (b >= q->ndecision && a < q->ndecision)
-    return a;
+  if (tier_of(q, a) != tier_of(q, b))
+    return a;                           /* a < b: the earlier tier */
   VarId x = q->order.data[a], y = q->order.data[b];
   return key_better(key_of(s, y), key_of(s, x)) ? b : a;
 }
@@ -368,13 +402,24 @@ void search_weights_changed(Solver *s, const VarId *x, uint32_t n)
 /* Give up after this many probes in a row that removed nothing. */
 #define PROBE_FUTILE 64
 
+/* The position after k, jumping over [from, to). */
+static size_t next_probe(size_t k, size_t from, size_t to)
+{
+  return k + 1 >= from && k + 1 < to ? to : k + 1;
+}
+
 static PropStatus probe_root(Solver *s)
 {
   const Search *q = &s->search;
-  /* The decision variables, or every variable when none were named. */
-  size_t nprobe = q->ndecision ? q->ndecision : q->order.len;
+  /* The decision variables, or every variable when none were named: the
+  ** positions [0, skip_from) and [skip_to, nprobe) of the order (the shown
+  ** helpers between them are left out). */
+  size_t skip_from = q->nshown_decision, skip_to = q->nshown, nprobe = q->ndecision;
+  if (skip_from + (nprobe - skip_to) == 0)
+    skip_from = skip_to = 0, nprobe = q->order.len;
+  size_t first = skip_from ? 0 : skip_to;
   uint64_t values = 0;
-  for (size_t k = 0; k < nprobe; k++) {
+  for (size_t k = first; k < nprobe; k = next_probe(k, skip_from, skip_to)) {
     VarId x = q->order.data[k];
     if (!dom_is_fixed(s, x))
       values += dom_is_bitset(s, x) ? dom_size(s, x) : PROBE_MAX_VALUES + 1;
@@ -384,7 +429,7 @@ static PropStatus probe_root(Solver *s)
   uint32_t futile = 0;
   for (bool changed = true; changed;) {
     changed = false;
-    for (size_t k = 0; k < nprobe; k++) {
+    for (size_t k = first; k < nprobe; k = next_probe(k, skip_from, skip_to)) {
       VarId x = q->order.data[k];
       if (dom_is_fixed(s, x))
         continue;
@@ -433,8 +478,11 @@ static VarId search_select(Solver *s)
 {
   Search *q = &s->search;
   if (q->order.len < q->tree_min) {
-    VarId x = select_in(s, 0, q->ndecision);
-    return x != PROP_NONE ? x : select_in(s, q->ndecision, q->order.len);
+    size_t end[4] = {q->nshown_decision, q->nshown, q->ndecision, q->order.len};
+    VarId x = PROP_NONE;
+    for (size_t t = 0, from = 0; t < 4 && x == PROP_NONE; from = end[t++])
+      x = select_in(s, from, end[t]);
+    return x;
   }
   /* At the root nothing is trailed: build afresh (once per search). */
   if (!q->leaves || q->path.len == 0)
@@ -460,12 +508,16 @@ static VarId search_branch(const Solver *s, int32_t *v)
 /*
 ** A brancher that may finish alone (PropClass.solo), when it is the only
 ** thing left: every variable but its own fixed, and no other propagator
-** with an open variable (which could only be one of its own).
+** with an open variable (which could only be one of its own).  While a
+** projecting search decides the shown variables, only when its open
+** variables are all shown: then each completion it finds is an answer.
 */
 static bool solo_ready(const Solver *s, uint32_t *out)
 {
   if (s->node_by_node)
     return false;
+  const Search *q = &s->search;
+  bool shown_only = s->project && !q->completing;
   for (size_t i = 0; i < s->branchers.len; i++) {
     const Prop *p = &s->props.data[s->branchers.data[i]];
     if (p->done || !p->cls->solo)
@@ -474,8 +526,13 @@ static bool solo_ready(const Solver *s, uint32_t *out)
     for (size_t x = 0; x < s->doms.len; x++)
       open += !dom_is_fixed(s, (VarId)x);
     const VarId *v = prop_vars(s, p);
-    for (uint32_t j = 0; j < p->nvars; j++)
-      own += !dom_is_fixed(s, v[j]);
+    for (uint32_t j = 0; j < p->nvars; j++) {
+      if (dom_is_fixed(s, v[j]))
+        continue;
+      own++;
+      if (shown_only && q->pos.data[v[j]] >= q->nshown)
+        return false;
+    }
     if (open != own)
       return false;
     for (size_t k = 0; k < s->props.len; k++) {
@@ -570,8 +627,32 @@ static SearchResult solution_loaded(Solver *s)
     return SEARCH_BROKEN;
   }
   q->state = SS_SOLUTION;
+  q->answered = q->completing;          /* its other completions are the same answer */
+  q->found = true;
   s->stats.solutions++;
   return SEARCH_SOLUTION;
+}
+
+/*
+** Projection: an answer was found below complete_from.  Undo its
+** completion (the level of a propagator finishing alone included) up to
+** the node where the shown variables were all fixed, so that the next
+** backtrack changes a shown variable.
+*/
+static void leave_answer(Solver *s)
+{
+  Search *q = &s->search;
+  if (q->solo_on) {
+    tree_note_pop(s);
+    trail_pop_level(&s->trail);
+    q->solo_on = false;
+  }
+  while (q->path.len > q->complete_from) {
+    (void)VEC_POP(q->path);
+    tree_note_pop(s);
+    trail_pop_level(&s->trail);
+  }
+  q->completing = q->answered = false;
 }
 
 /* Start a search: the root fixpoint, then probing. */
@@ -625,6 +706,8 @@ SearchResult search_next(Solver *s)
       if (search_out_of_budget(s))
         return SEARCH_LIMIT;
       q->must_backtrack = false;
+      if (q->answered)
+        leave_answer(s);
       if (q->solo_on) {                 /* leave the solution it loaded; it goes on */
         tree_note_pop(s);
         trail_pop_level(&s->trail);
@@ -632,6 +715,8 @@ SearchResult search_next(Solver *s)
         q->state = SS_DONE;
         return SEARCH_EXHAUSTED;
       }
+      if (q->completing && q->path.len <= q->complete_from)
+        q->completing = false;          /* back among the shown variables */
     }
     if (q->solo_on) {
       /* its next completion, on a level of its own */
@@ -656,7 +741,7 @@ SearchResult search_next(Solver *s)
     if (st == PS_FAIL) {
       if (q->path.len == 0)
         s->failed = true;               /* failed at the root */
-      else if (q->restarts && !s->stats.solutions && s->stats.failures >= q->restart_at) {
+      else if (q->restarts && !q->found && s->stats.failures >= q->restart_at) {
         search_restart(s);
         continue;
       }
@@ -669,8 +754,17 @@ SearchResult search_next(Solver *s)
     }
     int32_t v = 0;
     VarId x = search_branch(s, &v);
+    bool shown_only = s->project && !q->completing;
+    if (x != PROP_NONE && shown_only && q->pos.data[x] >= q->nshown)
+      x = PROP_NONE;                    /* not yet: the shown variables first */
     if (x == PROP_NONE && (x = search_select(s)) != PROP_NONE)
       v = search_value(s, x);
+    if (shown_only && (x == PROP_NONE || q->pos.data[x] >= q->nshown)) {
+      q->completing = true;             /* every shown variable is fixed: one completion will do */
+      q->complete_from = q->path.len;
+      if (x != PROP_NONE)
+        continue;                       /* a brancher, or one finishing alone, may now take over */
+    }
     if (x == PROP_NONE)
       return solution_loaded(s);
     if (search_out_of_budget(s))
@@ -686,5 +780,7 @@ void search_reset(Solver *s)
   VEC_CLEAR(q->path);
   q->must_backtrack = false;
   q->solo_on = false;
+  q->completing = q->answered = false;
   q->state = SS_IDLE;
+  memset(&s->stats, 0, sizeof s->stats);
 }

@@ -83,9 +83,10 @@ static void copy_diag(Outcome *o, const char *diag)
 ** the limit by step and asks again, as a caller that slices its time
 ** would (a browser playground).  The count must not change.
 */
-static void count_in_process(const char *text, size_t len, long cap, int step, Outcome *o)
+static void count_in_process(const char *text, size_t len, long cap, int step, bool all,
+                             Outcome *o)
 {
-  PzOptions options = {.check_solutions = true};
+  PzOptions options = {.check_solutions = true, .all_assignments = all};
   PzCtx *cx = pz_open(&options);
   *o = (Outcome){.kind = OUT_COUNT};
   if (!pz_load(cx, "diff.pz", text, len)) {
@@ -147,8 +148,8 @@ static size_t read_all(int fd, void *data, size_t len)
 }
 
 /* Count in a child, so that a crash in pz is an outcome, not the end. */
-static void count_forked(const char *text, size_t len, long cap, int step, bool silent,
-                         Outcome *o)
+static void count_forked(const char *text, size_t len, long cap, int step, bool all,
+                         bool silent, Outcome *o)
 {
   int fd[2];
   fflush(stdout);
@@ -168,7 +169,7 @@ static void count_forked(const char *text, size_t len, long cap, int step, bool 
       _exit(3);
     alarm(60);
     Outcome r;
-    count_in_process(text, len, cap, step, &r);
+    count_in_process(text, len, cap, step, all, &r);
     _exit(write_all(fd[1], &r, sizeof r) ? 0 : 3);
   }
   close(fd[1]);
@@ -245,15 +246,30 @@ static void catch_crashes(void)
 
 /* --- one case --- */
 
+/*
+** With shows, pz counts answers (got) and, with all_assignments, every
+** assignment (got_all); without, both are every assignment of the
+** declared unknowns and got_all is not asked for.
+*/
 typedef struct Check {
-  long expected;      /* brute force */
+  long expected;      /* brute force: answers */
+  long expected_all;  /* brute force: assignments */
   Outcome got;        /* pz */
+  Outcome got_all;    /* pz --all-assignments (with shows) */
+  bool shows;
   bool undefined;     /* a partial term was undefined somewhere */
 } Check;
 
+/* What pz did: a count unless one of its runs did something else. */
+static OutKind kind_of(const Check *c)
+{
+  return c->got.kind != OUT_COUNT || !c->shows ? c->got.kind : c->got_all.kind;
+}
+
 static bool agrees(const Check *c)
 {
-  return c->got.kind == OUT_COUNT && c->got.count == c->expected;
+  return c->got.kind == OUT_COUNT && c->got.count == c->expected &&
+         (!c->shows || (c->got_all.kind == OUT_COUNT && c->got_all.count == c->expected_all));
 }
 
 static void run_check(const Options *opt, const Program *p, bool silent, Check *c,
@@ -262,15 +278,23 @@ static void run_check(const Options *opt, const Program *p, bool silent, Check *
   Text t = {0};
   prog_print(p, &t);
   double start = now();
-  c->expected = brute_count(p, &c->undefined);
+  c->expected_all = brute_count(p, &c->undefined);
+  c->shows = p->nshows > 0;
+  c->expected = c->shows ? brute_answers(p) : c->expected_all;
   double middle = now();
   long cap = prog_space(p) + 1;
-  if (opt->fork) {
-    count_forked(t.s, t.len, cap, opt->step, silent, &c->got);
-  } else {
-    current_text = t.s;
-    count_in_process(t.s, t.len, cap, opt->step, &c->got);
-    current_text = NULL;
+  c->got_all = (Outcome){.kind = OUT_COUNT, .count = c->expected_all};
+  for (int all = 0; all <= c->shows; all++) {
+    Outcome *o = all ? &c->got_all : &c->got;
+    if (opt->fork) {
+      count_forked(t.s, t.len, cap, opt->step, all, silent, o);
+    } else {
+      current_text = t.s;
+      count_in_process(t.s, t.len, cap, opt->step, all, o);
+      current_text = NULL;
+    }
+    if (o->kind != OUT_COUNT)
+      break;
   }
   text_free(&t);
   if (times) {
@@ -279,16 +303,24 @@ static void run_check(const Options *opt, const Program *p, bool silent, Check *
   }
 }
 
+static void print_one(const char *who, const Outcome *o)
+{
+  if (o->kind == OUT_COUNT)
+    printf("%-30s %ld\n", who, o->count);
+  else if (o->kind == OUT_CRASH)
+    printf("%-30s crashed (signal %d)\n", who, o->signal);
+  else
+    printf("%-30s %s%s%s\n", who, out_name[o->kind], o->kind == OUT_LIMIT ? "" : ":\n", o->diag);
+}
+
 static void print_outcome(const Check *c)
 {
-  printf("brute force: %ld solutions\n", c->expected);
-  if (c->got.kind == OUT_COUNT)
-    printf("pz:          %ld solutions\n", c->got.count);
-  else if (c->got.kind == OUT_CRASH)
-    printf("pz:          crashed (signal %d)\n", c->got.signal);
-  else
-    printf("pz:          %s%s%s\n", out_name[c->got.kind], c->got.kind == OUT_LIMIT ? "" : ":\n",
-           c->got.diag);
+  printf("%-30s %ld\n", "brute force, solutions:", c->expected);
+  print_one("pz, solutions:", &c->got);
+  if (c->shows) {
+    printf("%-30s %ld\n", "brute force, assignments:", c->expected_all);
+    print_one("pz --all-assignments:", &c->got_all);
+  }
 }
 
 static void print_program(const Program *p)
@@ -309,7 +341,7 @@ static bool still_fails(const Program *p, void *arg)
   const ShrinkGoal *goal = arg;
   Check c;
   run_check(goal->opt, p, true, &c, NULL);
-  return !agrees(&c) && c.got.kind == goal->kind;
+  return !agrees(&c) && kind_of(&c) == goal->kind;
 }
 
 static void print_rerun(const Options *opt, uint64_t case_no)
@@ -339,7 +371,7 @@ static void report_mismatch(const Options *opt, uint64_t case_no, const Program 
   if (!small)
     return;
   memcpy(small, p, sizeof *small);
-  ShrinkGoal goal = {opt, c->got.kind};
+  ShrinkGoal goal = {opt, kind_of(c)};
   int tries = shrink(small, still_fails, &goal, SHRINK_TRIES);
   Check again;
   run_check(opt, small, true, &again, NULL);
@@ -372,7 +404,7 @@ static const char *const kind_name[N_KINDS] = {
   [N_PARAM] = "rule parameter", [N_CALL] = "rule call",
 };
 
-enum { F_UNDEFINED = N_KINDS, F_NO_SOLUTION, F_EVERY_ASSIGNMENT, NFEATURES };
+enum { F_UNDEFINED = N_KINDS, F_NO_SOLUTION, F_EVERY_ASSIGNMENT, F_SHOWS, F_HELPERS, NFEATURES };
 
 typedef struct Stats {
   uint64_t cases, mismatches;
@@ -408,6 +440,8 @@ static void count_features(Stats *s, const Program *p, const Check *c)
   feature[F_UNDEFINED] = c->undefined;
   feature[F_NO_SOLUTION] = c->expected == 0;
   feature[F_EVERY_ASSIGNMENT] = c->expected == prog_space(p);
+  feature[F_SHOWS] = c->shows;
+  feature[F_HELPERS] = c->expected < c->expected_all;
   for (int f = 0; f < NFEATURES; f++) {
     s->with[f] += feature[f];
     s->failed_with[f] += feature[f] && !agrees(c);
@@ -433,7 +467,8 @@ static void print_summary(const Options *opt, const Stats *s, const Times *t)
          t->generate, t->brute, t->pz, t->shrink);
   printf("%-28s %9s %10s\n", "cases with", "cases", "mismatches");
   static const char *const extra[] = {"an undefined term reached", "no solution",
-                                      "every assignment a solution"};
+                                      "every assignment a solution", "show clauses",
+                                      "fewer answers than solutions"};
   for (int f = 0; f < NFEATURES; f++) {
     if (f == N_NUM || f == N_VAR)
       continue;
@@ -521,7 +556,7 @@ int main(int argc, char **argv)
     count_features(&stats, p, &c);
     if (!agrees(&c)) {
       stats.mismatches++;
-      stats.by_outcome[c.got.kind]++;
+      stats.by_outcome[kind_of(&c)]++;
       report_mismatch(&opt, case_no, p, &c, &times);
     } else if (opt.cases == 1 && !opt.quiet) {
       print_outcome(&c);

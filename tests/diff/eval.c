@@ -14,6 +14,9 @@
 **     if-then-else, forall/exists and the items of count([...]) are
 **     built from those, so they never see an undefined value.
 */
+#include <stdlib.h>
+#include <string.h>
+
 #include "model.h"
 
 static const Node *at(const Env *e, int n)
@@ -425,4 +428,73 @@ long brute_count(const Program *p, bool *undef)
   } while (next_assignment(&e, dom, size, digit));
   *undef = e.saw_undefined;
   return solutions;
+}
+
+/* --- answers: what the shows print, each distinct one once --- */
+
+#define MAX_ANSWER (MAX_SHOWS * MAX_BOARD * MAX_BOARD)
+
+/* The values the shows print under e's assignment, into out; how many. */
+static int answer_of(const Env *e, int *out)
+{
+  const Program *p = e->p;
+  int n = 0;
+  for (int i = 0; i < p->nshows; i++) {
+    const Show *s = &p->show[i];
+    int a = s->a >= 0 && s->a < p->nvars ? e->slot[s->a] : 0;
+    int b = s->b >= 0 && s->b < p->nvars ? e->slot[s->b] : 0;
+    switch (s->kind) {
+    case SHOW_VAR: out[n++] = a; break;
+    case SHOW_SUM: out[n++] = a + b; break;
+    case SHOW_TWICE: out[n++] = a * 2; break;
+    case SHOW_LESS: out[n++] = a < b; break;
+    case SHOW_BOARD:
+      for (int k = p->nvars; k < prog_slots(p); k++)
+        out[n++] = e->slot[k];
+      break;
+    default: break;
+    }
+  }
+  return n;
+}
+
+static int answer_len;
+
+static int cmp_answer(const void *x, const void *y)
+{
+  return memcmp(x, y, (size_t)answer_len * sizeof(int));
+}
+
+long brute_answers(const Program *p)
+{
+  bool undef;
+  if (p->nshows == 0)
+    return brute_count(p, &undef);
+  Env e = {.p = p};
+  int dom[MAX_SLOTS][MAX_DOM], size[MAX_SLOTS], digit[MAX_SLOTS] = {0};
+  for (int i = 0; i < prog_slots(p); i++) {
+    size[i] = slot_domain(p, i, dom[i]);
+    e.slot[i] = dom[i][0];
+  }
+  int *answers = malloc((size_t)MAX_SPACE * MAX_ANSWER * sizeof *answers);
+  if (!answers)
+    abort();
+  long n = 0;
+  do {
+    bool ok = true;
+    for (int c = 0; c < p->nclauses && ok; c++)
+      ok = eval_cond(&e, p->clause[c]);
+    if (ok && n < MAX_SPACE) {
+      memset(answers + n * MAX_ANSWER, 0, MAX_ANSWER * sizeof *answers);
+      answer_of(&e, answers + n * MAX_ANSWER);
+      n++;
+    }
+  } while (next_assignment(&e, dom, size, digit));
+  answer_len = MAX_ANSWER;
+  qsort(answers, (size_t)n, MAX_ANSWER * sizeof *answers, cmp_answer);
+  long distinct = 0;
+  for (long i = 0; i < n; i++)
+    distinct += i == 0 || cmp_answer(answers + i * MAX_ANSWER, answers + (i - 1) * MAX_ANSWER) != 0;
+  free(answers);
+  return distinct;
 }

@@ -593,6 +593,13 @@ const char *prog_invalid(const Program *p)
     if (why)
       return why;
   }
+  for (int i = 0; i < p->nshows; i++) {
+    const Show *s = &p->show[i];
+    bool two = s->kind == SHOW_SUM || s->kind == SHOW_LESS;
+    if (s->kind == SHOW_BOARD ? !p->board_rows
+        : s->kind != SHOW_TEXT && (s->a >= p->nvars || (two && s->b >= p->nvars)))
+      return "a show of an unknown that is not declared";
+  }
   return NULL;
 }
 
@@ -1093,6 +1100,27 @@ static void gen_rules(Program *p, Rng *r)
 
 /* --- the program --- */
 
+/*
+** Some puzzles show only part of their unknowns (the rest are helpers),
+** or expressions of them: then pz counts answers, not assignments.
+*/
+static void gen_shows(Program *p, Rng *r)
+{
+  if (!rng_chance(r, 40))
+    return;
+  int n = rng_range(r, 1, MAX_SHOWS);
+  for (int i = 0; i < n; i++) {
+    Show s = {.kind = (uint8_t)rng_below(r, SHOW_KINDS)};
+    if (s.kind == SHOW_BOARD && !p->board_rows)
+      s.kind = SHOW_VAR;
+    if (s.kind != SHOW_BOARD && s.kind != SHOW_TEXT && !p->nvars)
+      s.kind = p->board_rows ? SHOW_BOARD : SHOW_TEXT;
+    s.a = (int8_t)(p->nvars ? rng_below(r, p->nvars) : 0);
+    s.b = (int8_t)(p->nvars ? rng_below(r, p->nvars) : 0);
+    p->show[p->nshows++] = s;
+  }
+}
+
 void gen_program(Program *p, Rng *r)
 {
   *p = (Program){0};
@@ -1117,4 +1145,5 @@ void gen_program(Program *p, Rng *r)
       p->nnodes = mark;
     }
   }
+  gen_shows(p, r);
 }

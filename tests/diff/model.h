@@ -32,6 +32,22 @@
 #define MAX_RULE_CLAUSES 3
 #define MAX_ARITY    3
 #define MAX_SPACE    4000 /* assignments the brute force may visit */
+#define MAX_SHOWS    3
+
+/*
+** What a puzzle shows (none: every declared unknown).  A solution is an
+** answer: solutions that show the same values are one.
+*/
+typedef enum {
+  SHOW_VAR,     /* show x (unknown a) */
+  SHOW_SUM,     /* show x + y (unknowns a, b) */
+  SHOW_TWICE,   /* show x * 2 */
+  SHOW_LESS,    /* show x < y, a truth */
+  SHOW_BOARD,   /* show b */
+  SHOW_TEXT,    /* show "answer", nothing that varies */
+  SHOW_KINDS
+} ShowKind;
+typedef struct Show { uint8_t kind; int8_t a, b; } Show;
 
 typedef enum {
   /* numbers */
@@ -117,6 +133,8 @@ typedef struct Program {
   int nclauses;
   int clause[MAX_CLAUSES];
   int16_t label[MAX_CLAUSES];     /* 0: none, else `clue N:` */
+  int nshows;
+  Show show[MAX_SHOWS];
   int nnodes;
   Node node[MAX_NODES];
 } Program;
@@ -165,5 +183,7 @@ int slot_domain(const Program *p, int i, int *vals);
 long prog_space(const Program *p);
 /* Solutions by brute force; *undef set when a partial term was ever undefined. */
 long brute_count(const Program *p, bool *undef);
+/* Distinct answers (the shown values of the solutions); brute_count without shows. */
+long brute_answers(const Program *p);
 
 #endif

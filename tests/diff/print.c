@@ -353,4 +353,17 @@ void prog_print(const Program *p, Text *out)
     print_node(&pr, p->clause[c], L_SEMI, true);
     text_printf(out, ".\n");
   }
+  for (int i = 0; i < p->nshows; i++) {
+    const Show *s = &p->show[i];
+    const char *a = s->a >= 0 && s->a < MAX_VARS ? var_name[s->a] : "?";
+    const char *b = s->b >= 0 && s->b < MAX_VARS ? var_name[s->b] : "?";
+    switch (s->kind) {
+    case SHOW_VAR: text_printf(out, "show %s.\n", a); break;
+    case SHOW_SUM: text_printf(out, "show %s + %s.\n", a, b); break;
+    case SHOW_TWICE: text_printf(out, "show %s * 2.\n", a); break;
+    case SHOW_LESS: text_printf(out, "show %s < %s.\n", a, b); break;
+    case SHOW_BOARD: text_printf(out, "show b.\n"); break;
+    default: text_printf(out, "show \"answer\".\n"); break;
+    }
+  }
 }

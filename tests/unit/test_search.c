@@ -415,6 +415,84 @@ static void no_time_limit_is_never_up(void **state)
     assert_false(solver_time_is_up(s));
 }
 
+/*
+** Projection: x in 1..10 shown, eight free helpers in 1..3.  Ten answers,
+** each found with one completion of the helpers (at most eight decisions),
+** where every assignment would be 65,610 solutions.  With the tournament
+** tree (use_tree) the same.
+*/
+static void projection_counts_answers(Solver *s, bool use_tree)
+{
+  if (use_tree)
+    s->search.tree_min = 1;
+  VarId v[9];
+  for (int i = 0; i < 9; i++)
+    v[i] = solver_new_var(s, 1, i ? 3 : 10);
+  solver_set_decision_vars(s, 9, v);
+  solver_set_shown_vars(s, 1, &v[0]);
+  for (int32_t want = 1; want <= 10; want++) {
+    assert_int_equal(search_next(s), SEARCH_SOLUTION);
+    assert_int_equal(var_value(s, v[0]), want);      /* each answer once, in order */
+    assert_true(solver_holds(s));
+  }
+  assert_int_equal(search_next(s), SEARCH_EXHAUSTED);
+  assert_int_equal(solver_stats(s)->solutions, 10);
+  assert_true(solver_stats(s)->nodes <= 10 * 8 + 2 * 10);
+}
+
+static void projection_counts_answers_not_assignments(void **state)
+{
+  projection_counts_answers(*state, false);
+}
+
+static void projection_counts_answers_with_the_tree(void **state)
+{
+  projection_counts_answers(*state, true);
+}
+
+/* The helpers are searched (through failures) for one completion per answer. */
+static void projection_searches_the_helpers_for_a_completion(void **state)
+{
+  Solver *s = *state;
+  VarId x = solver_new_var(s, 1, 4), h[3];
+  for (int i = 0; i < 3; i++)
+    h[i] = solver_new_var(s, 1, 4);
+  VarId all[4] = { x, h[0], h[1], h[2] };
+  post_distinct(s, 4, all);
+  int32_t one = 1;
+  post_linear(s, 1, &one, &h[0], LIN_NE, 2);
+  int32_t c[2] = { 1, 1 };
+  VarId xy[2] = { x, h[1] };
+  post_linear(s, 2, c, xy, LIN_NE, 5);          /* x = 4: h[1] != 1 */
+  solver_set_decision_vars(s, 1, &x);           /* the helpers as other variables */
+  solver_set_shown_vars(s, 1, &x);
+  assert_int_equal(count_solutions(s), 4);
+  search_reset(s);
+  solver_set_shown_vars(s, 3, all);             /* x, h[0], h[1]: as many answers as solutions */
+  uint64_t answers = count_solutions(s);
+  Solver *t = solver_new();                     /* the same without projection, by hand */
+  VarId tx = solver_new_var(t, 1, 4), th[3];
+  for (int i = 0; i < 3; i++)
+    th[i] = solver_new_var(t, 1, 4);
+  VarId tall[4] = { tx, th[0], th[1], th[2] };
+  post_distinct(t, 4, tall);
+  post_linear(t, 1, &one, &th[0], LIN_NE, 2);
+  VarId txy[2] = { tx, th[1] };
+  post_linear(t, 2, c, txy, LIN_NE, 5);
+  assert_int_equal(answers, count_solutions(t));   /* h[2] is fixed by the others */
+  solver_free(t);
+}
+
+/* Nothing shown varies: one answer when there is a solution. */
+static void projection_onto_nothing_is_one_answer(void **state)
+{
+  Solver *s = *state;
+  VarId x = solver_new_var(s, 1, 5);
+  solver_set_decision_vars(s, 1, &x);
+  solver_set_shown_vars(s, 0, NULL);
+  assert_int_equal(count_solutions(s), 1);
+}
+
 /* A propagator that prunes nothing and whose constraint never holds. */
 static PropStatus liar_propagate(Solver *s, Prop *p)
 {
@@ -532,6 +610,10 @@ int main(void)
     T(checking_passes_true_solutions),
     T(pz_next_reports_a_false_solution_at_its_clue),
     T(pz_limits_set_before_loading_cover_grounding),
+    T(projection_counts_answers_not_assignments),
+    T(projection_counts_answers_with_the_tree),
+    T(projection_searches_the_helpers_for_a_completion),
+    T(projection_onto_nothing_is_one_answer),
 #undef T
   };
   return cmocka_run_group_tests_name("search", tests, NULL, NULL);
