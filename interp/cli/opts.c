@@ -139,6 +139,7 @@ static int long_option(OptParser *p, const char *word)
   } else if (p->next < p->argc) {
     p->value = p->argv[p->next++];
   } else {
+    p->missing = found->id;
     return fail(p, "option '%s' needs a value", p->spelling);
   }
   return found->id;
@@ -174,6 +175,7 @@ static int short_option(OptParser *p)
       p->value = p->argv[p->next++];
     } else {
       p->cluster = NULL;
+      p->missing = found->id;
       return fail(p, "option '%s' needs a value", p->spelling);
     }
     p->cluster = NULL;

@@ -42,6 +42,8 @@ typedef struct OptParser {
   const char *value;      /* the option's value, or the operand */
   char spelling[64];      /* the option as named in messages: "-n", "--solutions" */
   char message[256];      /* after OPT_ERROR: what is wrong, in words */
+  int missing;            /* after OPT_ERROR: the id of the option whose value
+                             is missing (spelling names it), else 0 */
 } OptParser;
 
 /* Read argv[first..argc-1] against specs[0..nspecs-1]. */

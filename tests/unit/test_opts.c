@@ -190,12 +190,14 @@ static void missing_and_unwanted_values(void **state)
   const char *w[] = {"pz", "-n"};
   OptParser p = parser(w, 2);
   expect_error(&p, "option '-n' needs a value");
+  assert_int_equal(p.missing, SOLUTIONS);
   const char *w2[] = {"pz", "--sol"};
   p = parser(w2, 2);
   expect_error(&p, "option '--solutions' needs a value");
   const char *w3[] = {"pz", "--count=2"};
   p = parser(w3, 2);
   expect_error(&p, "option '--count' takes no value, but was given '2'");
+  assert_int_equal(p.missing, 0);
   const char *w4[] = {"pz", "-as", "-n"};
   p = parser(w4, 3);
   expect(&p, ALL, NULL);
