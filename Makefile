@@ -108,17 +108,24 @@ run: deps all             ## the README's first command: solve an example
 accept: all               ## rewrite expected outputs from the current binary (review the diff!)
 	sh tests/run.sh --accept $(BUILD)/pz
 
-install: all
+# Where a user without root installs: make install PREFIX=$HOME/.local
+# (build/pz also runs from the tree as it is: the stdlib is built in).
+install: all              ## the binary, the stdlib, the man page and doc/*.md under PREFIX
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/pz/stdlib \
-	           $(DESTDIR)$(PREFIX)/share/man/man1
+	           $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/doc/pz
 	install -m 755 $(BUILD)/pz $(DESTDIR)$(PREFIX)/bin/pz
 	install -m 644 stdlib/*.pz $(DESTDIR)$(PREFIX)/share/pz/stdlib/
 	install -m 644 doc/pz.1 $(DESTDIR)$(PREFIX)/share/man/man1/pz.1
+	install -m 644 doc/*.md README.md LICENSE $(DESTDIR)$(PREFIX)/share/doc/pz/
+
+uninstall:                ## remove what make install put under PREFIX (the same PREFIX)
+	rm -f $(DESTDIR)$(PREFIX)/bin/pz $(DESTDIR)$(PREFIX)/share/man/man1/pz.1
+	rm -rf $(DESTDIR)$(PREFIX)/share/pz $(DESTDIR)$(PREFIX)/share/doc/pz
 
 clean:
 	rm -rf build build-asan build-bench build-clang build-fuzz
 
-.PHONY: all deps unit check test asan clang run accept install clean
+.PHONY: all deps unit check test asan clang run accept install uninstall clean
 -include $(LIBOBJ:.o=.d) $(CLIOBJ:.o=.d)
 
 # The benchmark: pz against MiniZinc+Gecode, SWI-Prolog clpfd and clingo on
