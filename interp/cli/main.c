@@ -886,6 +886,7 @@ static int solve(PzCtx *cx, const Cli *cli)
 static void print_trace_line(void *ctx, const char *line)
 {
   (void)ctx;
+  progress_clear();
   put_f(stdout, "%s\n", line);
 }
 
