@@ -16,10 +16,11 @@ GEN    = $(BUILD)/parser.c $(BUILD)/lexer.c
 LIBSRC = $(sort $(wildcard interp/*.c interp/*/*.c interp/engine/props/*.c))
 LIBSRC := $(filter-out interp/cli/%,$(LIBSRC))
 LIBOBJ = $(LIBSRC:%.c=$(BUILD)/%.o) $(GEN:.c=.o)
+CLIOBJ = $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard interp/cli/*.c)))
 
 all: $(BUILD)/pz
 
-$(BUILD)/pz: $(BUILD)/interp/cli/main.o $(BUILD)/libpz.a
+$(BUILD)/pz: $(CLIOBJ) $(BUILD)/libpz.a
 	$(CC) $(SAN) $(LDFLAGS) -o $@ $^ -lm
 
 $(BUILD)/libpz.a: $(LIBOBJ)
@@ -54,7 +55,10 @@ UNIT = $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(sort $(wildcard tests/u
 
 $(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/testutil.h tests/unit/pzrun.h tests/unit/frontend.h $(BUILD)/libpz.a
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libpz.a $(SAN) -lcmocka -lm -lpthread
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(filter %.o,$^) $(BUILD)/libpz.a $(SAN) -lcmocka -lm -lpthread
+
+# The command line's own modules are not in the library: their tests link them.
+$(BUILD)/tests/unit/test_opts: $(BUILD)/interp/cli/opts.o
 
 # Test tools with targets of their own (fuzzing, differential testing,
 # allocation failures) keep their rules beside their sources.
@@ -104,18 +108,25 @@ run: deps all             ## the README's first command: solve an example
 accept: all               ## rewrite expected outputs from the current binary (review the diff!)
 	sh tests/run.sh --accept $(BUILD)/pz
 
-install: all
+# Where a user without root installs: make install PREFIX=$HOME/.local
+# (build/pz also runs from the tree as it is: the stdlib is built in).
+install: all              ## the binary, the stdlib, the man page and doc/*.md under PREFIX
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/pz/stdlib \
-	           $(DESTDIR)$(PREFIX)/share/man/man1
+	           $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/doc/pz
 	install -m 755 $(BUILD)/pz $(DESTDIR)$(PREFIX)/bin/pz
 	install -m 644 stdlib/*.pz $(DESTDIR)$(PREFIX)/share/pz/stdlib/
 	install -m 644 doc/pz.1 $(DESTDIR)$(PREFIX)/share/man/man1/pz.1
+	install -m 644 doc/*.md README.md LICENSE $(DESTDIR)$(PREFIX)/share/doc/pz/
+
+uninstall:                ## remove what make install put under PREFIX (the same PREFIX)
+	rm -f $(DESTDIR)$(PREFIX)/bin/pz $(DESTDIR)$(PREFIX)/share/man/man1/pz.1
+	rm -rf $(DESTDIR)$(PREFIX)/share/pz $(DESTDIR)$(PREFIX)/share/doc/pz
 
 clean:
 	rm -rf build build-asan build-bench build-clang build-fuzz
 
-.PHONY: all deps unit check test asan clang run accept install clean
--include $(LIBOBJ:.o=.d) $(BUILD)/interp/cli/main.d
+.PHONY: all deps unit check test asan clang run accept install uninstall clean
+-include $(LIBOBJ:.o=.d) $(CLIOBJ:.o=.d)
 
 # The benchmark: pz against MiniZinc+Gecode, SWI-Prolog clpfd and clingo on
 # every puzzle of bench/puzzles.txt (see doc/performance.md).  pz is built

@@ -537,7 +537,8 @@ void pz_set_limits(PzCtx *cx, double timeout_seconds, uint64_t max_nodes)
   GUARD(cx, );
   solver_set_limits(cx->space ? cx->space : cx->solver,
                     (SolverLimits){.timeout_seconds = timeout_seconds, .max_nodes = max_nodes,
-                                   .clock = cx->opt.clock});
+                                   .clock = cx->opt.clock, .poll = cx->opt.poll,
+                                   .poll_ctx = cx->opt.poll_ctx});
   UNGUARD();
 }
 

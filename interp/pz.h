@@ -43,6 +43,16 @@ typedef char *(*PzRealPath)(void *io, const char *path);
 typedef double (*PzClock)(void);
 /* Text for the host: the len bytes at text (no NUL at the end). */
 typedef void (*PzWrite)(void *to, const char *text, size_t len);
+/*
+** Asked now and then while pz works (about every millisecond of grounding,
+** search, explaining or generating), from the thread that called pz, when
+** PzOptions.clock is set: the host may draw progress (pz_stats may be
+** called, nothing else of pz), and returns true to stop, as a limit
+** stops: the call returns PZ_LIMIT.  The library installs no signal
+** handler; a host that stops on Ctrl-C sets a flag in its own handler and
+** returns it here.
+*/
+typedef bool (*PzPoll)(void *ctx);
 
 typedef struct PzOptions {
   PzReadFile read_file;   /* for imports of files; NULL: only the stdlib */
@@ -61,6 +71,8 @@ typedef struct PzOptions {
   bool all_assignments;   /* every assignment of the unknowns is a solution, helpers
                              included; by default a solution is an answer: solutions
                              that show the same are one (counting, -n, uniqueness) */
+  PzPoll poll;            /* NULL: none; in force from pz_set_limits on */
+  void *poll_ctx;         /* passed to poll */
 } PzOptions;
 
 typedef enum {

@@ -9,7 +9,8 @@
 #   - I/O or the clock of its own: stdio streams and printing, fopen,
 #     realpath, clock_gettime, time, getenv (the host supplies these);
 #   - a header of the project included by pz.h, or by the command line
-#     other than pz.h.
+#     other than pz.h and its own (interp/cli/*.h), or a header of the
+#     command line included by the library.
 # assert() is fine: it is a check of pz's own logic, not an exit path.
 #
 #   tests/library_rules.sh        (run by make check)
@@ -30,15 +31,20 @@ for what in "$found" "$streams"; do
     bad=1
   fi
 done
-# pz.h includes only the C library; main.c only pz.h of the project
+# pz.h includes only the C library; the command line only pz.h and its own headers
 inc=$(grep -nE '^#[[:space:]]*include[[:space:]]*"' interp/pz.h)
 if [ -n "$inc" ]; then
   echo "$inc" | sed 's/^/library_rules: pz.h is the only public header, but it includes: /'
   bad=1
 fi
-inc=$(grep -nE '^#[[:space:]]*include[[:space:]]*"' interp/cli/*.c | grep -v '"pz\.h"')
+inc=$(grep -nE '^#[[:space:]]*include[[:space:]]*"' interp/cli/*.[ch] | grep -vE '"(pz|cli/[a-z_]+)\.h"')
 if [ -n "$inc" ]; then
   echo "$inc" | sed 's/^/library_rules: the command line includes more than pz.h: /'
+  bad=1
+fi
+inc=$(grep -nE '^#[[:space:]]*include[[:space:]]*"cli/' $files)
+if [ -n "$inc" ]; then
+  echo "$inc" | sed 's/^/library_rules: the library includes the command line: /'
   bad=1
 fi
 if [ $bad = 0 ]; then

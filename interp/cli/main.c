@@ -3,7 +3,13 @@
 **
 ** Exit status: 0 a solution was found (or the check passed), 1 no
 ** solution, 2 an input or usage error (or no memory, or the answer could
-** not be written), 3 stopped by a limit, 4 an internal error (a bug in pz).
+** not be written), 3 stopped by a limit or Ctrl-C, 4 an internal error (a
+** bug in pz), 5 --unique found a second solution.
+**
+** Ctrl-C: the handler only sets a flag, which the library asks for through
+** PzOptions.poll (as it reads the clock for the time limit); the search
+** then stops as at a limit, and what was found is printed.  The handler
+** is installed for one Ctrl-C: a second one ends pz at once.
 **
 ** Two environment variables serve the allocation-failure tests
 ** (tests/oom/): PZ_FAIL_ALLOC=N makes the Nth allocation fail, and
@@ -20,12 +26,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "cli/opts.h"
 #include "pz.h"
 
-enum { EXIT_FOUND = 0, EXIT_NONE = 1, EXIT_INPUT = 2, EXIT_LIMIT = 3, EXIT_INTERNAL = 4 };
+enum { EXIT_FOUND = 0, EXIT_NONE = 1, EXIT_INPUT = 2, EXIT_LIMIT = 3, EXIT_INTERNAL = 4,
+       EXIT_NOT_UNIQUE = 5 };
 
 typedef enum { MODE_FIRST, MODE_ALL, MODE_COUNT } Mode;
 
@@ -43,8 +53,10 @@ typedef struct Cli {
   bool help, version;      /* print that and stop */
   Mode mode;
   uint64_t max_solutions;  /* -n N; 0 = as the mode says */
+  bool unique;             /* --unique: look for a second solution, say if there is one */
   bool json, stats;
   bool all_assignments;    /* --all-assignments: count helpers' combinations too */
+  bool no_restarts;        /* --no-restarts: one depth-first search for a first solution */
   bool check;              /* --check: confirm each solution before printing it */
   bool dump_model;         /* --dump-model: print the Model in FlatZinc, do not solve */
   bool trace;              /* --trace: print the reason log, a line per deduction */
@@ -59,12 +71,16 @@ static const char usage[] =
   "       pz grade [options] FILE.pz       how hard it is: a level 1-4 and a score\n"
   "       pz generate [options] FILE.pz    a new puzzle from rules with open givens\n"
   "\n"
-  "options:\n"
+  "options (short ones combine, -as; long ones may be shortened, --sol=2):\n"
   "  -a, --all            print every solution, then 'solutions: N'\n"
-  "  -n, --solutions N    stop after N solutions\n"
+  "  -n, --solutions N    stop after N solutions (0: all of them)\n"
   "  -c, --count          print only the number of solutions\n"
   "      --all-assignments  count every assignment of the unknowns, not the distinct\n"
   "                       answers (solutions that show the same count once by default)\n"
+  "      --unique         print the first solution, then whether it is the only one\n"
+  "                       (exit status 0 unique, 5 not unique, 1 no solution)\n"
+  "      --no-restarts    search a first solution without restarts\n"
+  "      --seed N         the random choices (restarts; pz generate's puzzle; default 1)\n"
   "  -j, --json           print one JSON object: status, solutions, count, stats\n"
   "  -s, --stats          print search statistics (nodes, failures, propagations, time)\n"
   "  -t, --timeout SECS   stop after SECS seconds (exit status 3)\n"
@@ -72,20 +88,24 @@ static const char usage[] =
   "      --check          check each solution against the clues before printing it\n"
   "      --dump-model     print the model pz made of the puzzle, in FlatZinc, and stop\n"
   "      --trace          print every deduction as it is made, with the clue behind it\n"
+  "  as MiniZinc and clingo spell them: --all-solutions, --num-solutions N,\n"
+  "  --statistics, --time-limit MS (milliseconds, not seconds as -t)\n"
   "explain options:\n"
   "      --verdict        only the verdict (solved without guessing, needs a guess, ...)\n"
   "      --redundant      the clues that can each be dropped, the answer staying unique\n"
   "      --show-every N   draw the board after every N steps\n"
   "generate options:\n"
-  "      --seed N         the random choices (the same seed, the same puzzle; default 1)\n"
   "      --exclude FILE   avoid the solutions of this puzzle\n"
   "      --no-guess       only puzzles that can be solved without guessing\n"
   "      --grade LEVEL    only puzzles of this grade level (1-4, see pz grade)\n"
   "  -h, --help           show this help\n"
   "  -v, --version        show the version\n"
   "\n"
+  "Ctrl-C stops the search and prints what was found (exit status 3); a second\n"
+  "Ctrl-C ends pz at once.\n"
+  "\n"
   "exit status: 0 solved, 1 no solution, 2 error in the input or the command,\n"
-  "3 stopped by a limit, 4 internal error (a bug in pz)\n";
+  "3 stopped by a limit or Ctrl-C, 4 internal error (a bug in pz), 5 not unique (--unique)\n";
 
 /* --- memory --- */
 
@@ -352,6 +372,76 @@ static void read_error(const char *file, int err, Buf *b)
   buf_free(&name);
 }
 
+/* --- Ctrl-C and progress --- */
+
+static volatile sig_atomic_t interrupted;   /* Ctrl-C was pressed */
+
+static void on_interrupt(int sig)
+{
+  (void)sig;
+  interrupted = 1;                      /* SA_RESETHAND: the next Ctrl-C kills */
+}
+
+/*
+** Ctrl-C stops the search, unless SIGINT was ignored when pz started: a
+** shell without job control starts background jobs so, and they must go
+** on ignoring it.
+*/
+static void catch_interrupt(void)
+{
+  struct sigaction old, sa;
+  if (sigaction(SIGINT, NULL, &old) != 0 || old.sa_handler == SIG_IGN)
+    return;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_interrupt;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESETHAND | SA_RESTART;
+  sigaction(SIGINT, &sa, NULL);
+}
+
+/*
+** A run that passes a second, with stderr a terminal, shows one line of
+** progress there, rewritten in place and cleared before anything else is
+** printed: solutions so far, nodes, seconds.
+*/
+static struct Progress {
+  const PzCtx *cx;
+  bool on;          /* a solve, and stderr is a terminal */
+  bool shown;       /* the line is on the screen */
+  double start;     /* when the run began */
+  double next;      /* when to draw it next */
+} progress;
+
+static void progress_clear(void)
+{
+  if (progress.shown) {
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
+    progress.shown = false;
+  }
+}
+
+/* The PzPoll callback: stop after Ctrl-C, and draw the progress line. */
+static bool poll_host(void *ctx)
+{
+  (void)ctx;
+  if (interrupted)
+    return true;
+  if (progress.on) {
+    double now = now_seconds();
+    if (now >= progress.next) {
+      PzStats st = pz_stats(progress.cx);
+      fprintf(stderr, "\r%llu solution%s, %llu nodes, %.0f s\033[K",
+              (unsigned long long)st.solutions, st.solutions == 1 ? "" : "s",
+              (unsigned long long)st.nodes, now - progress.start);
+      fflush(stderr);
+      progress.shown = true;
+      progress.next = now + 0.25;
+    }
+  }
+  return false;
+}
+
 /* --- the command line --- */
 
 __attribute__((format(printf, 1, 2)))
@@ -380,10 +470,108 @@ static bool parse_count(const char *s, uint64_t *out)
   return true;
 }
 
+/* A positive number (seconds, milliseconds), or 0 when s is not one. */
+static double parse_positive(const char *s)
+{
+  char *end;
+  double v = strtod(s, &end);
+  return end != s && !*end && v > 0 && v < 1e12 ? v : 0;
+}
+
+/*
+** The options, one row per spelling (opts.h).  The aliases are the names
+** MiniZinc and clingo users type: --all-solutions, --num-solutions N,
+** --statistics, --time-limit MS (milliseconds, as MiniZinc's).
+*/
+enum {
+  OPT_HELP = 1, OPT_VERSION, OPT_ALL, OPT_COUNT, OPT_JSON, OPT_STATS, OPT_CHECK,
+  OPT_DUMP_MODEL, OPT_TRACE, OPT_SOLUTIONS, OPT_TIMEOUT, OPT_TIME_LIMIT, OPT_NODES,
+  OPT_UNIQUE, OPT_VERDICT, OPT_REDUNDANT, OPT_SHOW_EVERY, OPT_SEED, OPT_EXCLUDE,
+  OPT_NO_GUESS, OPT_GRADE, OPT_ALL_ASSIGNMENTS, OPT_NO_RESTARTS,
+};
+
+static const OptSpec common_options[] = {
+  {OPT_HELP, 'h', "help", false},
+  {OPT_VERSION, 'v', "version", false},
+  {OPT_ALL, 'a', "all", false},
+  {OPT_ALL, 0, "all-solutions", false},
+  {OPT_SOLUTIONS, 'n', "solutions", true},
+  {OPT_SOLUTIONS, 0, "num-solutions", true},
+  {OPT_COUNT, 'c', "count", false},
+  {OPT_UNIQUE, 0, "unique", false},
+  {OPT_JSON, 'j', "json", false},
+  {OPT_STATS, 's', "stats", false},
+  {OPT_STATS, 0, "statistics", false},
+  {OPT_TIMEOUT, 't', "timeout", true},
+  {OPT_TIME_LIMIT, 0, "time-limit", true},
+  {OPT_NODES, 0, "nodes", true},
+  {OPT_CHECK, 0, "check", false},
+  {OPT_DUMP_MODEL, 0, "dump-model", false},
+  {OPT_TRACE, 0, "trace", false},
+  {OPT_ALL_ASSIGNMENTS, 0, "all-assignments", false},
+  {OPT_NO_RESTARTS, 0, "no-restarts", false},
+  {OPT_SEED, 0, "seed", true},
+};
+#define NCOMMON (sizeof common_options / sizeof common_options[0])
+
+static const OptSpec explain_options[] = {
+  {OPT_VERDICT, 0, "verdict", false},
+  {OPT_REDUNDANT, 0, "redundant", false},
+  {OPT_SHOW_EVERY, 0, "show-every", true},
+};
+
+static const OptSpec generate_options[] = {
+  {OPT_EXCLUDE, 0, "exclude", true},
+  {OPT_NO_GUESS, 0, "no-guess", false},
+  {OPT_GRADE, 0, "grade", true},
+};
+
+#define NEXTRA 4                        /* the most rows a subcommand adds */
+
+/* What the value of option id must be, in words (after "-n needs "). */
+static const char *value_words(int id)
+{
+  switch (id) {
+  case OPT_SOLUTIONS:  return "a number of solutions (0 for all)";
+  case OPT_TIMEOUT:    return "a positive number of seconds";
+  case OPT_TIME_LIMIT: return "a positive number of milliseconds";
+  case OPT_NODES:      return "a positive number of nodes";
+  case OPT_SHOW_EVERY: return "a positive number of steps";
+  case OPT_SEED:       return "a number";
+  case OPT_EXCLUDE:    return "a puzzle file";
+  case OPT_GRADE:      return "a level from 1 to 4";
+  default:             return "a value";
+  }
+}
+
+/*
+** An option pz knows but this subcommand does not (--exclude outside
+** pz generate), spelt in full: the subcommand it belongs to, or NULL.
+*/
+static const char *subcommand_of(const char *word)
+{
+  static const struct { const OptSpec *specs; size_t n; const char *name; } subs[] = {
+    {explain_options, sizeof explain_options / sizeof *explain_options, "pz explain"},
+    {generate_options, sizeof generate_options / sizeof *generate_options, "pz generate"},
+  };
+  if (strncmp(word, "--", 2) != 0)
+    return NULL;
+  size_t len = strcspn(word + 2, "=");
+  for (size_t k = 0; k < sizeof subs / sizeof *subs; k++)
+    for (size_t i = 0; i < subs[k].n; i++)
+      if (strlen(subs[k].specs[i].long_name) == len &&
+          strncmp(subs[k].specs[i].long_name, word + 2, len) == 0)
+        return subs[k].name;
+  return NULL;
+}
+
 /* Fills cli; returns -1 to go on, or an exit status. */
 static int parse_args(int argc, char **argv, Cli *cli)
 {
   int i = 1;
+  const OptSpec *extra = NULL;
+  size_t nextra = 0;
+  cli->seed = 1;
   if (i < argc && strcmp(argv[i], "solve") == 0)
     i++;
   else if (i < argc && strcmp(argv[i], "check") == 0) {
@@ -391,87 +579,102 @@ static int parse_args(int argc, char **argv, Cli *cli)
     i++;
   } else if (i < argc && strcmp(argv[i], "generate") == 0) {
     cli->generate = true;
-    cli->seed = 1;
+    extra = generate_options;
+    nextra = sizeof generate_options / sizeof *generate_options;
     i++;
   } else if (i < argc && (strcmp(argv[i], "explain") == 0 || strcmp(argv[i], "grade") == 0)) {
     cli->explain = true;
     cli->explain_what = argv[i][0] == 'g' ? PZ_EXPLAIN_GRADE : PZ_EXPLAIN_STEPS;
+    if (cli->explain_what != PZ_EXPLAIN_GRADE) {
+      extra = explain_options;
+      nextra = sizeof explain_options / sizeof *explain_options;
+    }
     i++;
   }
-  for (; i < argc; i++) {
-    const char *a = argv[i];
-    const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+  OptSpec specs[NCOMMON + NEXTRA];
+  memcpy(specs, common_options, sizeof common_options);
+  if (nextra)
+    memcpy(specs + NCOMMON, extra, nextra * sizeof *extra);
+  OptParser p;
+  opt_init(&p, specs, NCOMMON + nextra, argc, (const char *const *)argv, i);
+  bool all_solutions = false;             /* -n 0 */
+  for (;;) {
+    int id = opt_next(&p);
+    const char *val = p.value, *name = p.spelling;
+    uint64_t n;
+    switch (id) {
+    case OPT_END:
+      break;
+    case OPT_ERROR: {
+      if (p.missing)
+        return usage_error("%s needs %s", p.spelling, value_words(p.missing));
+      const char *word = argv[p.next - 1], *where = subcommand_of(word);
+      if (where)
+        return usage_error("%.*s is an option of %s", (int)strcspn(word, "="), word, where);
+      return usage_error("%s", p.message);
+    }
+    case OPT_OPERAND:
+      if (cli->file)
+        return usage_error("only one puzzle file at a time, but '%s' is a second one", val);
+      cli->file = val;
+      continue;
+    case OPT_HELP:
       cli->help = true;
       return -1;
-    } else if (!strcmp(a, "-v") || !strcmp(a, "--version")) {
+    case OPT_VERSION:
       cli->version = true;
       return -1;
-    } else if (!strcmp(a, "-a") || !strcmp(a, "--all")) {
-      cli->mode = MODE_ALL;
-    } else if (!strcmp(a, "-c") || !strcmp(a, "--count")) {
-      cli->mode = MODE_COUNT;
-    } else if (!strcmp(a, "-j") || !strcmp(a, "--json")) {
-      cli->json = true;
-    } else if (!strcmp(a, "-s") || !strcmp(a, "--stats")) {
-      cli->stats = true;
-    } else if (!strcmp(a, "--check")) {
-      cli->check = true;
-    } else if (!strcmp(a, "--all-assignments")) {
-      cli->all_assignments = true;
-    } else if (!strcmp(a, "--dump-model")) {
-      cli->dump_model = true;
-    } else if (!strcmp(a, "--trace")) {
-      cli->trace = true;
-    } else if (!strcmp(a, "-n") || !strcmp(a, "--solutions")) {
-      if (!val || !parse_count(val, &cli->max_solutions) || cli->max_solutions == 0)
-        return usage_error("%s needs a positive number of solutions", a);
-      i++;
-    } else if (!strcmp(a, "-t") || !strcmp(a, "--timeout")) {
-      char *end;
-      cli->timeout = val ? strtod(val, &end) : 0;
-      if (!val || end == val || *end || !(cli->timeout > 0))
-        return usage_error("%s needs a positive number of seconds", a);
-      i++;
-    } else if (cli->explain && cli->explain_what != PZ_EXPLAIN_GRADE && !strcmp(a, "--verdict")) {
-      cli->explain_what = PZ_EXPLAIN_VERDICT;
-    } else if (cli->explain && cli->explain_what != PZ_EXPLAIN_GRADE && !strcmp(a, "--redundant")) {
-      cli->explain_what = PZ_EXPLAIN_REDUNDANT;
-    } else if (cli->explain && cli->explain_what != PZ_EXPLAIN_GRADE && !strcmp(a, "--show-every")) {
-      uint64_t n;
-      if (!val || !parse_count(val, &n) || n == 0 || n > 1000000)
-        return usage_error("%s needs a positive number of steps", a);
+    case OPT_ALL:        cli->mode = MODE_ALL; continue;
+    case OPT_COUNT:      cli->mode = MODE_COUNT; continue;
+    case OPT_UNIQUE:     cli->unique = true; continue;
+    case OPT_JSON:       cli->json = true; continue;
+    case OPT_STATS:      cli->stats = true; continue;
+    case OPT_CHECK:      cli->check = true; continue;
+    case OPT_DUMP_MODEL: cli->dump_model = true; continue;
+    case OPT_TRACE:      cli->trace = true; continue;
+    case OPT_ALL_ASSIGNMENTS: cli->all_assignments = true; continue;
+    case OPT_NO_RESTARTS: cli->no_restarts = true; continue;
+    case OPT_SOLUTIONS:
+      if (!parse_count(val, &cli->max_solutions))
+        return usage_error("%s needs %s", name, value_words(id));
+      all_solutions = cli->max_solutions == 0;
+      continue;
+    case OPT_TIMEOUT:
+    case OPT_TIME_LIMIT:
+      if (!(cli->timeout = parse_positive(val)))
+        return usage_error("%s needs %s", name, value_words(id));
+      if (id == OPT_TIME_LIMIT)
+        cli->timeout /= 1000;
+      continue;
+    case OPT_NODES:
+      if (!parse_count(val, &cli->max_nodes) || cli->max_nodes == 0)
+        return usage_error("%s needs %s", name, value_words(id));
+      continue;
+    case OPT_VERDICT:    cli->explain_what = PZ_EXPLAIN_VERDICT; continue;
+    case OPT_REDUNDANT:  cli->explain_what = PZ_EXPLAIN_REDUNDANT; continue;
+    case OPT_SHOW_EVERY:
+      if (!parse_count(val, &n) || n == 0 || n > 1000000)
+        return usage_error("%s needs %s", name, value_words(id));
       cli->show_every = (unsigned)n;
-      i++;
-    } else if (cli->generate && !strcmp(a, "--seed")) {
-      if (!val || !parse_count(val, &cli->seed))
-        return usage_error("%s needs a number", a);
-      i++;
-    } else if (cli->generate && !strcmp(a, "--exclude")) {
-      if (!val)
-        return usage_error("%s needs a puzzle file", a);
-      cli->exclude = val;
-      i++;
-    } else if (cli->generate && !strcmp(a, "--no-guess")) {
-      cli->no_guess = true;
-    } else if (cli->generate && !strcmp(a, "--grade")) {
-      uint64_t n;
-      if (!val || !parse_count(val, &n) || n < 1 || n > 4)
-        return usage_error("%s needs a level from 1 to 4", a);
+      continue;
+    case OPT_SEED:
+      if (!parse_count(val, &cli->seed))
+        return usage_error("%s needs %s", name, value_words(id));
+      continue;
+    case OPT_EXCLUDE:    cli->exclude = val; continue;
+    case OPT_NO_GUESS:   cli->no_guess = true; continue;
+    case OPT_GRADE:
+      if (!parse_count(val, &n) || n < 1 || n > 4)
+        return usage_error("%s needs %s", name, value_words(id));
       cli->grade = (unsigned)n;
-      i++;
-    } else if (!strcmp(a, "--nodes")) {
-      if (!val || !parse_count(val, &cli->max_nodes) || cli->max_nodes == 0)
-        return usage_error("%s needs a positive number of nodes", a);
-      i++;
-    } else if (a[0] == '-' && a[1] != '\0') {
-      return usage_error("unknown option '%s'", a);
-    } else if (cli->file) {
-      return usage_error("only one puzzle file at a time, but '%s' is a second one", a);
-    } else {
-      cli->file = a;
+      continue;
+    default:
+      return usage_error("option %s is not handled (a bug in pz)", name);
     }
+    break;
   }
+  if (all_solutions && cli->mode == MODE_FIRST)   /* -n 0: every solution, as clingo */
+    cli->mode = MODE_ALL;
   if (!cli->file)
     return usage_error("%s", "which puzzle? give a .pz file (or - for standard input)");
   return -1;
@@ -550,29 +753,47 @@ static void print_stats(const PzCtx *cx, double seconds, double load_seconds)
         (unsigned long long)st.probes, seconds * 1000.0, load_seconds * 1000.0);
 }
 
-/* Which limit stopped the search, in words, into words[size]. */
+/* What stopped the search, in words, into words[size]: "the time limit of 5 s was reached". */
 static const char *limit_words(const Cli *cli, char *words, size_t size)
 {
-  if (cli->timeout > 0 && cli->max_nodes == 0)
-    snprintf(words, size, "the time limit of %g s", cli->timeout);
+  if (interrupted)
+    snprintf(words, size, "interrupted (Ctrl-C)");
+  else if (cli->timeout > 0 && cli->max_nodes == 0)
+    snprintf(words, size, "the time limit of %g s was reached", cli->timeout);
   else if (cli->timeout == 0)
-    snprintf(words, size, "the node limit of %llu", (unsigned long long)cli->max_nodes);
+    snprintf(words, size, "the node limit of %llu was reached", (unsigned long long)cli->max_nodes);
   else
-    snprintf(words, size, "the time or node limit");
+    snprintf(words, size, "the time or node limit was reached");
   return words;
 }
 
-/* After the solutions: the JSON object, or the closing lines of text. */
+/* Is the first solution the only one, as far as the search went? */
+typedef enum { UNIQUE_UNKNOWN, UNIQUE_YES, UNIQUE_NO } Uniqueness;
+
+static Uniqueness uniqueness(PzResult r, uint64_t found)
+{
+  return found >= 2 ? UNIQUE_NO : found == 1 && r == PZ_NO_MORE ? UNIQUE_YES : UNIQUE_UNKNOWN;
+}
+
+/*
+** After the solutions: the JSON object, or the closing lines of text.
+** found counts the solutions found, shown those printed (--unique looks
+** for one more than it prints).
+*/
 static void print_ending(const PzCtx *cx, const Cli *cli, PzResult r, uint64_t found,
-                         const Buf *json, double seconds)
+                         uint64_t shown, const Buf *json, double seconds)
 {
   bool stopped = r == PZ_LIMIT;
+  Uniqueness u = uniqueness(r, found);
   Buf out = {0};
   if (cli->json) {
     const char *status = r == PZ_INTERNAL ? "internal_error"
                        : found ? "sat" : stopped ? "unknown" : "unsat";
     buf_printf(&out, "{\"status\": \"%s\", \"solutions\": [%s], \"count\": %llu, ", status,
-               buf_str(json), (unsigned long long)found);
+               buf_str(json), (unsigned long long)shown);
+    if (cli->unique)
+      buf_printf(&out, "\"unique\": %s, ",
+                 u == UNIQUE_YES ? "true" : u == UNIQUE_NO ? "false" : "null");
     if (stopped)
       buf_puts(&out, "\"stopped\": true, ");
     if (r == PZ_INTERNAL) {
@@ -585,15 +806,20 @@ static void print_ending(const PzCtx *cx, const Cli *cli, PzResult r, uint64_t f
   } else if (r != PZ_INTERNAL) {
     bool print_each = cli->mode != MODE_COUNT;
     char words[128];
-    if (stopped)
-      buf_printf(&out, "%sstopped: %s was reached%s\n", found && print_each ? "\n" : "",
-                 limit_words(cli, words, sizeof words), found ? "" : " before any solution was found");
+    if (stopped && !(cli->unique && u == UNIQUE_NO))
+      buf_printf(&out, "%sstopped: %s%s\n", shown && print_each ? "\n" : "",
+                 limit_words(cli, words, sizeof words),
+                 !found ? " before any solution was found"
+                 : cli->unique ? " before a second solution was found" : "");
     if (cli->mode == MODE_COUNT)
       buf_printf(&out, "solutions: %s%llu\n", stopped ? "at least " : "", (unsigned long long)found);
     else if (found == 0 && !stopped)
       buf_puts(&out, "no solution\n");
     else if (cli->mode == MODE_ALL && !cli->max_solutions && !stopped)
       buf_printf(&out, "\nsolutions: %llu\n", (unsigned long long)found);
+    if (cli->unique && u != UNIQUE_UNKNOWN)
+      buf_printf(&out, "%s%s\n", cli->mode == MODE_FIRST || cli->max_solutions ? "\n" : "",
+                 u == UNIQUE_YES ? "unique" : "not unique");
   }
   put(stdout, buf_str(&out));
   buf_free(&out);
@@ -601,8 +827,9 @@ static void print_ending(const PzCtx *cx, const Cli *cli, PzResult r, uint64_t f
 
 static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
 {
-  uint64_t want = cli->max_solutions ? cli->max_solutions
+  uint64_t show = cli->max_solutions ? cli->max_solutions
                 : cli->mode == MODE_FIRST ? 1 : UINT64_MAX;
+  uint64_t want = cli->unique && show < 2 ? 2 : show;   /* --unique: one more */
   bool print_each = cli->mode != MODE_COUNT;
   Buf out = {0}, json = {0};
   uint64_t found = 0;
@@ -613,7 +840,7 @@ static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
     if (r != PZ_SOLUTION)
       break;
     found++;
-    if (!print_each)
+    if (!print_each || found > show)
       continue;
     if (cli->json) {
       buf_puts(&json, found > 1 ? ", " : "");
@@ -624,10 +851,13 @@ static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
         buf_putc(&out, '\n');
       if (!pz_solution_text(cx, buf_write, &out))
         break;
+      progress_clear();
       put(stdout, buf_str(&out));
       buf_clear(&out);
     }
   }
+  progress_clear();
+  progress.on = false;
   if (pz_failed(cx)) {                  /* out of memory: the failure alone */
     if (cli->json)
       json_status_and_errors(cx, "error");
@@ -637,17 +867,28 @@ static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
     return EXIT_INPUT;
   }
   double seconds = now_seconds() - start;
-  print_ending(cx, cli, r, found, &json, seconds);
+  uint64_t shown = found < show ? found : show;
+  print_ending(cx, cli, r, found, shown, &json, seconds);
   if (r == PZ_INTERNAL)
     put(stderr, pz_diagnostics(cx));
+  Uniqueness u = uniqueness(r, found);
   if (cli->stats) {
     flush(stdout);                      /* the answer first, then the numbers */
-    print_stats(cx, seconds, load_seconds);
+    print_stats(cx, seconds);
+    if (cli->unique || (r == PZ_NO_MORE && found))  /* --unique, or a search to the end */
+      put_f(stderr, "unique: %s\n", u == UNIQUE_YES ? "yes" : u == UNIQUE_NO ? "no" : "unknown");
+  }
+  if (r == PZ_LIMIT && interrupted) {
+    flush(stdout);
+    put(stderr, "pz: interrupted: the answer above is incomplete\n");
   }
   buf_free(&out);
   buf_free(&json);
-  return r == PZ_INTERNAL ? EXIT_INTERNAL
-       : r == PZ_LIMIT ? EXIT_LIMIT : found ? EXIT_FOUND : EXIT_NONE;
+  if (r == PZ_INTERNAL)
+    return EXIT_INTERNAL;
+  if (cli->unique && u == UNIQUE_NO)
+    return EXIT_NOT_UNIQUE;
+  return r == PZ_LIMIT ? EXIT_LIMIT : found ? EXIT_FOUND : EXIT_NONE;
 }
 
 /* Read, load (or only check) and solve cli.file; the exit status. */
@@ -655,6 +896,7 @@ static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
 static void print_trace_line(void *ctx, const char *line)
 {
   (void)ctx;
+  progress_clear();
   put_f(stdout, "%s\n", line);
 }
 
@@ -672,7 +914,8 @@ static int explain(PzCtx *cx, const Cli *cli)
   put(stdout, buf_str(&b));
   buf_free(&b);
   if (r == PZ_LIMIT) {
-    put(stderr, "pz: stopped by the limit before the explanation was complete\n");
+    put(stderr, interrupted ? "pz: interrupted before the explanation was complete\n"
+                            : "pz: stopped by the limit before the explanation was complete\n");
     return EXIT_LIMIT;
   }
   return r == PZ_SOLUTION ? EXIT_FOUND : EXIT_NONE;
@@ -709,7 +952,8 @@ static int generate(PzCtx *cx, const Cli *cli)
   case PZ_SOLUTION:
     return EXIT_FOUND;
   case PZ_LIMIT:
-    put(stderr, "pz: stopped by the limit before a puzzle was made\n");
+    put(stderr, interrupted ? "pz: interrupted before a puzzle was made\n"
+                            : "pz: stopped by the limit before a puzzle was made\n");
     return EXIT_LIMIT;
   case PZ_NO_MORE:
     return EXIT_NONE;
@@ -741,11 +985,16 @@ static int run(const Cli *cli)
   }
   PzOptions opt = {.read_file = read_file, .real_path = real_path, .clock = now_seconds,
                    .stdlib_dir = getenv("PZ_STDLIB"), .check_solutions = cli->check,
-                   .restarts = cli->mode == MODE_FIRST, .seed = cli->seed,
-                   .all_assignments = cli->all_assignments};
+                   .poll = poll_host, .all_assignments = cli->all_assignments,
+                   .restarts = cli->mode == MODE_FIRST && !cli->no_restarts, .seed = cli->seed};
   PzCtx *cx = pz_open(&opt);
   if (!cx)
     out_of_memory();
+  bool solving = !cli->check_only && !cli->dump_model && !cli->explain && !cli->generate;
+  progress.cx = cx;
+  progress.on = solving && isatty(STDERR_FILENO);
+  progress.start = now_seconds();
+  progress.next = progress.start + 1.0;
   /* before loading, so that --timeout and --nodes cover grounding too */
   pz_set_limits(cx, cli->timeout, cli->max_nodes);
   if (cli->trace)                       /* before loading: grounding deduces too */
@@ -754,6 +1003,7 @@ static int run(const Cli *cli)
   bool ok = cli->check_only ? pz_check(cx, cli->file, text, len) : pz_load(cx, cli->file, text, len);
   double load_seconds = now_seconds() - load_start;
   free(text);
+  progress_clear();
   put(stderr, pz_diagnostics(cx));
   int status;
   if (!ok || pz_failed(cx)) {
@@ -782,6 +1032,8 @@ static int run(const Cli *cli)
   } else {
     status = solve(cx, cli, load_seconds);
   }
+  progress_clear();
+  progress = (struct Progress){0};
   pz_close(cx);
   return status;
 }
@@ -802,6 +1054,7 @@ int main(int argc, char **argv)
     return finish_output(EXIT_FOUND, "the version");
   }
   json_on_stdout = cli.json;
+  catch_interrupt();
   status = run(&cli);
   return finish_output(status, "the answer");
 }

@@ -22,7 +22,7 @@ bool clock_read(SolverClock *c, const SolverLimits *limits)
     c->countdown = 1;                   /* and true at every tick from now on */
     return true;
   }
-  if (limits->timeout_seconds <= 0) {
+  if (limits->timeout_seconds <= 0 && !limits->poll) {
     c->countdown = UINT64_MAX;
     return false;
   }
@@ -35,7 +35,8 @@ bool clock_read(SolverClock *c, const SolverLimits *limits)
     c->stride = fit < 1 ? 1 : (uint64_t)fit;
   }
   c->countdown = c->stride;
-  c->up = now - c->start >= limits->timeout_seconds;
+  c->up = (limits->timeout_seconds > 0 && now - c->start >= limits->timeout_seconds) ||
+          (limits->poll && limits->poll(limits->poll_ctx));
   if (c->up)
     c->countdown = 1;
   return c->up;

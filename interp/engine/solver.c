@@ -211,12 +211,15 @@ void solver_set_shown_vars(Solver *s, size_t n, const VarId *x)
 
 void solver_set_limits(Solver *s, SolverLimits limits)
 {
-  if (!limits.clock)
-    limits.timeout_seconds = 0;         /* no clock, no time limit */
+  if (!limits.clock) {                  /* no clock, no time limit and no polling */
+    limits.timeout_seconds = 0;
+    limits.poll = NULL;
+  }
   s->limits = limits;
   double now = limits.clock ? limits.clock() : 0;
+  bool read = limits.timeout_seconds > 0 || limits.poll;
   s->clock = (SolverClock){ .start = now, .last = now, .stride = 1,
-                            .countdown = limits.timeout_seconds > 0 ? 1 : UINT64_MAX };
+                            .countdown = read ? 1 : UINT64_MAX };
 }
 
 void solver_share_clock(Solver *to, const Solver *from)

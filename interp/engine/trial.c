@@ -119,6 +119,8 @@ void solver_trial_failure(const Solver *s, uint32_t *origin, uint32_t *binding)
 
 bool solver_trial_time_is_up(const Solver *s)
 {
+  if (s->clock.up || (s->limits.poll && s->limits.poll(s->limits.poll_ctx)))
+    return true;                        /* up already, or the host says stop (Ctrl-C) */
   if (!s->limits.clock || s->limits.timeout_seconds <= 0)
     return false;
   return s->limits.clock() - s->clock.start >= s->limits.timeout_seconds;

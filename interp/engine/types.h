@@ -36,6 +36,9 @@ typedef struct SolverLimits {
   double   timeout_seconds; /* 0 = none; wall clock from solver_set_limits */
   uint64_t max_nodes;       /* 0 = none */
   double (*clock)(void);    /* the host's monotonic seconds; NULL: no time limit */
+  bool (*poll)(void *ctx);  /* asked at each reading of the clock: true stops as a
+                               limit does (the host's Ctrl-C); NULL: none */
+  void *poll_ctx;
 } SolverLimits;
 
 typedef enum {

@@ -150,6 +150,62 @@ static void without_a_clock_there_is_no_time_limit(void **state)
   pz_close(cx);
 }
 
+/* The host's stop flag (a Ctrl-C handler's), and how often pz asked for it. */
+typedef struct Stop {
+  bool stop;
+  unsigned long asked;
+  PzCtx *cx;               /* pz_stats is allowed inside the poll */
+  uint64_t seen;           /* the solutions pz_stats said there, at the latest */
+} Stop;
+
+static bool poll_stop(void *ctx)
+{
+  Stop *st = ctx;
+  st->asked++;
+  if (st->cx)
+    st->seen = pz_stats(st->cx).solutions;
+  return st->stop;
+}
+
+/*
+** PzOptions.poll: asked as the clock is read, it stops the search as a
+** limit does once it says so, and what was found stays counted.  No
+** clock, no polling.
+*/
+static void the_host_can_stop_the_search(void **state)
+{
+  (void)state;
+  static const char latin[] =                   /* far too many to count */
+    "board sq[9, 9] in 1..9.\n"
+    "clue rows: forall R in rows(sq): distinct(R).\n"
+    "clue columns: forall C in columns(sq): distinct(C).\n";
+  Stop st = {0};
+  PzCtx *cx = pz_open(&(PzOptions){.clock = test_clock, .poll = poll_stop, .poll_ctx = &st});
+  st.cx = cx;
+  pz_set_limits(cx, 0, 0);
+  assert_true(pz_load(cx, "t.pz", latin, strlen(latin)));
+  uint64_t found = 0;
+  for (; found < 200; found++)
+    assert_int_equal(pz_next(cx), PZ_SOLUTION);
+  assert_true(st.asked > 0);
+  assert_true(st.seen <= found);
+  st.stop = true;                               /* Ctrl-C */
+  PzResult r;
+  while ((r = pz_next(cx)) == PZ_SOLUTION)      /* noticed at the next reading */
+    found++;
+  assert_int_equal(r, PZ_LIMIT);
+  assert_int_equal(pz_stats(cx).solutions, found);
+  pz_close(cx);
+
+  st = (Stop){.stop = true};
+  cx = pz_open(&(PzOptions){.poll = poll_stop, .poll_ctx = &st});
+  pz_set_limits(cx, 0, 0);
+  assert_true(pz_load(cx, "t.pz", latin, strlen(latin)));
+  assert_int_equal(pz_next(cx), PZ_SOLUTION);
+  assert_int_equal(st.asked, 0);
+  pz_close(cx);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -158,6 +214,7 @@ int main(void)
     cmocka_unit_test(a_logic_grid_reads_as_a_table),
     cmocka_unit_test(without_a_reader_files_cannot_be_imported),
     cmocka_unit_test(without_a_clock_there_is_no_time_limit),
+    cmocka_unit_test(the_host_can_stop_the_search),
   };
   return cmocka_run_group_tests_name("pz", tests, NULL, NULL);
 }
