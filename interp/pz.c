@@ -984,7 +984,8 @@ PzStats pz_stats(const PzCtx *cx)
   const SolverStats *st = solver_stats(s);
   return (PzStats){.nodes = st->nodes, .failures = st->failures,
                    .propagations = st->propagations, .solutions = st->solutions,
-                   .max_depth = st->max_depth, .probes = st->probes};
+                   .max_depth = st->max_depth, .probes = st->probes,
+                   .restarts = st->restarts};
 }
 
 void pz_json_string(const char *s, PzWrite write, void *to)

@@ -171,6 +171,7 @@ typedef struct PzStats {
   uint64_t solutions;    /* found so far */
   uint32_t max_depth;    /* deepest decision level */
   uint64_t probes;       /* values tried at the root before search */
+  uint64_t restarts;     /* searches started afresh before the first solution */
 } PzStats;
 
 PzStats pz_stats(const PzCtx *cx);

@@ -751,6 +751,8 @@ static void print_stats(const PzCtx *cx, double seconds, double load_seconds)
         (unsigned long long)st.nodes, (unsigned long long)st.failures,
         (unsigned long long)st.propagations, (unsigned long long)st.solutions, st.max_depth,
         (unsigned long long)st.probes, seconds * 1000.0, load_seconds * 1000.0);
+  if (st.restarts)                      /* only a first solution restarts */
+    put_f(stderr, "restarts: %llu\n", (unsigned long long)st.restarts);
 }
 
 /* What stopped the search, in words, into words[size]: "the time limit of 5 s was reached". */
@@ -874,7 +876,7 @@ static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
   Uniqueness u = uniqueness(r, found);
   if (cli->stats) {
     flush(stdout);                      /* the answer first, then the numbers */
-    print_stats(cx, seconds);
+    print_stats(cx, seconds, load_seconds);
     if (cli->unique || (r == PZ_NO_MORE && found))  /* --unique, or a search to the end */
       put_f(stderr, "unique: %s\n", u == UNIQUE_YES ? "yes" : u == UNIQUE_NO ? "no" : "unknown");
   }
