@@ -215,7 +215,9 @@ expr_list
 
 static int yylex(YYSTYPE *lval, YYLTYPE *lloc, Parser *ps)
 {
-  return pz_yylex(lval, lloc, ps->scanner);
+  int tok = pz_yylex(lval, lloc, ps->scanner);
+  parse_saw_token(ps, tok, *lloc, tok == TOK_ATOM || tok == TOK_VARIABLE ? lval->sym : 0);
+  return tok;
 }
 
 /* With parse.error custom, bison calls this only when its stack is full. */

@@ -10,6 +10,7 @@
 #include "front/check_eval.h"
 #include "front/library.h"
 #include "base/mem.h"
+#include "base/spell.h"
 #include "base/vec.h"
 
 typedef struct Checker {
@@ -27,45 +28,9 @@ static const char *name_of(const Checker *c, Sym s)
 
 /* --- did you mean --- */
 
-static uint32_t edit_distance(const char *a, const char *b)
-{
-  size_t la = strlen(a), lb = strlen(b);
-  if (la > 64 || lb > 64)
-    return 99;
-  uint32_t row[65];
-  for (size_t j = 0; j <= lb; j++)
-    row[j] = (uint32_t)j;
-  for (size_t i = 1; i <= la; i++) {
-    uint32_t diag = row[0];
-    row[0] = (uint32_t)i;
-    for (size_t j = 1; j <= lb; j++) {
-      uint32_t up = row[j];
-      uint32_t best = diag + (a[i - 1] != b[j - 1]);
-      if (up + 1 < best)
-        best = up + 1;
-      if (row[j - 1] + 1 < best)
-        best = row[j - 1] + 1;
-      row[j] = best;
-      diag = up;
-    }
-  }
-  return row[lb];
-}
-
 const char *check_closest(const char *wrong, const char *const *candidates, uint32_t n)
 {
-  const char *best = NULL;
-  uint32_t best_d = (uint32_t)strlen(wrong) / 3 + 1;   /* allow ~1 typo per 3 letters */
-  if (best_d > 3)
-    best_d = 3;
-  for (uint32_t i = 0; i < n; i++) {
-    uint32_t d = edit_distance(wrong, candidates[i]);
-    if (d <= best_d && (!best || d < best_d)) {
-      best = candidates[i];
-      best_d = d;
-    }
-  }
-  return best;
+  return spell_closest(wrong, candidates, n);
 }
 
 /* Suggest a global name (of the wanted kinds) close to `wrong`. */
