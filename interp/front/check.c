@@ -33,8 +33,12 @@ const char *check_closest(const char *wrong, const char *const *candidates, uint
   return spell_closest(wrong, candidates, n);
 }
 
-/* Suggest a global name (of the wanted kinds) close to `wrong`. */
-static void suggest_global(Checker *c, Sym wrong, Loc at, bool want_rules, bool want_values)
+/*
+** Suggest a global name (of the wanted kinds) close to `wrong`; with
+** `quiet`, only say whether there is one.
+*/
+static bool suggest_global_if(Checker *c, Sym wrong, Loc at, bool want_rules, bool want_values,
+                              bool quiet)
 {
   VEC(const char *) cands = {0};
   VEC(Loc) locs = {0};
@@ -55,7 +59,7 @@ static void suggest_global(Checker *c, Sym wrong, Loc at, bool want_rules, bool 
     }
   }
   const char *best = check_closest(name_of(c, wrong), cands.data, (uint32_t)cands.len);
-  for (size_t i = 0; best && i < cands.len; i++) {
+  for (size_t i = 0; best && !quiet && i < cands.len; i++) {
     if (cands.data[i] != best)
       continue;
     if (locs.data[i].src)
@@ -66,6 +70,12 @@ static void suggest_global(Checker *c, Sym wrong, Loc at, bool want_rules, bool 
   }
   VEC_FREE(cands);
   VEC_FREE(locs);
+  return best != NULL;
+}
+
+static void suggest_global(Checker *c, Sym wrong, Loc at, bool want_rules, bool want_values)
+{
+  suggest_global_if(c, wrong, at, want_rules, want_values, false);
 }
 
 /* --- declarations --- */
@@ -232,13 +242,44 @@ static bool is_binder(const Checker *c, const Node *n)
   return true;
 }
 
-/* Qualifiers bind left to right; returns how many variables were bound. */
-static size_t check_quals(Checker *c, const NodeList *quals)
+/* The name n with its first letter in capitals ("i" -> "I"), in buf. */
+static const char *capitalised(const Checker *c, Sym s, char *buf, size_t size)
+{
+  snprintf(buf, size, "%s", name_of(c, s));
+  if (buf[0] >= 'a' && buf[0] <= 'z')
+    buf[0] = (char)(buf[0] - 'a' + 'A');
+  return buf;
+}
+
+/*
+** `forall i in 1..3`: a loop variable written in lower case, where no
+** name i is declared.  Reported once, here; then i is bound like I, so
+** that its uses say nothing more.
+*/
+static bool lower_case_binder(Checker *c, const Node *q, const char *loop)
+{
+  if (q->a->kind != NK_NAME || names_find(c->names, q->a->sym)->kind != NAME_NONE ||
+      builtin_find(c->syms, q->a->sym))
+    return false;
+  char buf[72];
+  const char *name = name_of(c, q->a->sym), *big = capitalised(c, q->a->sym, buf, sizeof buf);
+  diag_error(c->diag, q->a->at, "a loop variable starts with a capital letter: write '%s %s in ...', "
+             "not '%s %s in ...'", loop, big, loop, name);
+  return true;
+}
+
+/* Qualifiers bind left to right; returns how many variables were bound.
+   `loop` is how the qualifiers begin: "forall", "exists" or "[... :". */
+static size_t check_quals(Checker *c, const NodeList *quals, const char *loop)
 {
   size_t bound = 0;
   for (uint32_t i = 0; i < quals->len; i++) {
     const Node *q = quals->items[i];
-    if (q->kind == NK_BINARY && q->op == OP_IN && is_binder(c, q->a)) {
+    if (q->kind == NK_BINARY && q->op == OP_IN && lower_case_binder(c, q, loop)) {
+      check_expr(c, q->b);
+      VEC_PUSH(c->scope, q->a->sym);
+      bound++;
+    } else if (q->kind == NK_BINARY && q->op == OP_IN && is_binder(c, q->a)) {
       check_expr(c, q->b);
       if (q->a->kind == NK_VAR) {
         VEC_PUSH(c->scope, q->a->sym);
@@ -276,6 +317,54 @@ static void check_name(Checker *c, const Node *n)
       suggest_global(c, n->sym, n->at, false, true);
     }
   }
+}
+
+/* `Red = dog`: a name in capitals is a loop variable, here without a value. */
+static void report_free_variable(Checker *c, const Node *n)
+{
+  const char *name = name_of(c, n->sym);
+  diag_error(c->diag, n->at, "the variable '%s' has no value here: a name that starts with a capital "
+             "letter is a loop variable, and needs 'forall %s in ...' around it (or must be a rule "
+             "parameter)", name, name);
+  char low[72];
+  snprintf(low, sizeof low, "%s", name);
+  for (char *p = low; *p; p++)
+    if (*p >= 'A' && *p <= 'Z')
+      *p = (char)(*p - 'A' + 'a');
+  const NameInfo *ni = names_find(c->names, sym_intern_cstr(c->syms, low));
+  if (low[0] >= 'a' && low[0] <= 'z' && ni->kind != NAME_NONE && ni->at.src)
+    diag_note(c->diag, ni->at, "did you mean '%s'? Names of values and unknowns start with a "
+              "lower-case letter", low);
+}
+
+/*
+** `day(1, mon).` alone, with no rule 'day': a fact as Prolog writes it.
+** One error, which shows the clause pz wants; its arguments are not
+** checked (they are names of the fact, not known to pz).
+*/
+static bool report_fact(Checker *c, const Stmt *st)
+{
+  const Node *n = st->expr;
+  if (n->kind != NK_CALL || builtin_find(c->syms, n->sym) ||
+      names_find(c->names, n->sym)->kind != NAME_NONE)
+    return false;
+  size_t len;
+  /* a rule of a library, or a misspelt rule: the usual message says more */
+  if (library_defining(name_of(c, n->sym), &len) || suggest_global_if(c, n->sym, n->at, true, false, true))
+    return false;
+  for (uint32_t i = 0; i < n->list.len; i++) {
+    const Node *a = n->list.items[i];
+    if (a->kind != NK_INT && a->kind != NK_NAME && a->kind != NK_STRING && a->kind != NK_WILD)
+      return false;
+    if (a->kind == NK_NAME && names_find(c->names, a->sym)->kind == NAME_VAR)
+      return false;                     /* an unknown: a call, not a fact */
+  }
+  const Src *s = src_get(c->diag->srcs, n->at.src);
+  bool show = s && n->at.len <= 60 && !memchr(s->text + n->at.off, '\n', n->at.len);
+  diag_error(c->diag, n->at, "there is no rule '%s', and pz has no facts: to make one, write "
+             "'%.*s :- true.'", name_of(c, n->sym), show ? (int)n->at.len : 0,
+             show ? s->text + n->at.off : "");
+  return true;
 }
 
 static void check_call(Checker *c, const Node *n)
@@ -330,13 +419,12 @@ static void check_expr(Checker *c, const Node *n)
   case NK_PICTURE:
     break;
   case NK_NAME:
-    check_name(c, n);
+    if (!in_scope(c, n->sym))             /* a loop variable in lower case, reported once */
+      check_name(c, n);
     break;
   case NK_VAR:
     if (!in_scope(c, n->sym))
-      diag_error(c->diag, n->at,
-                 "the variable '%s' has no value here (bind it with 'forall %s in ...' or make it a rule parameter)",
-                 name_of(c, n->sym), name_of(c, n->sym));
+      report_free_variable(c, n);
     break;
   case NK_UNARY:
     check_expr(c, n->a);
@@ -362,7 +450,8 @@ static void check_expr(Checker *c, const Node *n)
     break;
   case NK_COMPREH:
   case NK_QUANT: {
-    size_t bound = check_quals(c, &n->list);
+    size_t bound = check_quals(c, &n->list, n->kind == NK_COMPREH ? "[... :"
+                                            : n->op == OP_EXISTS ? "exists" : "forall");
     check_expr(c, n->a);
     c->scope.len -= bound;
     break;
@@ -587,7 +676,8 @@ bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *dia
       check_rule(&c, st);
       break;
     case ST_CONSTRAINT:
-      check_expr(&c, st->expr);
+      if (!report_fact(&c, st))
+        check_expr(&c, st->expr);
       break;
     case ST_SHOW:
       check_list(&c, &st->items);
