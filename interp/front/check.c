@@ -19,6 +19,7 @@ typedef struct Checker {
   SymTable *syms;
   Diag *diag;
   VEC(Sym) scope;        /* upper-case variables bound here, innermost last */
+  VEC(Sym) facts;        /* rules written as Prolog facts, reported at each fact only */
 } Checker;
 
 static const char *name_of(const Checker *c, Sym s)
@@ -337,14 +338,25 @@ static void report_free_variable(Checker *c, const Node *n)
               "lower-case letter", low);
 }
 
+static bool is_fact_name(const Checker *c, Sym s)
+{
+  for (size_t i = 0; i < c->facts.len; i++)
+    if (c->facts.data[i] == s)
+      return true;
+  return false;
+}
+
 /*
 ** `day(1, mon).` alone, with no rule 'day': a fact as Prolog writes it.
 ** One error, which shows the clause pz wants; its arguments are not
-** checked (they are names of the fact, not known to pz).
+** checked (they are names of the fact, not known to pz), nor are the
+** uses of 'day' (a rule pz has not got, because of this mistake).
 */
-static bool report_fact(Checker *c, const Stmt *st)
+static bool is_fact(Checker *c, const Stmt *st)
 {
   const Node *n = st->expr;
+  if (st->kind != ST_CONSTRAINT)
+    return false;
   if (n->kind != NK_CALL || builtin_find(c->syms, n->sym) ||
       names_find(c->names, n->sym)->kind != NAME_NONE)
     return false;
@@ -359,12 +371,17 @@ static bool report_fact(Checker *c, const Stmt *st)
     if (a->kind == NK_NAME && names_find(c->names, a->sym)->kind == NAME_VAR)
       return false;                     /* an unknown: a call, not a fact */
   }
+  return true;
+}
+
+static void report_fact(Checker *c, const Stmt *st)
+{
+  const Node *n = st->expr;
   const Src *s = src_get(c->diag->srcs, n->at.src);
   bool show = s && n->at.len <= 60 && !memchr(s->text + n->at.off, '\n', n->at.len);
   diag_error(c->diag, n->at, "there is no rule '%s', and pz has no facts: to make one, write "
              "'%.*s :- true.'", name_of(c, n->sym), show ? (int)n->at.len : 0,
              show ? s->text + n->at.off : "");
-  return true;
 }
 
 static void check_call(Checker *c, const Node *n)
@@ -393,7 +410,7 @@ static void check_call(Checker *c, const Node *n)
       diag_error(c->diag, n->at, "'%s' is not a rule, so it cannot be called with (...)",
                  name_of(c, n->sym));
       diag_note(c->diag, ni->at, "'%s' is declared here", name_of(c, n->sym));
-    } else {
+    } else if (!is_fact_name(c, n->sym)) {
       diag_error(c->diag, n->at, "unknown rule '%s'", name_of(c, n->sym));
       size_t len;
       const char *lib = library_defining(name_of(c, n->sym), &len);
@@ -641,6 +658,9 @@ bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *dia
   Checker c = {.ast = ast, .names = names, .syms = syms, .diag = diag};
   unsigned before = diag->nerrors;
   declare_all(&c);
+  for (uint32_t i = 0; i < ast->stmts.len; i++)
+    if (is_fact(&c, ast->stmts.items[i]))
+      VEC_PUSH(c.facts, ast->stmts.items[i]->expr->sym);
   for (uint32_t i = 0; i < ast->stmts.len && !diag_full(diag); i++) {
     const Stmt *st = ast->stmts.items[i];
     switch (st->kind) {
@@ -676,7 +696,9 @@ bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *dia
       check_rule(&c, st);
       break;
     case ST_CONSTRAINT:
-      if (!report_fact(&c, st))
+      if (is_fact(&c, st))
+        report_fact(&c, st);
+      else
         check_expr(&c, st->expr);
       break;
     case ST_SHOW:
@@ -688,6 +710,7 @@ bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *dia
     }
   }
   VEC_FREE(c.scope);
+  VEC_FREE(c.facts);
   /* what is known before solving, once every name is right */
   if (diag->nerrors == before)
     check_eval_program(ast, names, syms, diag, time_up, time_ctx);
