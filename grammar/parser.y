@@ -215,8 +215,9 @@ expr_list
 
 static int yylex(YYSTYPE *lval, YYLTYPE *lloc, Parser *ps)
 {
+  unsigned lex_errors = ps->lex.errors;
   int tok = pz_yylex(lval, lloc, ps->scanner);
-  parse_saw_token(ps, tok, *lloc, tok == TOK_ATOM || tok == TOK_VARIABLE ? lval->sym : 0);
+  parse_saw_token(ps, tok, *lloc, tok == TOK_ATOM || tok == TOK_VARIABLE ? lval->sym : 0, lex_errors);
   return tok;
 }
 

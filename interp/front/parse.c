@@ -7,6 +7,7 @@
 
 #include "base/buf.h"
 #include "base/spell.h"
+#include "front/names.h"
 #include "parser.h"
 /* lexer.h names the parser's types without bison's prefix */
 #define YYSTYPE PZ_PARSE_STYPE
@@ -75,8 +76,9 @@ static bool ends_operand(int tok)
   }
 }
 
-/* The token `t` was parsed: what it opens, closes or compares. */
-static void took(Parser *ps, ParseTok t)
+/* The token `t` was parsed: what it opens, closes or compares.  lex_errors:
+   the scanner's errors before the token after it. */
+static void took(Parser *ps, ParseTok t, unsigned lex_errors)
 {
   if (t.tok == 0)
     return;
@@ -85,7 +87,7 @@ static void took(Parser *ps, ParseTok t)
     ps->levels.data[0] = (ParseLevel){0};
     VEC_CLEAR(ps->ifs);
     ps->clause_tokens = 0;
-    ps->lex_errors_before = ps->lex.errors;
+    ps->lex_errors_before = lex_errors;
     return;
   }
   ps->clause_tokens++;
@@ -111,9 +113,9 @@ static void took(Parser *ps, ParseTok t)
     ps->ifs.len--;
 }
 
-void parse_saw_token(Parser *ps, int tok, Loc at, Sym sym)
+void parse_saw_token(Parser *ps, int tok, Loc at, Sym sym, unsigned lex_errors)
 {
-  took(ps, ps->last);
+  took(ps, ps->last, lex_errors);
   ps->prev = ps->last;
   ps->last = (ParseTok){tok, at, sym};
 }
@@ -194,6 +196,11 @@ static bool hint_first_word(Parser *ps)
       diag_error(ps->diag, w.at, "%s", foreign_words[i].say);
       return true;
     }
+  if (w.tok == TOK_ATOM && builtin_find(ps->lex.syms, w.sym)) {
+    diag_error(ps->diag, w.at, "'%s' is built in: write what it is given in brackets, as in %s(...)",
+               word, word);
+    return true;
+  }
   if (next.tok != TOK_ATOM && next.tok != TOK_VARIABLE)
     return false;                       /* `x 3.`: an operator is missing */
   diag_error(ps->diag, w.at, "'%s' is not a word pz knows at the start of a clause: a clause starts "

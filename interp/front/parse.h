@@ -48,8 +48,9 @@ typedef struct Parser {
   VEC(Loc) ifs;                 /* each 'if' still waiting for its 'else' */
 } Parser;
 
-/* Called by the grammar for each token it reads, before it parses it. */
-void parse_saw_token(Parser *ps, int tok, Loc at, Sym sym);
+/* Called by the grammar for each token it reads, before it parses it;
+   lex_errors is lex.errors before the token was read. */
+void parse_saw_token(Parser *ps, int tok, Loc at, Sym sym, unsigned lex_errors);
 
 /* Offsets are 32-bit and flex counts in int: a longer text is refused
    (hosts read at most PZ_MAX_SOURCE_BYTES, far below). */
