@@ -294,7 +294,7 @@ static bool right_side(const Parser *ps, Buf *out)
   for (to = from; to < s->len && (s->text[to] == '_' || (s->text[to] >= '0' && s->text[to] <= '9') ||
                                    ((s->text[to] | 0x20) >= 'a' && (s->text[to] | 0x20) <= 'z')); to++)
     ;
-  bool alone = to < s->len && strchr(".,;)]}\n% \t", s->text[to]);
+  bool alone = to < s->len && s->text[to] != '\0' && strchr(".,;)]}\n% \t", s->text[to]);
   if (to == from || to - from > 24 || !alone)
     return false;
   buf_add(out, s->text + from, to - from);
