@@ -409,7 +409,11 @@ static void check_call(Checker *c, const Node *n)
     } else if (ni->kind != NAME_NONE) {
       diag_error(c->diag, n->at, "'%s' is not a rule, so it cannot be called with (...)",
                  name_of(c, n->sym));
-      diag_note(c->diag, ni->at, "'%s' is declared here", name_of(c, n->sym));
+      if (ni->at.src)
+        diag_note(c->diag, ni->at, "'%s' is declared here", name_of(c, n->sym));
+      else                              /* a board move: built in, declared nowhere */
+        diag_note(c->diag, n->at, "'%s' is built in: a kind of move on a board (orthogonal, "
+                  "adjacent, diagonal, king or knight)", name_of(c, n->sym));
     } else if (!is_fact_name(c, n->sym)) {
       diag_error(c->diag, n->at, "unknown rule '%s'", name_of(c, n->sym));
       size_t len;
