@@ -72,6 +72,7 @@ unit: $(UNIT)             ## every cmocka binary; stop at the first failure
 
 check: all unit difftest-short  ## unit tests, differential tests, examples, errors, golden, regressions
 	sh tests/library_rules.sh
+	python3 tests/editors.py
 	sh tests/run.sh $(BUILD)/pz
 
 # What CI runs.  Each stage hunts for a different kind of bug: gcc and

@@ -215,7 +215,10 @@ expr_list
 
 static int yylex(YYSTYPE *lval, YYLTYPE *lloc, Parser *ps)
 {
-  return pz_yylex(lval, lloc, ps->scanner);
+  unsigned lex_errors = ps->lex.errors;
+  int tok = pz_yylex(lval, lloc, ps->scanner);
+  parse_saw_token(ps, tok, *lloc, tok == TOK_ATOM || tok == TOK_VARIABLE ? lval->sym : 0, lex_errors);
+  return tok;
 }
 
 /* With parse.error custom, bison calls this only when its stack is full. */

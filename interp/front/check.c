@@ -10,6 +10,7 @@
 #include "front/check_eval.h"
 #include "front/library.h"
 #include "base/mem.h"
+#include "base/spell.h"
 #include "base/vec.h"
 
 typedef struct Checker {
@@ -18,6 +19,7 @@ typedef struct Checker {
   SymTable *syms;
   Diag *diag;
   VEC(Sym) scope;        /* upper-case variables bound here, innermost last */
+  VEC(Sym) facts;        /* rules written as Prolog facts, reported at each fact only */
 } Checker;
 
 static const char *name_of(const Checker *c, Sym s)
@@ -27,49 +29,17 @@ static const char *name_of(const Checker *c, Sym s)
 
 /* --- did you mean --- */
 
-static uint32_t edit_distance(const char *a, const char *b)
-{
-  size_t la = strlen(a), lb = strlen(b);
-  if (la > 64 || lb > 64)
-    return 99;
-  uint32_t row[65];
-  for (size_t j = 0; j <= lb; j++)
-    row[j] = (uint32_t)j;
-  for (size_t i = 1; i <= la; i++) {
-    uint32_t diag = row[0];
-    row[0] = (uint32_t)i;
-    for (size_t j = 1; j <= lb; j++) {
-      uint32_t up = row[j];
-      uint32_t best = diag + (a[i - 1] != b[j - 1]);
-      if (up + 1 < best)
-        best = up + 1;
-      if (row[j - 1] + 1 < best)
-        best = row[j - 1] + 1;
-      row[j] = best;
-      diag = up;
-    }
-  }
-  return row[lb];
-}
-
 const char *check_closest(const char *wrong, const char *const *candidates, uint32_t n)
 {
-  const char *best = NULL;
-  uint32_t best_d = (uint32_t)strlen(wrong) / 3 + 1;   /* allow ~1 typo per 3 letters */
-  if (best_d > 3)
-    best_d = 3;
-  for (uint32_t i = 0; i < n; i++) {
-    uint32_t d = edit_distance(wrong, candidates[i]);
-    if (d <= best_d && (!best || d < best_d)) {
-      best = candidates[i];
-      best_d = d;
-    }
-  }
-  return best;
+  return spell_closest(wrong, candidates, n);
 }
 
-/* Suggest a global name (of the wanted kinds) close to `wrong`. */
-static void suggest_global(Checker *c, Sym wrong, Loc at, bool want_rules, bool want_values)
+/*
+** Suggest a global name (of the wanted kinds) close to `wrong`; with
+** `quiet`, only say whether there is one.
+*/
+static bool suggest_global_if(Checker *c, Sym wrong, Loc at, bool want_rules, bool want_values,
+                              bool quiet)
 {
   VEC(const char *) cands = {0};
   VEC(Loc) locs = {0};
@@ -90,7 +60,7 @@ static void suggest_global(Checker *c, Sym wrong, Loc at, bool want_rules, bool 
     }
   }
   const char *best = check_closest(name_of(c, wrong), cands.data, (uint32_t)cands.len);
-  for (size_t i = 0; best && i < cands.len; i++) {
+  for (size_t i = 0; best && !quiet && i < cands.len; i++) {
     if (cands.data[i] != best)
       continue;
     if (locs.data[i].src)
@@ -101,6 +71,12 @@ static void suggest_global(Checker *c, Sym wrong, Loc at, bool want_rules, bool 
   }
   VEC_FREE(cands);
   VEC_FREE(locs);
+  return best != NULL;
+}
+
+static void suggest_global(Checker *c, Sym wrong, Loc at, bool want_rules, bool want_values)
+{
+  suggest_global_if(c, wrong, at, want_rules, want_values, false);
 }
 
 /* --- declarations --- */
@@ -267,13 +243,44 @@ static bool is_binder(const Checker *c, const Node *n)
   return true;
 }
 
-/* Qualifiers bind left to right; returns how many variables were bound. */
-static size_t check_quals(Checker *c, const NodeList *quals)
+/* The name n with its first letter in capitals ("i" -> "I"), in buf. */
+static const char *capitalised(const Checker *c, Sym s, char *buf, size_t size)
+{
+  snprintf(buf, size, "%s", name_of(c, s));
+  if (buf[0] >= 'a' && buf[0] <= 'z')
+    buf[0] = (char)(buf[0] - 'a' + 'A');
+  return buf;
+}
+
+/*
+** `forall i in 1..3`: a loop variable written in lower case, where no
+** name i is declared.  Reported once, here; then i is bound like I, so
+** that its uses say nothing more.
+*/
+static bool lower_case_binder(Checker *c, const Node *q, const char *loop)
+{
+  if (q->a->kind != NK_NAME || names_find(c->names, q->a->sym)->kind != NAME_NONE ||
+      builtin_find(c->syms, q->a->sym))
+    return false;
+  char buf[72];
+  const char *name = name_of(c, q->a->sym), *big = capitalised(c, q->a->sym, buf, sizeof buf);
+  diag_error(c->diag, q->a->at, "a loop variable starts with a capital letter: write '%s %s in ...', "
+             "not '%s %s in ...'", loop, big, loop, name);
+  return true;
+}
+
+/* Qualifiers bind left to right; returns how many variables were bound.
+   `loop` is how the qualifiers begin: "forall", "exists" or "[... :". */
+static size_t check_quals(Checker *c, const NodeList *quals, const char *loop)
 {
   size_t bound = 0;
   for (uint32_t i = 0; i < quals->len; i++) {
     const Node *q = quals->items[i];
-    if (q->kind == NK_BINARY && q->op == OP_IN && is_binder(c, q->a)) {
+    if (q->kind == NK_BINARY && q->op == OP_IN && lower_case_binder(c, q, loop)) {
+      check_expr(c, q->b);
+      VEC_PUSH(c->scope, q->a->sym);
+      bound++;
+    } else if (q->kind == NK_BINARY && q->op == OP_IN && is_binder(c, q->a)) {
       check_expr(c, q->b);
       if (q->a->kind == NK_VAR) {
         VEC_PUSH(c->scope, q->a->sym);
@@ -313,6 +320,70 @@ static void check_name(Checker *c, const Node *n)
   }
 }
 
+/* `Red = dog`: a name in capitals is a loop variable, here without a value. */
+static void report_free_variable(Checker *c, const Node *n)
+{
+  const char *name = name_of(c, n->sym);
+  diag_error(c->diag, n->at, "the variable '%s' has no value here: a name that starts with a capital "
+             "letter is a loop variable, and needs 'forall %s in ...' around it (or must be a rule "
+             "parameter)", name, name);
+  char low[72];
+  snprintf(low, sizeof low, "%s", name);
+  for (char *p = low; *p; p++)
+    if (*p >= 'A' && *p <= 'Z')
+      *p = (char)(*p - 'A' + 'a');
+  const NameInfo *ni = names_find(c->names, sym_intern_cstr(c->syms, low));
+  if (low[0] >= 'a' && low[0] <= 'z' && ni->kind != NAME_NONE && ni->at.src)
+    diag_note(c->diag, ni->at, "did you mean '%s'? Names of values and unknowns start with a "
+              "lower-case letter", low);
+}
+
+static bool is_fact_name(const Checker *c, Sym s)
+{
+  for (size_t i = 0; i < c->facts.len; i++)
+    if (c->facts.data[i] == s)
+      return true;
+  return false;
+}
+
+/*
+** `day(1, mon).` alone, with no rule 'day': a fact as Prolog writes it.
+** One error, which shows the clause pz wants; its arguments are not
+** checked (they are names of the fact, not known to pz), nor are the
+** uses of 'day' (a rule pz has not got, because of this mistake).
+*/
+static bool is_fact(Checker *c, const Stmt *st)
+{
+  const Node *n = st->expr;
+  if (st->kind != ST_CONSTRAINT)
+    return false;
+  if (n->kind != NK_CALL || builtin_find(c->syms, n->sym) ||
+      names_find(c->names, n->sym)->kind != NAME_NONE)
+    return false;
+  size_t len;
+  /* a rule of a library, or a misspelt rule: the usual message says more */
+  if (library_defining(name_of(c, n->sym), &len) || suggest_global_if(c, n->sym, n->at, true, false, true))
+    return false;
+  for (uint32_t i = 0; i < n->list.len; i++) {
+    const Node *a = n->list.items[i];
+    if (a->kind != NK_INT && a->kind != NK_NAME && a->kind != NK_STRING && a->kind != NK_WILD)
+      return false;
+    if (a->kind == NK_NAME && names_find(c->names, a->sym)->kind == NAME_VAR)
+      return false;                     /* an unknown: a call, not a fact */
+  }
+  return true;
+}
+
+static void report_fact(Checker *c, const Stmt *st)
+{
+  const Node *n = st->expr;
+  const Src *s = src_get(c->diag->srcs, n->at.src);
+  bool show = s && n->at.len <= 60 && !memchr(s->text + n->at.off, '\n', n->at.len);
+  diag_error(c->diag, n->at, "there is no rule '%s', and pz has no facts: to make one, write "
+             "'%.*s :- true.'", name_of(c, n->sym), show ? (int)n->at.len : 0,
+             show ? s->text + n->at.off : "");
+}
+
 static void check_call(Checker *c, const Node *n)
 {
   const Builtin *b = builtin_find(c->syms, n->sym);
@@ -338,8 +409,12 @@ static void check_call(Checker *c, const Node *n)
     } else if (ni->kind != NAME_NONE) {
       diag_error(c->diag, n->at, "'%s' is not a rule, so it cannot be called with (...)",
                  name_of(c, n->sym));
-      diag_note(c->diag, ni->at, "'%s' is declared here", name_of(c, n->sym));
-    } else {
+      if (ni->at.src)
+        diag_note(c->diag, ni->at, "'%s' is declared here", name_of(c, n->sym));
+      else                              /* a board move: built in, declared nowhere */
+        diag_note(c->diag, n->at, "'%s' is built in: a kind of move on a board (orthogonal, "
+                  "adjacent, diagonal, king or knight)", name_of(c, n->sym));
+    } else if (!is_fact_name(c, n->sym)) {
       diag_error(c->diag, n->at, "unknown rule '%s'", name_of(c, n->sym));
       size_t len;
       const char *lib = library_defining(name_of(c, n->sym), &len);
@@ -365,13 +440,12 @@ static void check_expr(Checker *c, const Node *n)
   case NK_PICTURE:
     break;
   case NK_NAME:
-    check_name(c, n);
+    if (!in_scope(c, n->sym))             /* a loop variable in lower case, reported once */
+      check_name(c, n);
     break;
   case NK_VAR:
     if (!in_scope(c, n->sym))
-      diag_error(c->diag, n->at,
-                 "the variable '%s' has no value here (bind it with 'forall %s in ...' or make it a rule parameter)",
-                 name_of(c, n->sym), name_of(c, n->sym));
+      report_free_variable(c, n);
     break;
   case NK_UNARY:
     check_expr(c, n->a);
@@ -397,7 +471,8 @@ static void check_expr(Checker *c, const Node *n)
     break;
   case NK_COMPREH:
   case NK_QUANT: {
-    size_t bound = check_quals(c, &n->list);
+    size_t bound = check_quals(c, &n->list, n->kind == NK_COMPREH ? "[... :"
+                                            : n->op == OP_EXISTS ? "exists" : "forall");
     check_expr(c, n->a);
     c->scope.len -= bound;
     break;
@@ -587,6 +662,9 @@ bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *dia
   Checker c = {.ast = ast, .names = names, .syms = syms, .diag = diag};
   unsigned before = diag->nerrors;
   declare_all(&c);
+  for (uint32_t i = 0; i < ast->stmts.len; i++)
+    if (is_fact(&c, ast->stmts.items[i]))
+      VEC_PUSH(c.facts, ast->stmts.items[i]->expr->sym);
   for (uint32_t i = 0; i < ast->stmts.len && !diag_full(diag); i++) {
     const Stmt *st = ast->stmts.items[i];
     switch (st->kind) {
@@ -622,7 +700,10 @@ bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *dia
       check_rule(&c, st);
       break;
     case ST_CONSTRAINT:
-      check_expr(&c, st->expr);
+      if (is_fact(&c, st))
+        report_fact(&c, st);
+      else
+        check_expr(&c, st->expr);
       break;
     case ST_SHOW:
       check_list(&c, &st->items);
@@ -633,6 +714,7 @@ bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *dia
     }
   }
   VEC_FREE(c.scope);
+  VEC_FREE(c.facts);
   /* what is known before solving, once every name is right */
   if (diag->nerrors == before)
     check_eval_program(ast, names, syms, diag, time_up, time_ctx);

@@ -126,6 +126,14 @@ SVal ev_error(Ev *ev, Loc at, const char *fmt, ...)
   return SV_UNKNOWN;
 }
 
+void ev_note_subtraction(Ev *ev, const Node *n)
+{
+  if (n->kind == NK_BINARY && n->op == OP_SUB && n->a->kind == NK_INT && n->b->kind == NK_INT)
+    diag_note(ev->diag, n->at, "'%lld-%lld' subtracts; the numbers from %lld to %lld are written %lld..%lld",
+              (long long)n->a->ival, (long long)n->b->ival, (long long)n->a->ival,
+              (long long)n->b->ival, (long long)n->a->ival, (long long)n->b->ival);
+}
+
 SVal ev_expr(Ev *ev, const EvEnv *env, const Node *n)
 {
   return ev->expr(ev, env, n);
@@ -326,11 +334,8 @@ static bool domain_kind(Ev *ev, const Stmt *st, Sym name, bool *atom)
       unsigned before = ev->diag->nerrors;
       ev_error(ev, d->at, "the domain of '%s' must be a range like 1..9 or a list like [red, green], not %s",
                ev_name(ev, name), sv_words(v));
-      if (ev->diag->nerrors > before && d->kind == NK_BINARY && d->op == OP_SUB &&
-          d->a->kind == NK_INT && d->b->kind == NK_INT)
-        diag_note(ev->diag, d->at, "'%lld-%lld' subtracts; the numbers from %lld to %lld are written %lld..%lld",
-                  (long long)d->a->ival, (long long)d->b->ival, (long long)d->a->ival,
-                  (long long)d->b->ival, (long long)d->a->ival, (long long)d->b->ival);
+      if (ev->diag->nerrors > before)
+        ev_note_subtraction(ev, d);
       return false;
     }
     if (!sv_flatten(v, &vals)) {
@@ -441,8 +446,12 @@ SVal ev_var_value(Ev *ev, Sym s)
   for (uint32_t i = 0; i < ndims && ok; i++) {
     SVal k = ev_expr(ev, NULL, d->list.items[i]);
     if (k.kind != SV_NUM || !k.known || k.i < 1) {
-      if (k.kind != SV_NONE)
+      if (k.kind != SV_NONE) {
+        unsigned before = ev->diag->nerrors;
         ev_error(ev, d->list.items[i]->at, "a size must be a positive number known before solving");
+        if (ev->diag->nerrors > before)
+          ev_note_subtraction(ev, d->list.items[i]);
+      }
       ok = false;
     } else {
       dims[i] = (uint32_t)(k.i > EV_MAX_CELLS ? EV_MAX_CELLS : k.i);

@@ -93,6 +93,8 @@ typedef struct Ev {
 
 /* Report an error at `at` unless one was reported there already; SV_UNKNOWN. */
 SVal ev_error(Ev *ev, Loc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* After an error about n: when n is `1-9`, a note that 1..9 was meant. */
+void ev_note_subtraction(Ev *ev, const Node *n);
 const char *ev_name(const Ev *ev, Sym s);
 /* "a number", "a value name", ... for messages. */
 const char *sv_words(SVal v);

@@ -90,8 +90,11 @@ static void each_instance(Ev *ev, const EvEnv *env, const NodeList *quals, uint3
   if (coll.kind == SV_BOARD)
     coll = ev_expect_list(ev, q->b->at, coll, "in");
   if (coll.kind != SV_LIST) {
+    unsigned before = ev->diag->nerrors;
     ev_error(ev, q->b->at, "'%s in ...' needs a list or a range after 'in', but this is %s",
              q->a->kind == NK_VAR ? ev_name(ev, q->a->sym) : "[...]", sv_words(coll));
+    if (ev->diag->nerrors > before)
+      ev_note_subtraction(ev, q->b);
     return;
   }
   uint32_t nvars = q->a->kind == NK_VAR ? 1 : q->a->list.len;
@@ -529,7 +532,10 @@ static SVal membership(Ev *ev, const EvEnv *env, const Node *n)
       return sv_cond(above.i && below.i);
     return (above.known && !above.i) || (below.known && !below.i) ? sv_cond(false) : sv_cond_unknown();
   }
+  unsigned before = ev->diag->nerrors;
   SVal s = ev_expect_list(ev, n->b->at, walk_expr(ev, env, n->b), "'in'");
+  if (ev->diag->nerrors > before && n->b->kind == NK_BINARY && n->b->op == OP_SUB)
+    ev_note_subtraction(ev, n->b);
   if (s.kind == SV_NONE)
     return SV_UNKNOWN;
   SVals flat = {0};

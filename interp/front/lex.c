@@ -4,6 +4,8 @@
 #include "front/lex.h"
 
 #include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "base/mem.h"
@@ -12,6 +14,18 @@
 #define LEX_MAX_NUMBER 1000000000
 /* How much of a run of strange bytes a message quotes. */
 #define LEX_QUOTE_BYTES 12
+
+__attribute__((format(printf, 3, 4)))
+static void lex_error(Lexer *lx, Loc at, const char *fmt, ...)
+{
+  char text[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(text, sizeof text, fmt, ap);
+  va_end(ap);
+  lx->errors++;
+  diag_error(lx->diag, at, "%s", text);
+}
 
 void lex_step(Lexer *lx, Loc *at, size_t len)
 {
@@ -27,7 +41,7 @@ int64_t lex_number(Lexer *lx, const char *text, size_t len, Loc at)
   for (size_t i = 0; i < len; i++) {
     v = v * 10 + (text[i] - '0');
     if (v > LEX_MAX_NUMBER) {
-      diag_error(lx->diag, at, "the number %.*s is too large (the largest is %d)",
+      lex_error(lx, at, "the number %.*s is too large (the largest is %d)",
                  (int)len, text, LEX_MAX_NUMBER);
       return 0;
     }
@@ -38,7 +52,7 @@ int64_t lex_number(Lexer *lx, const char *text, size_t len, Loc at)
 void lex_nul(Lexer *lx, Loc at)
 {
   at.len = 1;
-  diag_error(lx->diag, at, "there is a NUL byte (0x00) here, but a .pz file must be plain text");
+  lex_error(lx, at, "there is a NUL byte (0x00) here, but a .pz file must be plain text");
 }
 
 void lex_check_text(Lexer *lx, const char *text, size_t len, Loc at)
@@ -69,20 +83,101 @@ void lex_bad_char(Lexer *lx, const char *text, Loc at)
 {
   unsigned char c = (unsigned char)text[0];
   if (isprint(c))
-    diag_error(lx->diag, at, "the character '%c' has no meaning here", c);
+    lex_error(lx, at, "the character '%c' has no meaning here", c);
   else
-    diag_error(lx->diag, at, "unexpected byte 0x%02x (only plain ASCII text is understood)", c);
+    lex_error(lx, at, "unexpected byte 0x%02x (only plain ASCII text is understood)", c);
 }
 
 void lex_not_ascii(Lexer *lx, const char *text, size_t len, Loc at)
 {
   int quoted = (int)(len > LEX_QUOTE_BYTES ? LEX_QUOTE_BYTES : len);
-  diag_error(lx->diag, at, "'%.*s%s' has no meaning here (outside strings and comments, "
+  lex_error(lx, at, "'%.*s%s' has no meaning here (outside strings and comments, "
              "only plain ASCII text is understood)", quoted, text, (size_t)quoted < len ? "..." : "");
 }
 
 void lex_unterminated_string(Lexer *lx, const char *text, size_t len, Loc at)
 {
   lex_check_text(lx, text, len, at);
-  diag_error(lx->diag, at, "this string has no closing '\"' on its line");
+  lex_error(lx, at, "this string has no closing '\"' on its line");
+}
+
+/* --- what pupils bring from other languages: each is one error, and the
+       scanner then reads the token meant, so the parser has nothing to add --- */
+
+static const struct {
+  const char *text;
+  const char *instead;
+} foreign[] = {
+  {"<>", "write != for 'not equal'"},
+  {"=>", "write -> for 'implies' (and >= for 'at least')"},
+  {"<=>", "write <-> for 'if and only if'"},
+  {":=", "write = (a clause states what holds; nothing is assigned)"},
+  {"&&", "write 'and', or ',' between the conditions of a clause"},
+  {"&", "write 'and', or ',' between the conditions of a clause"},
+  {"||", "write 'or', or ';' between the conditions of a clause"},
+  {"!", "write 'not'"},
+  {"\xe2\x89\xa0", "write != for 'not equal'"},                 /* U+2260 */
+  {"\xe2\x89\xa4", "write <= for 'at most'"},                    /* U+2264 */
+  {"\xe2\x89\xa5", "write >= for 'at least'"},                   /* U+2265 */
+  {"\xe2\x86\x92", "write -> for 'implies'"},                    /* U+2192 */
+  {"\xe2\x87\x92", "write -> for 'implies'"},                    /* U+21D2 */
+  {"\xe2\x86\x94", "write <-> for 'if and only if'"},            /* U+2194 */
+  {"\xe2\x87\x94", "write <-> for 'if and only if'"},            /* U+21D4 */
+  {"\xe2\x88\xa7", "write 'and'"},                               /* U+2227 */
+  {"\xe2\x88\xa8", "write 'or'"},                                /* U+2228 */
+  {"\xc2\xac", "write 'not'"},                                   /* U+00AC */
+  {"\xc3\x97", "write * for 'times'"},                           /* U+00D7 */
+  {"\xc3\xb7", "write / for 'divided by'"},                      /* U+00F7 */
+  {"\xe2\x88\x92", "write - for 'minus'"},                       /* U+2212 */
+  {"\xe2\x80\x93", "write - for 'minus', and .. for a range such as 1..9"}, /* U+2013 */
+  {"\xe2\x88\x88", "write 'in'"},                                /* U+2208 */
+  {"\xe2\x80\xa6", "write .. for a range, as in 1..9"},          /* U+2026 */
+};
+
+void lex_foreign(Lexer *lx, const char *text, size_t len, Loc at)
+{
+  for (size_t i = 0; i < sizeof foreign / sizeof foreign[0]; i++)
+    if (strlen(foreign[i].text) == len && memcmp(foreign[i].text, text, len) == 0) {
+      lex_error(lx, at, "'%.*s' has no meaning in pz: %s", (int)len, text, foreign[i].instead);
+      return;
+    }
+  lex_error(lx, at, "'%.*s' has no meaning in pz", (int)len, text);
+}
+
+void lex_foreign_comment(Lexer *lx, Loc at)
+{
+  at.len = 2;
+  lex_error(lx, at, "'//' does not start a comment in pz: '%%' does (and '/' divides)");
+}
+
+bool lex_hash_comment(Lexer *lx, const char *line_text, Loc at)
+{
+  /* only what a line starts with: '#' elsewhere is a stray character */
+  for (const char *p = line_text + at.off; p > line_text && p[-1] != '\n'; p--)
+    if (p[-1] != ' ' && p[-1] != '\t')
+      return false;
+  at.len = 1;
+  lex_error(lx, at, "'#' does not start a comment in pz: '%%' does");
+  return true;
+}
+
+bool lex_quoted(Lexer *lx, const char *text, size_t len, size_t quote, Loc at, Sym *sym)
+{
+  const char *in = text + quote;
+  size_t n = len - 2 * quote;
+  bool name = n > 0 && islower((unsigned char)in[0]);
+  for (size_t i = 0; i < n && name; i++)
+    name = isalnum((unsigned char)in[i]) || in[i] == '_';
+  lex_check_text(lx, text, len, at);
+  if (name)
+    lex_error(lx, at, "quotes have no meaning around a name in pz: write %.*s as it is, without them",
+              (int)n, in);
+  else if (quote == 1)
+    lex_error(lx, at, "pz has no single quotes: write a string between double quotes, as in \"%.*s\"",
+              (int)(n > 40 ? 40 : n), in);
+  else
+    lex_error(lx, at, "this string is between curly quotes (as a word processor writes them): "
+              "use the plain double quote \" at each end");
+  *sym = sym_intern(lx->syms, in, n);
+  return name;
 }

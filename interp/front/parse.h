@@ -12,6 +12,27 @@
 #include "front/ast.h"
 #include "base/diag.h"
 #include "front/lex.h"
+#include "base/vec.h"
+
+/* A token as the parser saw it, for the hints of a syntax error. */
+typedef struct ParseTok {
+  int tok;         /* bison's token number, a character, or 0 (none yet) */
+  Loc at;
+  Sym sym;         /* of a name or a variable */
+} ParseTok;
+
+/*
+** One level of brackets in the clause being read (level 0: outside every
+** bracket): where it opened, and the comparison last met at this level
+** since a ',', 'and', ':' ... (two comparisons in a row do not chain).
+*/
+typedef struct ParseLevel {
+  char open;       /* '(', '[', '{', or 0 for level 0 */
+  Loc at;
+  ParseTok cmp;    /* tok 0: none */
+  uint32_t start;  /* offset where the comparison's left side starts */
+  bool started;
+} ParseLevel;
 
 typedef struct Parser {
   Ast *ast;
@@ -19,7 +40,17 @@ typedef struct Parser {
   const SrcTable *srcs;
   void *scanner;   /* the flex scanner */
   Lexer lex;
+  /* what the clause read so far looks like, for the error hints */
+  ParseTok last, prev;          /* the lookahead, and the token before it */
+  uint32_t clause_tokens;       /* tokens of this clause before the lookahead */
+  unsigned lex_errors_before;   /* lex.errors when this clause began */
+  VEC(ParseLevel) levels;       /* open brackets, level 0 first */
+  VEC(Loc) ifs;                 /* each 'if' still waiting for its 'else' */
 } Parser;
+
+/* Called by the grammar for each token it reads, before it parses it;
+   lex_errors is lex.errors before the token was read. */
+void parse_saw_token(Parser *ps, int tok, Loc at, Sym sym, unsigned lex_errors);
 
 /* Offsets are 32-bit and flex counts in int: a longer text is refused
    (hosts read at most PZ_MAX_SOURCE_BYTES, far below). */

@@ -2,6 +2,7 @@
 #include "testutil.h"
 
 #include "frontend.h"
+#include "base/spell.h"
 
 static bool parse(Fixture *f, const char *text)
 {
@@ -294,6 +295,49 @@ static void errors_past_the_twentieth_are_counted(void **state)
   assert_non_null(strstr(m, "\n... and 7 more errors\n"));
 }
 
+static void each_pupils_mistake_is_one_error(void **state)
+{
+  Fixture *f = *state;
+  assert_false(parse(f, "vra x in 1..3.\nClue 1: x = 1.\ndistinct([x, y).\na = b = c.\n"
+                        "if x = 1 then y = 2.\nminimize x.\nx <> y && z.\n// note\ny = 'red'.\n"));
+  assert_int_equal(f->diag.nerrors, 10);
+  const char *m = messages(f);
+  assert_non_null(strstr(m, "t.pz:1:1: error: 'vra' is not a word pz knows: did you mean 'var'?"));
+  assert_non_null(strstr(m, "t.pz:2:1: error: keywords are written in lower case: write 'clue'"));
+  assert_non_null(strstr(m, "t.pz:3:15: error: unexpected ')': the '[' on line 3, column 10 is still open"));
+  assert_non_null(strstr(m, "t.pz:4:7: error: comparisons cannot be chained: write 'a = b, b = c'"));
+  assert_non_null(strstr(m, "t.pz:5:20: error: the 'if' on line 5, column 1 has no 'else'"));
+  assert_non_null(strstr(m, "t.pz:6:1: error: pz has no 'minimize'"));
+  assert_non_null(strstr(m, "t.pz:7:3: error: '<>' has no meaning in pz: write !="));
+  assert_non_null(strstr(m, "t.pz:7:8: error: '&&' has no meaning in pz: write 'and'"));
+  assert_non_null(strstr(m, "t.pz:8:1: error: '//' does not start a comment in pz"));
+  assert_non_null(strstr(m, "t.pz:9:5: error: quotes have no meaning around a name"));
+}
+
+static void foreign_operators_parse_as_meant(void **state)
+{
+  Fixture *f = *state;
+  assert_false(parse(f, "a <> b.\na = 1 && b = 2.\na \xe2\x89\xa4 b.\ny = 'red'.\n"));
+  assert_int_equal(f->diag.nerrors, 4);
+  assert_int_equal(f->ast.stmts.len, 4);          /* each clause is read as if written in pz */
+  assert_int_equal(f->ast.stmts.items[0]->expr->op, OP_NE);
+  assert_int_equal(f->ast.stmts.items[1]->expr->op, OP_AND);
+  assert_int_equal(f->ast.stmts.items[2]->expr->op, OP_LE);
+  assert_int_equal(f->ast.stmts.items[3]->expr->b->kind, NK_NAME);
+}
+
+static void spelling_counts_a_swap_as_one_typo(void **state)
+{
+  (void)state;
+  assert_int_equal(spell_distance("vra", "var"), 1);
+  assert_int_equal(spell_distance("atribute", "attribute"), 1);
+  assert_int_equal(spell_distance("day", "max"), 2);
+  static const char *const words[] = {"max", "var", "sum"};
+  assert_null(spell_closest("day", words, 3));             /* two changes in three letters */
+  assert_string_equal(spell_closest("vra", words, 3), "var");
+  assert_null(spell_closest("x", words, 3));               /* one letter: anything is close */
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -319,6 +363,9 @@ int main(void)
     cmocka_unit_test_setup_teardown(control_bytes_are_escaped_in_excerpts, setup, teardown),
     cmocka_unit_test_setup_teardown(a_long_line_is_shown_as_a_window, setup, teardown),
     cmocka_unit_test_setup_teardown(errors_past_the_twentieth_are_counted, setup, teardown),
+    cmocka_unit_test_setup_teardown(each_pupils_mistake_is_one_error, setup, teardown),
+    cmocka_unit_test_setup_teardown(foreign_operators_parse_as_meant, setup, teardown),
+    cmocka_unit_test_setup_teardown(spelling_counts_a_swap_as_one_typo, setup, teardown),
   };
   return cmocka_run_group_tests_name("parse", tests, NULL, NULL);
 }

@@ -1,0 +1,2 @@
+" pz puzzle files (see editors/README.md)
+autocmd BufRead,BufNewFile *.pz setfiletype pz
