@@ -624,6 +624,23 @@ bool pz_solution_json(PzCtx *cx, PzWrite write, void *to)
   return write_solution(cx, out_json, write, to);
 }
 
+size_t pz_solution_svg(PzCtx *cx, const char *title, char *buf, size_t size)
+{
+  if (!cx->has_solution)
+    return 0;
+  GUARD(cx, 0);
+  Buf *b = &cx->solution_text;
+  buf_clear(b);
+  out_svg(&cx->ground, title ? title : "pz", b);
+  UNGUARD();
+  if (size) {
+    size_t n = b->len < size - 1 ? b->len : size - 1;
+    memcpy(buf, buf_str(b), n);
+    buf[n] = '\0';
+  }
+  return b->len;
+}
+
 /* Make cx->items those of the current solution; false when there is none. */
 static bool ready_items(PzCtx *cx)
 {

@@ -102,6 +102,16 @@ PzResult pz_next(PzCtx *cx);
 bool pz_solution_text(PzCtx *cx, PzWrite write, void *to);
 bool pz_solution_json(PzCtx *cx, PzWrite write, void *to);
 
+/*
+** The solution as an SVG picture (doc/pictures.md), titled `title` (NULL:
+** "pz"), into the caller's buf[size] as snprintf does: at most size - 1
+** bytes and a NUL (nothing when size is 0).  Returns the picture's whole
+** length, so a larger buffer can be given when it is >= size; 0 when
+** there is no solution or the context failed.  The same solution gives
+** the same bytes.
+*/
+size_t pz_solution_svg(PzCtx *cx, const char *title, char *buf, size_t size);
+
 typedef enum {
   PZ_NUMBER,     /* number */
   PZ_NAME,       /* text: an atom (red, alice) */

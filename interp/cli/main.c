@@ -49,6 +49,7 @@ typedef struct Cli {
   bool trace;              /* --trace: print the reason log, a line per deduction */
   double timeout;
   uint64_t max_nodes;
+  const char *svg;         /* --svg FILE: draw the solution (with -a/-n: FILE-1.svg, ...) */
 } Cli;
 
 static const char usage[] =
@@ -69,6 +70,8 @@ static const char usage[] =
   "      --check          check each solution against the clues before printing it\n"
   "      --dump-model     print the model pz made of the puzzle, in FlatZinc, and stop\n"
   "      --trace          print every deduction as it is made, with the clue behind it\n"
+  "      --svg FILE       draw the solution as an SVG picture in FILE (with -a or -n:\n"
+  "                       FILE-1.svg, FILE-2.svg, ..., one per solution)\n"
   "explain options:\n"
   "      --verdict        only the verdict (solved without guessing, needs a guess, ...)\n"
   "      --redundant      the clues that can each be dropped, the answer staying unique\n"
@@ -455,6 +458,11 @@ static int parse_args(int argc, char **argv, Cli *cli)
         return usage_error("%s needs a level from 1 to 4", a);
       cli->grade = (unsigned)n;
       i++;
+    } else if (!strcmp(a, "--svg")) {
+      if (!val || !*val)
+        return usage_error("%s needs a file to draw the picture in", a);
+      cli->svg = val;
+      i++;
     } else if (!strcmp(a, "--nodes")) {
       if (!val || !parse_count(val, &cli->max_nodes) || cli->max_nodes == 0)
         return usage_error("%s needs a positive number of nodes", a);
@@ -469,6 +477,8 @@ static int parse_args(int argc, char **argv, Cli *cli)
   }
   if (!cli->file)
     return usage_error("%s", "which puzzle? give a .pz file (or - for standard input)");
+  if (cli->svg && (cli->mode == MODE_COUNT || cli->check_only || cli->explain || cli->generate))
+    return usage_error("%s", "--svg draws solutions: use it when solving, without -c");
   return -1;
 }
 
@@ -593,6 +603,48 @@ static void print_ending(const PzCtx *cx, const Cli *cli, PzResult r, uint64_t f
   buf_free(&out);
 }
 
+/*
+** --svg: solution k as a picture in cli.svg, or, when more than one may
+** be drawn (-a, -n N), in FILE-k.svg (".svg" taken off FILE first).
+** False, said on standard error, when it cannot be written.
+*/
+static bool write_svg(PzCtx *cx, const Cli *cli, uint64_t k)
+{
+  Buf path = {0}, title = {0};
+  bool many = cli->mode == MODE_ALL || cli->max_solutions > 1;
+  size_t len = strlen(cli->svg);
+  if (many) {
+    bool ext = len >= 4 && strcmp(cli->svg + len - 4, ".svg") == 0;
+    buf_add(&path, cli->svg, ext ? len - 4 : len);
+    buf_printf(&path, "-%llu.svg", (unsigned long long)k);
+  } else {
+    buf_puts(&path, cli->svg);
+  }
+  const char *base = strrchr(cli->file, '/');
+  buf_printf(&title, "%s, solution %llu", strcmp(cli->file, "-") ? (base ? base + 1 : cli->file) : "<stdin>",
+             (unsigned long long)k);
+  size_t n = pz_solution_svg(cx, buf_str(&title), NULL, 0);
+  char *svg = n ? malloc(n + 1) : NULL;
+  if (n && !svg)
+    out_of_memory();
+  bool ok = n && pz_solution_svg(cx, buf_str(&title), svg, n + 1) == n;
+  if (ok) {
+    FILE *f = fopen(buf_str(&path), "wb");
+    ok = f && fwrite(svg, 1, n, f) == n;
+    int e = errno;
+    if (f && fclose(f) != 0 && ok) {
+      ok = false;
+      e = errno;
+    }
+    if (!ok)
+      put_f(stderr, "pz: cannot write the picture '%s': %s\n", buf_str(&path), strerror(e ? e : EIO));
+  }
+  free(svg);
+  buf_free(&path);
+  buf_free(&title);
+  return ok;
+}
+
 static int solve(PzCtx *cx, const Cli *cli)
 {
   uint64_t want = cli->max_solutions ? cli->max_solutions
@@ -601,6 +653,7 @@ static int solve(PzCtx *cx, const Cli *cli)
   Buf out = {0}, json = {0};
   uint64_t found = 0;
   PzResult r = PZ_NO_MORE;
+  bool svg_failed = false;
   double start = now_seconds();
   while (found < want && !stdout_errno) {   /* no use searching on for a full disk */
     r = pz_next(cx);
@@ -609,6 +662,10 @@ static int solve(PzCtx *cx, const Cli *cli)
     found++;
     if (!print_each)
       continue;
+    if (cli->svg && !write_svg(cx, cli, found)) {
+      svg_failed = true;
+      break;
+    }
     if (cli->json) {
       buf_puts(&json, found > 1 ? ", " : "");
       if (!pz_solution_json(cx, buf_write, &json))
@@ -640,7 +697,7 @@ static int solve(PzCtx *cx, const Cli *cli)
   }
   buf_free(&out);
   buf_free(&json);
-  return r == PZ_INTERNAL ? EXIT_INTERNAL
+  return svg_failed && !pz_failed(cx) ? EXIT_INPUT : r == PZ_INTERNAL ? EXIT_INTERNAL
        : r == PZ_LIMIT ? EXIT_LIMIT : found ? EXIT_FOUND : EXIT_NONE;
 }
 
