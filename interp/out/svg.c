@@ -118,10 +118,10 @@ static void pic_init(Pic *p, const Ground *g)
   for (size_t i = 0; i < m->steps.len; i++) {
     const ModelStep *st = &m->steps.data[i];
     const int32_t *a = model_args(m, st);
-    if (st->kind == MS_LINEAR && st->rel == MODEL_EQ && st->n == 1 && a[0] != 0 &&
-        st->k % a[0] == 0 && (size_t)a[1] < p->nvars) {
+    if (st->kind == MS_LINEAR && st->rel == MODEL_EQ && st->n == 1 && (size_t)a[1] < p->nvars &&
+        (a[0] == 1 || (a[0] == -1 && st->k != INT64_MIN))) {   /* x = k, or -x = k */
       p->given[a[1]] = 1;
-      p->given_value[a[1]] = st->k / a[0];
+      p->given_value[a[1]] = a[0] == 1 ? st->k : -st->k;
     }
     if (st->kind == MS_LINEAR && st->rel == MODEL_EQ && st->n >= 1) {
       bool ones = true;
@@ -255,8 +255,9 @@ static bool map_fits(const BoardMap *m, const Grid *gr)
 
 /*
 ** The sums of map m's regions, when the Model has a constraint
-** sum(region) = k for some region: then it is a map of cages.  NULL when
-** it has none.  Each region with a sum is a cage, never a given.
+** sum(region) = k for every region: then it is a map of killer cages.
+** NULL when it is not (sudoku boxes, jigsaw regions, a map with one sum
+** among its clues).  A cage of one cell is not a given.
 */
 static int64_t *cage_sums(Pic *p, const BoardMap *m)
 {
@@ -269,10 +270,13 @@ static int64_t *cage_sums(Pic *p, const BoardMap *m)
   uint32_t *of = xcalloc(p->nvars + 1, sizeof *of);   /* per VarId: 1 + its region */
   for (uint32_t k = 0; k <= nregions; k++)
     sum[k] = INT64_MIN;
+  uint8_t *known = xcalloc(nregions + 1, 1);           /* has a cell of known value */
   for (size_t i = 0; i < n; i++)
     if (m->region[i] && m->cell[i] != MAP_NO_CELL && m->cell[i] < p->nvars) {
       of[m->cell[i]] = m->region[i];
       size[m->region[i]]++;
+    } else if (m->region[i]) {
+      known[m->region[i]] = 1;          /* its sum would leave that value out */
     }
   bool any = false;
   const Model *md = p->g->model;
@@ -280,7 +284,7 @@ static int64_t *cage_sums(Pic *p, const BoardMap *m)
     const ModelStep *st = &md->steps.data[p->sums.data[s]];
     const int32_t *x = model_args(md, st) + st->n;
     uint32_t k = (size_t)x[0] < p->nvars ? of[x[0]] : 0;
-    if (!k || size[k] != st->n || sum[k] != INT64_MIN)
+    if (!k || known[k] || size[k] != st->n || sum[k] != INT64_MIN)
       continue;
     bool all = true;
     for (uint32_t j = 0; j < st->n; j++)
@@ -290,9 +294,13 @@ static int64_t *cage_sums(Pic *p, const BoardMap *m)
       any = true;
     }
   }
+  for (uint32_t k = 1; k <= nregions; k++)   /* cages: every region summed */
+    any &= sum[k] != INT64_MIN || (size[k] == 0 && !known[k]);
   for (size_t i = 0; any && i < n; i++)       /* a cage of one cell is not a given */
-    if (m->region[i] && size[m->region[i]] == 1 && sum[m->region[i]] != INT64_MIN)
+    if (m->region[i] && m->cell[i] < p->nvars && size[m->region[i]] == 1 &&
+        sum[m->region[i]] != INT64_MIN)
       p->given[m->cell[i]] = 0;
+  xfree(known);
   xfree(of);
   xfree(size);
   if (!any) {

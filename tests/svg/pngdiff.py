@@ -67,7 +67,11 @@ def main():
     return status
 
 def compare(want_path, got_path):
-    a, b = chunks(want_path), chunks(got_path)
+    try:
+        a, b = chunks(want_path), chunks(got_path)
+    except (OSError, ValueError, zlib.error) as e:
+        print('%s: %s' % (got_path, e))
+        return 1
     if a == b:                          # the same encoder: the same bytes
         return 0
     want, got = decode(a[0], a[1], want_path), decode(b[0], b[1], got_path)

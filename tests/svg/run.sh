@@ -3,7 +3,7 @@
 #
 #   tests/svg/run.sh [--accept] PZ
 #
-# every:   each examples/*.pz and tests/golden/*/*.pz drawn with --svg
+# every:   each examples/*.pz, tests/golden/*/*.pz and tests/svg/*.pz drawn with --svg
 #          must be well-formed XML (python3's xml.etree) with a <title>,
 #          and the same bytes when drawn again.
 # golden:  tests/svg/NAME.svg is the exact picture of the puzzle named in
@@ -32,13 +32,14 @@ zebra examples/zebra.pz
 checkerboard examples/checkerboard.pz
 pentomino_6x10 examples/pentomino_6x10.pz
 hidoku10 examples/hidoku10.pz
-tiling_colours tests/golden/tiling/colours.pz"
+tiling_colours tests/golden/tiling/colours.pz
+jigsaw tests/svg/jigsaw.pz"
 
 # every: well-formed, titled, deterministic (one python3 for them all;
 # a node limit for the puzzles that search long on purpose)
 mkdir -p "$T/every"
 n=0
-for f in examples/*.pz tests/golden/*/*.pz; do
+for f in examples/*.pz tests/golden/*/*.pz tests/svg/*.pz; do
   out=$T/every/$(echo "$f" | tr / _).svg
   "$PZ" --nodes 100000 --svg "$out" "$f" >/dev/null 2>&1
   [ -f "$out" ] || continue            # no solution, or an error the test wants
