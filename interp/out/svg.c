@@ -424,7 +424,7 @@ static void cell_size(size_t w, uint32_t *size, unsigned *font)
   if (w > 2) {
     *size = CELL + (uint32_t)(w - 2) * 14;
     *size = *size > 120 ? 120 : *size;
-    unsigned f = (unsigned)((*size - 10) * 100 / (w * 62));
+    unsigned f = (unsigned)((*size - 10) * 100 / (w * 66));
     *font = f < *font ? f : *font;
   }
 }
