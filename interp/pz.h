@@ -196,10 +196,21 @@ typedef enum {
   PZ_EXPLAIN_GRADE,     /* the difficulty: a level 1-4 and a score */
 } PzExplainWhat;
 
+/*
+** A picture of an explanation (pz explain --svg): the board as known
+** before any step (step 0) and after step k = 1..nsteps, the cells step k
+** made known on a yellow ground, as SVG (len bytes, NUL-terminated).
+*/
+typedef void (*PzPictureFn)(void *ctx, size_t step, size_t nsteps, const char *svg, size_t len);
+
 typedef struct PzExplainOptions {
   PzExplainWhat what;
   bool json;
   unsigned show_every;  /* draw the board after every this many steps (0: only at the end) */
+  PzPictureFn picture;  /* PZ_EXPLAIN_STEPS: a picture per step (before the text is
+                           written); NULL: none */
+  void *picture_ctx;
+  const char *picture_title;  /* the pictures' title before ", step K of N" (NULL: "pz") */
 } PzExplainOptions;
 
 /*

@@ -49,7 +49,8 @@ typedef struct Cli {
   bool trace;              /* --trace: print the reason log, a line per deduction */
   double timeout;
   uint64_t max_nodes;
-  const char *svg;         /* --svg FILE: draw the solution (with -a/-n: FILE-1.svg, ...) */
+  const char *svg;         /* --svg FILE: draw the solution (with -a/-n: FILE-1.svg, ...);
+                              pz explain --svg DIR: DIR/step-000.svg, ... */
 } Cli;
 
 static const char usage[] =
@@ -76,6 +77,7 @@ static const char usage[] =
   "      --verdict        only the verdict (solved without guessing, needs a guess, ...)\n"
   "      --redundant      the clues that can each be dropped, the answer staying unique\n"
   "      --show-every N   draw the board after every N steps\n"
+  "      --svg DIR        a picture before the steps and after each: DIR/step-000.svg, ...\n"
   "generate options:\n"
   "      --seed N         the random choices (the same seed, the same puzzle; default 1)\n"
   "      --exclude FILE   avoid the solutions of this puzzle\n"
@@ -477,7 +479,9 @@ static int parse_args(int argc, char **argv, Cli *cli)
   }
   if (!cli->file)
     return usage_error("%s", "which puzzle? give a .pz file (or - for standard input)");
-  if (cli->svg && (cli->mode == MODE_COUNT || cli->check_only || cli->explain || cli->generate))
+  if (cli->svg && cli->explain && cli->explain_what != PZ_EXPLAIN_STEPS)
+    return usage_error("%s", "--svg draws the steps of pz explain, not a verdict or a grade");
+  if (cli->svg && !cli->explain && (cli->mode == MODE_COUNT || cli->check_only || cli->generate))
     return usage_error("%s", "--svg draws solutions: use it when solving, without -c");
   return -1;
 }
@@ -709,10 +713,49 @@ static void print_trace_line(void *ctx, const char *line)
   put_f(stdout, "%s\n", line);
 }
 
+/* pz explain --svg DIR: one picture per step, DIR/step-NNN.svg (the first error said once). */
+typedef struct StepFiles {
+  const char *dir;
+  bool failed;
+} StepFiles;
+
+static void write_step(void *ctx, size_t step, size_t nsteps, const char *svg, size_t len)
+{
+  StepFiles *sf = ctx;
+  if (sf->failed)
+    return;
+  Buf path = {0};
+  buf_printf(&path, "%s/step-%0*zu.svg", sf->dir, nsteps >= 1000 ? (int)snprintf(NULL, 0, "%zu", nsteps) : 3,
+             step);
+  FILE *f = fopen(buf_str(&path), "wb");
+  bool ok = f && fwrite(svg, 1, len, f) == len;
+  int e = errno;
+  if (f && fclose(f) != 0 && ok) {
+    ok = false;
+    e = errno;
+  }
+  if (!ok) {
+    put_f(stderr, "pz: cannot write the picture '%s': %s\n", buf_str(&path), strerror(e ? e : EIO));
+    sf->failed = true;
+  }
+  buf_free(&path);
+}
+
 /* pz explain and pz grade: the library's text, and the exit status of its answer. */
 static int explain(PzCtx *cx, const Cli *cli)
 {
   PzExplainOptions o = { .what = cli->explain_what, .json = cli->json, .show_every = cli->show_every };
+  StepFiles sf = { cli->svg, false };
+  if (cli->svg) {
+    if (mkdir(cli->svg, 0777) != 0 && errno != EEXIST) {
+      put_f(stderr, "pz: cannot make the folder '%s' for the pictures: %s\n", cli->svg, strerror(errno));
+      return EXIT_INPUT;
+    }
+    const char *base = strrchr(cli->file, '/');
+    o.picture = write_step;
+    o.picture_ctx = &sf;
+    o.picture_title = strcmp(cli->file, "-") ? (base ? base + 1 : cli->file) : "<stdin>";
+  }
   Buf b = {0};
   PzResult r = pz_explain(cx, &o, buf_write, &b);
   if (r == PZ_ERROR || r == PZ_INTERNAL) {
@@ -722,6 +765,8 @@ static int explain(PzCtx *cx, const Cli *cli)
   }
   put(stdout, buf_str(&b));
   buf_free(&b);
+  if (sf.failed)
+    return EXIT_INPUT;
   if (r == PZ_LIMIT) {
     put(stderr, "pz: stopped by the limit before the explanation was complete\n");
     return EXIT_LIMIT;

@@ -26,9 +26,11 @@ void out_table_head(const Ground *g, int c, Buf *b);
 /*
 ** The solution as an SVG picture with the given title (out/svg.c):
 ** boards in their shape with their regions, cages and givens, tilings
-** with a colour per piece, the logic grid as a table.
+** with a colour per piece, the logic grid as a table.  Cells not known
+** yet are blank; marked (NULL, or per VarId) puts the cells of the
+** unknowns it marks on a yellow ground (the step of an explanation).
 */
-void out_svg(const Ground *g, const char *title, Buf *b);
+void out_svg(const Ground *g, const char *title, const uint8_t *marked, Buf *b);
 /* One JSON object mapping each shown item to its value. */
 void out_json(const Ground *g, Buf *b);
 

@@ -53,6 +53,7 @@ typedef struct Pic {
   uint32_t *tile_step;   /* per VarId: 1 + the MS_TILING step whose cell name it is; 0 none */
   uint32_t *tile_cell;   /* ... and the cell */
   VEC(uint32_t) sums;    /* the steps  sum(x) = k  with every coefficient 1 */
+  const uint8_t *marked;  /* per VarId: 1 or 2, drawn on a coloured ground (an explanation's step); or NULL */
   Buf body;              /* the items drawn so far */
   uint32_t width, y;     /* the widest item; where the next one goes */
 } Pic;
@@ -376,13 +377,27 @@ static bool region_border(const Grid *gr, size_t i, size_t j)
   return gr->tiled && gr->piece[i] != gr->piece[j];
 }
 
-/* A cell's text, as pz prints it. */
+/* A cell's text, as pz prints it; blank while not known (part way through an explanation). */
 static void cell_text(const Pic *p, const Grid *gr, size_t i, Buf *t)
 {
   buf_clear(t);
   if (gr->value[i].kind != V_WILD)
     out_scalar_text(p->g, gr->value[i], t);
+  if (strcmp(buf_str(t), "_") == 0)
+    buf_clear(t);
 }
+
+/*
+** How the unknown x is marked: 1 made known by the step drawn, 2 only
+** narrowed by it, 0 neither.
+*/
+static uint8_t marked(const Pic *p, VarId x)
+{
+  return p->marked && x != MAP_NO_CELL && x < p->nvars ? p->marked[x] : 0;
+}
+
+/* A marked cell's ground: light yellow where the step found the value, pale blue where it narrowed it. */
+#define MARK_FILL(m) ((m) == 1 ? 0xffe680u : 0xdde8ffu)
 
 static bool cell_given(const Pic *p, const Grid *gr, size_t i)
 {
@@ -542,7 +557,7 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
       if (gr->is[i])
         buf_printf(b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#%06x\" "
                       "stroke=\"#999999\" stroke-width=\"1\"/>\n",
-                   x0 + c * s, y0 + r * s, s, s, cell_fill(gr, i));
+                   x0 + c * s, y0 + r * s, s, s, marked(p, gr->var[i]) ? MARK_FILL(marked(p, gr->var[i])) : cell_fill(gr, i));
     }
   /* thick lines: the board's outline, between regions, between pieces */
   Buf d = {0};
@@ -629,9 +644,9 @@ static void hex_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w, u
         continue;
       double cx = x0 + half * (c + 1), cy = y0 + R + 1.5 * R * r;
       buf_printf(b, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\" "
-                    "fill=\"#ffffff\" stroke=\"#000000\" stroke-width=\"2.5\" stroke-linejoin=\"round\"/>\n",
+                    "fill=\"#%06x\" stroke=\"#000000\" stroke-width=\"2.5\" stroke-linejoin=\"round\"/>\n",
                  cx, cy - R, cx + half, cy - R / 2, cx + half, cy + R / 2, cx, cy + R,
-                 cx - half, cy + R / 2, cx - half, cy - R / 2);
+                 cx - half, cy + R / 2, cx - half, cy - R / 2, marked(p, gr->var[i]) ? MARK_FILL(marked(p, gr->var[i])) : 0xffffffu);
       cell_text(p, gr, i, &t);
       if (!t.len)
         continue;
@@ -713,8 +728,13 @@ static void table(Pic *p, uint32_t x0, uint32_t y0, uint32_t *w, uint32_t *h)
         style = GIVEN_STYLE;
       } else {
         out_table_cell(g, r - 1, (int)c - 1, &t);
+        if (strcmp(buf_str(&t), "_") == 0)
+          buf_clear(&t);                        /* not known yet */
         if (c == 0 || table_given(p, c - 1, r - 1))
           style = GIVEN_STYLE;
+        if (c > 0 && marked(p, g->attrs.data[c - 1].of[r - 1]))
+          buf_printf(b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#%06x\"/>\n",
+                     x0 + cx[c], y0 + r * ROW, cw[c], ROW, MARK_FILL(marked(p, g->attrs.data[c - 1].of[r - 1])));
       }
       text_at(b, x0 + cx[c] + 12, y0 + r * ROW + ROW / 2 + LINE * 35 / 100, LINE, style, buf_str(&t));
     }
@@ -794,10 +814,11 @@ static void item(Pic *p, const ShowItem *it)
   buf_free(&t);
 }
 
-void out_svg(const Ground *g, const char *title, Buf *b)
+void out_svg(const Ground *g, const char *title, const uint8_t *marked_vars, Buf *b)
 {
   Pic p = {0};
   pic_init(&p, g);
+  p.marked = marked_vars;
   p.y = MARGIN;
   if (g->table) {
     uint32_t w, h;

@@ -13,6 +13,8 @@
 #          tests/svg/NAME.png (tests/svg/pngdiff.py: the same size, at most
 #          0.5% of the pixels clearly different).  Skipped, with a message,
 #          when rsvg-convert cannot be had.
+# explain: pz explain --svg DIR draws a picture per step, as many as the
+#          text has steps and one for the givens.
 # options: -n 2 draws FILE-1.svg and FILE-2.svg; --svg with -c, and a
 #          picture that cannot be written, are errors (exit status 2).
 # --accept rewrites the golden .svg and .png files (look at the PNGs!).
@@ -24,7 +26,8 @@ trap 'rm -rf "$T"' EXIT
 fail=0
 bad() { echo "FAIL svg: $*"; fail=1; }
 
-# the golden pictures: NAME and the puzzle drawn
+# the golden pictures: NAME and the puzzle drawn (explain:FILE:K: the
+# picture of pz explain --svg after step K)
 golden="sudoku examples/sudoku.pz
 killer tests/golden/boards/killer.pz
 magic_hexagon examples/magic_hexagon.pz
@@ -33,7 +36,8 @@ checkerboard examples/checkerboard.pz
 pentomino_6x10 examples/pentomino_6x10.pz
 hidoku10 examples/hidoku10.pz
 tiling_colours tests/golden/tiling/colours.pz
-jigsaw tests/svg/jigsaw.pz"
+jigsaw tests/svg/jigsaw.pz
+explain_zebra_12 explain:examples/zebra.pz:012"
 
 # every: well-formed, titled, deterministic (one python3 for them all;
 # a node limit for the puzzles that search long on purpose)
@@ -67,7 +71,14 @@ fi
 
 # golden: the exact text
 echo "$golden" | while read -r name file; do
-  "$PZ" --svg "$T/$name.svg" "$file" >/dev/null 2>&1 || echo "x" >"$T/$name.failed"
+  case $file in
+  explain:*)
+    f=${file#explain:}
+    "$PZ" explain --svg "$T/$name" "${f%:*}" >/dev/null 2>&1
+    cp "$T/$name/step-${f##*:}.svg" "$T/$name.svg" ;;
+  *)
+    "$PZ" --svg "$T/$name.svg" "$file" >/dev/null 2>&1 ;;
+  esac
   if [ $accept = 1 ]; then
     cp "$T/$name.svg" "tests/svg/$name.svg"
   elif ! cmp -s "tests/svg/$name.svg" "$T/$name.svg"; then
@@ -98,6 +109,24 @@ else
   [ -z "$pairs" ] || python3 tests/svg/pngdiff.py $pairs ||
     bad "rendered, the pictures above do not look like the reviewed tests/svg/*.png"
 fi
+
+# pz explain --svg DIR: the givens and a picture per step, numbered as
+# the text numbers them, each well-formed
+rm -rf "$T/steps"
+"$PZ" explain --svg "$T/steps" examples/sudoku.pz >"$T/out" 2>&1 || bad "explain --svg: $(tail -1 "$T/out")"
+steps=$(grep -c '^Step ' "$T/out")
+files=$(ls "$T/steps" | wc -l)
+[ "$files" = $((steps + 1)) ] && [ -f "$T/steps/step-000.svg" ] && [ -f "$T/steps/step-$(printf %03d "$steps").svg" ] ||
+  bad "explain --svg: $steps steps, but $files pictures: $(ls "$T/steps" | head -3 | tr '\n' ' ')..."
+if command -v python3 >/dev/null 2>&1; then
+  python3 -c 'import sys, xml.etree.ElementTree as E
+for p in sys.argv[1:]:
+    E.parse(p)' "$T"/steps/*.svg || bad "explain --svg: a picture is not well-formed XML"
+fi
+"$PZ" grade --svg "$T/g" examples/sudoku.pz >"$T/out" 2>"$T/err"
+status=$?
+printf 'pz: --svg draws the steps of pz explain, not a verdict or a grade\n(pz --help lists the options)\n' >"$T/want"
+[ $status = 2 ] && cmp -s "$T/want" "$T/err" || bad "grade --svg: status $status, stderr $(cat "$T/err")"
 
 # options
 rm -f "$T"/two*
