@@ -37,6 +37,7 @@ pentomino_6x10 examples/pentomino_6x10.pz
 hidoku10 examples/hidoku10.pz
 tiling_colours tests/golden/tiling/colours.pz
 jigsaw tests/svg/jigsaw.pz
+known_cells tests/svg/known_cells.pz
 explain_zebra_12 explain:examples/zebra.pz:012"
 
 # every: well-formed, titled, deterministic (one python3 for them all;
