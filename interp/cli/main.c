@@ -607,6 +607,21 @@ static void print_ending(const PzCtx *cx, const Cli *cli, PzResult r, uint64_t f
   buf_free(&out);
 }
 
+/* A picture into the file at path; false, said on standard error, when it cannot be written. */
+static bool write_picture(const char *path, const char *svg, size_t len)
+{
+  FILE *f = fopen(path, "wb");
+  bool ok = f && fwrite(svg, 1, len, f) == len;
+  int e = errno;
+  if (f && fclose(f) != 0 && ok) {
+    ok = false;
+    e = errno;
+  }
+  if (!ok)
+    put_f(stderr, "pz: cannot write the picture '%s': %s\n", path, strerror(e ? e : EIO));
+  return ok;
+}
+
 /*
 ** --svg: solution k as a picture in cli.svg, or, when more than one may
 ** be drawn (-a, -n N), in FILE-k.svg (".svg" taken off FILE first).
@@ -631,18 +646,8 @@ static bool write_svg(PzCtx *cx, const Cli *cli, uint64_t k)
   char *svg = n ? malloc(n + 1) : NULL;
   if (n && !svg)
     out_of_memory();
-  bool ok = n && pz_solution_svg(cx, buf_str(&title), svg, n + 1) == n;
-  if (ok) {
-    FILE *f = fopen(buf_str(&path), "wb");
-    ok = f && fwrite(svg, 1, n, f) == n;
-    int e = errno;
-    if (f && fclose(f) != 0 && ok) {
-      ok = false;
-      e = errno;
-    }
-    if (!ok)
-      put_f(stderr, "pz: cannot write the picture '%s': %s\n", buf_str(&path), strerror(e ? e : EIO));
-  }
+  bool ok = n && pz_solution_svg(cx, buf_str(&title), svg, n + 1) == n &&
+            write_picture(buf_str(&path), svg, n);
   free(svg);
   buf_free(&path);
   buf_free(&title);
@@ -727,17 +732,7 @@ static void write_step(void *ctx, size_t step, size_t nsteps, const char *svg, s
   Buf path = {0};
   buf_printf(&path, "%s/step-%0*zu.svg", sf->dir, nsteps >= 1000 ? (int)snprintf(NULL, 0, "%zu", nsteps) : 3,
              step);
-  FILE *f = fopen(buf_str(&path), "wb");
-  bool ok = f && fwrite(svg, 1, len, f) == len;
-  int e = errno;
-  if (f && fclose(f) != 0 && ok) {
-    ok = false;
-    e = errno;
-  }
-  if (!ok) {
-    put_f(stderr, "pz: cannot write the picture '%s': %s\n", buf_str(&path), strerror(e ? e : EIO));
-    sf->failed = true;
-  }
+  sf->failed = !write_picture(buf_str(&path), svg, len);
   buf_free(&path);
 }
 
