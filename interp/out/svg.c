@@ -713,6 +713,21 @@ static void table(Pic *p, uint32_t x0, uint32_t y0, uint32_t *w, uint32_t *h)
       size_t n = text_width(buf_str(&t), t.len);
       most = n > most ? n : most;
     }
+    if (c > 0 && g->entities.n > 0 && g->attrs.data[c - 1].of[0] < p->nvars) {
+      /* every value the attribute may take: the same columns step after step */
+      const GridAttr *at = &g->attrs.data[c - 1];
+      const ModelStep *st = &g->model->steps.data[g->model->vars.data[at->of[0]].step];
+      const int32_t *v = model_args(g->model, st);
+      for (uint32_t j = 0; st->kind == MS_VAR_VALUES && j < st->n; j++) {
+        buf_clear(&t);
+        if (at->names)
+          buf_text(&t, sym_name(g->syms, (Sym)v[j]));
+        else
+          buf_printf(&t, "%d", v[j]);
+        size_t n = text_width(buf_str(&t), t.len);
+        most = n > most ? n : most;
+      }
+    }
     cw[c] = text_px(most, LINE) * 11 / 10 + 24;   /* room for bold */
     cx[c + 1] = cx[c] + cw[c];
   }
@@ -736,7 +751,8 @@ static void table(Pic *p, uint32_t x0, uint32_t y0, uint32_t *w, uint32_t *h)
           buf_printf(b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#%06x\"/>\n",
                      x0 + cx[c], y0 + r * ROW, cw[c], ROW, MARK_FILL(marked(p, g->attrs.data[c - 1].of[r - 1])));
       }
-      text_at(b, x0 + cx[c] + 12, y0 + r * ROW + ROW / 2 + LINE * 35 / 100, LINE, style, buf_str(&t));
+      if (t.len)
+        text_at(b, x0 + cx[c] + 12, y0 + r * ROW + ROW / 2 + LINE * 35 / 100, LINE, style, buf_str(&t));
     }
   Buf d = {0};
   for (uint32_t r = 0; r <= nrows; r++)
