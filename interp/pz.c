@@ -626,6 +626,23 @@ bool pz_solution_json(PzCtx *cx, PzWrite write, void *to)
   return write_solution(cx, out_json, write, to);
 }
 
+size_t pz_solution_svg(PzCtx *cx, const char *title, char *buf, size_t size)
+{
+  if (!cx->has_solution)
+    return 0;
+  GUARD(cx, 0);
+  Buf *b = &cx->solution_text;
+  buf_clear(b);
+  out_svg(&cx->ground, title ? title : "pz", NULL, b);
+  UNGUARD();
+  if (size) {
+    size_t n = b->len < size - 1 ? b->len : size - 1;
+    memcpy(buf, buf_str(b), n);
+    buf[n] = '\0';
+  }
+  return b->len;
+}
+
 /* Make cx->items those of the current solution; false when there is none. */
 static bool ready_items(PzCtx *cx)
 {
@@ -724,12 +741,16 @@ typedef struct BoardCtx {
   PzCtx *cx;
   const Explanation *e;
   Solver *s;              /* an isolated space: holds exactly the facts imposed */
+  Solver *was;            /* the Ground's own, while it reads s */
 } BoardCtx;
 
-/* The board as known after the first `steps` steps: unknown cells are '_'. */
-static void board_after(void *ctx, size_t steps, Buf *b)
+/*
+** Start a trial in bc's space holding what is known after the first
+** `steps` steps (end it with solver_trial_end), and read the Ground's
+** values from there.
+*/
+static void known_after(BoardCtx *bc, size_t steps)
 {
-  BoardCtx *bc = ctx;
   const Explanation *e = bc->e;
   if (!bc->s)
     bc->s = solver_from_model_isolated(&bc->cx->model);
@@ -747,11 +768,67 @@ static void board_after(void *ctx, size_t steps, Buf *b)
         solver_trial_keep(bc->s, f->x, e->ints.data + f->after, f->nafter);
     }
   }
-  Solver *was = bc->cx->ground.s;
+  bc->was = bc->cx->ground.s;
   bc->cx->ground.s = bc->s;
-  out_text(&bc->cx->ground, b);
-  bc->cx->ground.s = was;
+}
+
+static void known_end(BoardCtx *bc)
+{
+  bc->cx->ground.s = bc->was;
   solver_trial_end(bc->s);
+}
+
+/* The board as known after the first `steps` steps: unknown cells are '_'. */
+static void board_after(void *ctx, size_t steps, Buf *b)
+{
+  BoardCtx *bc = ctx;
+  known_after(bc, steps);
+  out_text(&bc->cx->ground, b);
+  known_end(bc);
+}
+
+/*
+** pz explain --svg: picture 0 is the puzzle as given (after the givens),
+** picture k the board after Step k as the text numbers it (givens are not
+** counted); the unknowns the step made known are marked 1, those it only
+** narrowed 2.
+*/
+static void step_pictures(BoardCtx *bc, const PzExplainOptions *o)
+{
+  const Explanation *e = bc->e;
+  size_t nvars = bc->cx->model.vars.len, nsteps = 0;
+  for (size_t i = 0; i < e->steps.len; i++)
+    nsteps += e->steps.data[i].level != EX_GIVEN;
+  uint8_t *mark = xcalloc(nvars + 1, 1);
+  Buf svg = {0}, title = {0};
+  size_t i = 0;
+  for (size_t k = 0; k <= nsteps; k++) {
+    memset(mark, 0, nvars + 1);
+    if (k == 0) {
+      while (i < e->steps.len && e->steps.data[i].level == EX_GIVEN)
+        i++;
+    } else {
+      while (i < e->steps.len && e->steps.data[i].level == EX_GIVEN)
+        i++;                            /* a given among the steps: drawn with the next */
+      const ExStep *st = &e->steps.data[i++];
+      for (uint32_t j = 0; j < st->nfacts; j++) {
+        const ExFact *f = &e->facts.data[st->facts + j];
+        if (f->x < nvars && f->nafter)
+          mark[f->x] = f->nafter == 1 ? 1 : mark[f->x] ? mark[f->x] : 2;
+      }
+    }
+    buf_clear(&title);
+    buf_printf(&title, "%s, %s %zu of %zu", o->picture_title ? o->picture_title : "pz",
+               k ? "after step" : "the givens, step", k, nsteps);
+    buf_clear(&svg);
+    known_after(bc, i);
+    out_svg(&bc->cx->ground, buf_str(&title), mark, &svg);
+    known_end(bc);
+    o->picture(o->picture_ctx, k, nsteps, buf_str(&svg), svg.len);
+  }
+  buf_free(&svg);
+  buf_free(&title);
+  xfree(mark);
 }
 
 static PzResult explain(PzCtx *cx, const PzExplainOptions *o, Buf *b)
@@ -783,7 +860,7 @@ static PzResult explain(PzCtx *cx, const PzExplainOptions *o, Buf *b)
       explanation_free(&e);
       return PZ_INTERNAL;
     }
-    BoardCtx bc = { cx, &e, NULL };
+    BoardCtx bc = { cx, &e, NULL, NULL };
     ExTextOptions to = { .json = o->json, .verdict_only = o->what == PZ_EXPLAIN_VERDICT,
                          .show_every = o->show_every,
                          .board = cx->ground.shows.len ? board_after : NULL, .board_ctx = &bc };
@@ -793,6 +870,8 @@ static PzResult explain(PzCtx *cx, const PzExplainOptions *o, Buf *b)
     }
     else
       explain_text(&cx->ground, &cx->model, &e, &to, b);
+    if (ok && o->picture && o->what == PZ_EXPLAIN_STEPS && (cx->ground.shows.len || cx->ground.table))
+      step_pictures(&bc, o);
     solver_free(bc.s);
     r = !ok ? PZ_LIMIT : e.outcome == EX_NONE ? PZ_NO_MORE : PZ_SOLUTION;
   }

@@ -121,6 +121,16 @@ PzResult pz_next(PzCtx *cx);
 bool pz_solution_text(PzCtx *cx, PzWrite write, void *to);
 bool pz_solution_json(PzCtx *cx, PzWrite write, void *to);
 
+/*
+** The solution as an SVG picture (doc/pictures.md), titled `title` (NULL:
+** "pz"), into the caller's buf[size] as snprintf does: at most size - 1
+** bytes and a NUL (nothing when size is 0).  Returns the picture's whole
+** length, so a larger buffer can be given when it is >= size; 0 when
+** there is no solution or the context failed.  The same solution gives
+** the same bytes.
+*/
+size_t pz_solution_svg(PzCtx *cx, const char *title, char *buf, size_t size);
+
 typedef enum {
   PZ_NUMBER,     /* number */
   PZ_NAME,       /* text: an atom (red, alice) */
@@ -206,10 +216,21 @@ typedef enum {
   PZ_EXPLAIN_GRADE,     /* the difficulty: a level 1-4 and a score */
 } PzExplainWhat;
 
+/*
+** A picture of an explanation (pz explain --svg): the board as known
+** before any step (step 0) and after step k = 1..nsteps, the cells step k
+** made known on a yellow ground, as SVG (len bytes, NUL-terminated).
+*/
+typedef void (*PzPictureFn)(void *ctx, size_t step, size_t nsteps, const char *svg, size_t len);
+
 typedef struct PzExplainOptions {
   PzExplainWhat what;
   bool json;
   unsigned show_every;  /* draw the board after every this many steps (0: only at the end) */
+  PzPictureFn picture;  /* PZ_EXPLAIN_STEPS: a picture per step (before the text is
+                           written); NULL: none */
+  void *picture_ctx;
+  const char *picture_title;  /* the pictures' title before ", step K of N" (NULL: "pz") */
 } PzExplainOptions;
 
 /*

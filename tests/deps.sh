@@ -7,6 +7,8 @@
 #                          (make clang, make fuzz)
 #   tests/deps.sh flatzinc Gecode's FlatZinc solver, fzn-gecode (make fzntest:
 #                          pz's models solved by another solver)
+#   tests/deps.sh svg      rsvg-convert (librsvg2-bin), to render pz --svg's pictures
+#                          to PNG and compare them with tests/svg/*.png
 missing=""
 if [ "$1" = clang ]; then
   command -v clang >/dev/null 2>&1 || missing="$missing clang"
@@ -15,6 +17,9 @@ if [ "$1" = clang ]; then
 fi
 if [ "$1" = flatzinc ]; then
   command -v fzn-gecode >/dev/null 2>&1 || missing="$missing flatzinc"
+fi
+if [ "$1" = svg ]; then
+  command -v rsvg-convert >/dev/null 2>&1 || missing="$missing librsvg2-bin"
 fi
 command -v flex >/dev/null 2>&1 || missing="$missing flex"
 command -v bison >/dev/null 2>&1 || missing="$missing bison"

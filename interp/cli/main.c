@@ -62,6 +62,8 @@ typedef struct Cli {
   bool trace;              /* --trace: print the reason log, a line per deduction */
   double timeout;
   uint64_t max_nodes;
+  const char *svg;         /* --svg FILE: draw the solution (with -a/-n: FILE-1.svg, ...);
+                              pz explain --svg DIR: DIR/step-000.svg, ... */
 } Cli;
 
 static const char usage[] =
@@ -88,12 +90,15 @@ static const char usage[] =
   "      --check          check each solution against the clues before printing it\n"
   "      --dump-model     print the model pz made of the puzzle, in FlatZinc, and stop\n"
   "      --trace          print every deduction as it is made, with the clue behind it\n"
+  "      --svg FILE       draw the solution as an SVG picture in FILE (with -a or -n:\n"
+  "                       FILE-1.svg, FILE-2.svg, ..., one per solution)\n"
   "  as MiniZinc and clingo spell them: --all-solutions, --num-solutions N,\n"
   "  --statistics, --time-limit MS (milliseconds, not seconds as -t)\n"
   "explain options:\n"
   "      --verdict        only the verdict (solved without guessing, needs a guess, ...)\n"
   "      --redundant      the clues that can each be dropped, the answer staying unique\n"
   "      --show-every N   draw the board after every N steps\n"
+  "      --svg DIR        a picture before the steps and after each: DIR/step-000.svg, ...\n"
   "generate options:\n"
   "      --exclude FILE   avoid the solutions of this puzzle\n"
   "      --no-guess       only puzzles that can be solved without guessing\n"
@@ -487,7 +492,7 @@ enum {
   OPT_HELP = 1, OPT_VERSION, OPT_ALL, OPT_COUNT, OPT_JSON, OPT_STATS, OPT_CHECK,
   OPT_DUMP_MODEL, OPT_TRACE, OPT_SOLUTIONS, OPT_TIMEOUT, OPT_TIME_LIMIT, OPT_NODES,
   OPT_UNIQUE, OPT_VERDICT, OPT_REDUNDANT, OPT_SHOW_EVERY, OPT_SEED, OPT_EXCLUDE,
-  OPT_NO_GUESS, OPT_GRADE, OPT_ALL_ASSIGNMENTS, OPT_NO_RESTARTS,
+  OPT_NO_GUESS, OPT_GRADE, OPT_ALL_ASSIGNMENTS, OPT_NO_RESTARTS, OPT_SVG,
 };
 
 static const OptSpec common_options[] = {
@@ -511,6 +516,7 @@ static const OptSpec common_options[] = {
   {OPT_ALL_ASSIGNMENTS, 0, "all-assignments", false},
   {OPT_NO_RESTARTS, 0, "no-restarts", false},
   {OPT_SEED, 0, "seed", true},
+  {OPT_SVG, 0, "svg", true},
 };
 #define NCOMMON (sizeof common_options / sizeof common_options[0])
 
@@ -540,6 +546,7 @@ static const char *value_words(int id)
   case OPT_SEED:       return "a number";
   case OPT_EXCLUDE:    return "a puzzle file";
   case OPT_GRADE:      return "a level from 1 to 4";
+  case OPT_SVG:        return "a file (or, for pz explain, a folder) to draw in";
   default:             return "a value";
   }
 }
@@ -668,6 +675,11 @@ static int parse_args(int argc, char **argv, Cli *cli)
         return usage_error("%s needs %s", name, value_words(id));
       cli->grade = (unsigned)n;
       continue;
+    case OPT_SVG:
+      if (!*val)
+        return usage_error("%s needs %s", name, value_words(id));
+      cli->svg = val;
+      continue;
     default:
       return usage_error("option %s is not handled (a bug in pz)", name);
     }
@@ -677,6 +689,10 @@ static int parse_args(int argc, char **argv, Cli *cli)
     cli->mode = MODE_ALL;
   if (!cli->file)
     return usage_error("%s", "which puzzle? give a .pz file (or - for standard input)");
+  if (cli->svg && cli->explain && cli->explain_what != PZ_EXPLAIN_STEPS)
+    return usage_error("%s", "--svg draws the steps of pz explain, not a verdict or a grade");
+  if (cli->svg && !cli->explain && (cli->mode == MODE_COUNT || cli->check_only || cli->generate))
+    return usage_error("%s", "--svg draws solutions: use it when solving, without -c");
   return -1;
 }
 
@@ -827,6 +843,53 @@ static void print_ending(const PzCtx *cx, const Cli *cli, PzResult r, uint64_t f
   buf_free(&out);
 }
 
+/* A picture into the file at path; false, said on standard error, when it cannot be written. */
+static bool write_picture(const char *path, const char *svg, size_t len)
+{
+  FILE *f = fopen(path, "wb");
+  bool ok = f && fwrite(svg, 1, len, f) == len;
+  int e = errno;
+  if (f && fclose(f) != 0 && ok) {
+    ok = false;
+    e = errno;
+  }
+  if (!ok)
+    put_f(stderr, "pz: cannot write the picture '%s': %s\n", path, strerror(e ? e : EIO));
+  return ok;
+}
+
+/*
+** --svg: solution k as a picture in cli.svg, or, when more than one may
+** be drawn (-a, -n N), in FILE-k.svg (".svg" taken off FILE first).
+** False, said on standard error, when it cannot be written.
+*/
+static bool write_svg(PzCtx *cx, const Cli *cli, uint64_t k)
+{
+  Buf path = {0}, title = {0};
+  bool many = cli->mode == MODE_ALL || cli->max_solutions > 1;
+  size_t len = strlen(cli->svg);
+  if (many) {
+    bool ext = len >= 4 && strcmp(cli->svg + len - 4, ".svg") == 0;
+    buf_add(&path, cli->svg, ext ? len - 4 : len);
+    buf_printf(&path, "-%llu.svg", (unsigned long long)k);
+  } else {
+    buf_puts(&path, cli->svg);
+  }
+  const char *base = strrchr(cli->file, '/');
+  buf_printf(&title, "%s, solution %llu", strcmp(cli->file, "-") ? (base ? base + 1 : cli->file) : "<stdin>",
+             (unsigned long long)k);
+  size_t n = pz_solution_svg(cx, buf_str(&title), NULL, 0);
+  char *svg = n ? malloc(n + 1) : NULL;
+  if (n && !svg)
+    out_of_memory();
+  bool ok = n && pz_solution_svg(cx, buf_str(&title), svg, n + 1) == n &&
+            write_picture(buf_str(&path), svg, n);
+  free(svg);
+  buf_free(&path);
+  buf_free(&title);
+  return ok;
+}
+
 static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
 {
   uint64_t show = cli->max_solutions ? cli->max_solutions
@@ -836,6 +899,7 @@ static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
   Buf out = {0}, json = {0};
   uint64_t found = 0;
   PzResult r = PZ_NO_MORE;
+  bool svg_failed = false;
   double start = now_seconds();
   while (found < want && !stdout_errno) {   /* no use searching on for a full disk */
     r = pz_next(cx);
@@ -844,6 +908,10 @@ static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
     found++;
     if (!print_each || found > show)
       continue;
+    if (cli->svg && !write_svg(cx, cli, found)) {
+      svg_failed = true;
+      break;
+    }
     if (cli->json) {
       buf_puts(&json, found > 1 ? ", " : "");
       if (!pz_solution_json(cx, buf_write, &json))
@@ -886,6 +954,8 @@ static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
   }
   buf_free(&out);
   buf_free(&json);
+  if (svg_failed && !pz_failed(cx))
+    return EXIT_INPUT;
   if (r == PZ_INTERNAL)
     return EXIT_INTERNAL;
   if (cli->unique && u == UNIQUE_NO)
@@ -902,10 +972,39 @@ static void print_trace_line(void *ctx, const char *line)
   put_f(stdout, "%s\n", line);
 }
 
+/* pz explain --svg DIR: one picture per step, DIR/step-NNN.svg (the first error said once). */
+typedef struct StepFiles {
+  const char *dir;
+  bool failed;
+} StepFiles;
+
+static void write_step(void *ctx, size_t step, size_t nsteps, const char *svg, size_t len)
+{
+  StepFiles *sf = ctx;
+  if (sf->failed)
+    return;
+  Buf path = {0};
+  buf_printf(&path, "%s/step-%0*zu.svg", sf->dir, nsteps >= 1000 ? (int)snprintf(NULL, 0, "%zu", nsteps) : 3,
+             step);
+  sf->failed = !write_picture(buf_str(&path), svg, len);
+  buf_free(&path);
+}
+
 /* pz explain and pz grade: the library's text, and the exit status of its answer. */
 static int explain(PzCtx *cx, const Cli *cli)
 {
   PzExplainOptions o = { .what = cli->explain_what, .json = cli->json, .show_every = cli->show_every };
+  StepFiles sf = { cli->svg, false };
+  if (cli->svg) {
+    if (mkdir(cli->svg, 0777) != 0 && errno != EEXIST) {
+      put_f(stderr, "pz: cannot make the folder '%s' for the pictures: %s\n", cli->svg, strerror(errno));
+      return EXIT_INPUT;
+    }
+    const char *base = strrchr(cli->file, '/');
+    o.picture = write_step;
+    o.picture_ctx = &sf;
+    o.picture_title = strcmp(cli->file, "-") ? (base ? base + 1 : cli->file) : "<stdin>";
+  }
   Buf b = {0};
   PzResult r = pz_explain(cx, &o, buf_write, &b);
   if (r == PZ_ERROR || r == PZ_INTERNAL) {
@@ -915,6 +1014,8 @@ static int explain(PzCtx *cx, const Cli *cli)
   }
   put(stdout, buf_str(&b));
   buf_free(&b);
+  if (sf.failed)
+    return EXIT_INPUT;
   if (r == PZ_LIMIT) {
     put(stderr, interrupted ? "pz: interrupted before the explanation was complete\n"
                             : "pz: stopped by the limit before the explanation was complete\n");

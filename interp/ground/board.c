@@ -351,6 +351,35 @@ Value board_neighbours(Ground *g, Loc at, const BoardView *bv, Value r, Value c,
 
 /* --- regions --- */
 
+void board_keep_map(Ground *g, uint32_t rows, uint32_t cols, VarId *cell, uint32_t *region,
+                    bool squares)
+{
+  size_t n = (size_t)rows * cols;
+  bool any = false;
+  for (size_t i = 0; i < n; i++)
+    any |= cell[i] != MAP_NO_CELL;
+  for (size_t k = 0; any && k < g->maps.len; k++) {
+    const BoardMap *m = &g->maps.data[k];
+    if (m->rows == rows && m->cols == cols && m->squares == squares &&
+        memcmp(m->cell, cell, n * sizeof *cell) == 0 && memcmp(m->region, region, n * sizeof *region) == 0)
+      any = false;                        /* kept already (a map met in every case of a forall) */
+  }
+  if (!any) {
+    xfree(cell);
+    xfree(region);
+    return;
+  }
+  VEC_PUSH(g->maps, ((BoardMap){rows, cols, cell, region, squares}));
+}
+
+/* The unknown a board's cell is, or MAP_NO_CELL for a known value. */
+static VarId map_cell(const Value *v)
+{
+  if (v && v->kind == V_LIN && v->lin->n == 1 && v->lin->coef[0] == 1 && v->lin->k == 0)
+    return v->lin->vars[0];
+  return MAP_NO_CELL;
+}
+
 Value board_regions(Ground *g, Loc at, const BoardView *bv, Value map)
 {
   if (map.kind == V_NONE)
@@ -385,6 +414,20 @@ Value board_regions(Ground *g, Loc at, const BoardView *bv, Value map)
       VEC_PUSH(groups.data[k], *cell);
     }
   }
+  /* the map, for pictures */
+  size_t n = (size_t)bv->rows * bv->cols;
+  VarId *cell = xmalloc((n ? n : 1) * sizeof *cell);
+  uint32_t *region = xcalloc(n ? n : 1, sizeof *region);
+  for (uint32_t r = 0; r < bv->rows; r++)
+    for (uint32_t c = 0; c < bv->cols; c++) {
+      Value label = map.items[r].items[c];
+      size_t i = (size_t)r * bv->cols + c;
+      cell[i] = map_cell(board_cell(bv, r, c));
+      for (size_t k = 0; label.kind != V_WILD && k < labels.len; k++)
+        if (labels.data[k].kind == label.kind && labels.data[k].i == label.i)
+          region[i] = (uint32_t)k + 1;
+    }
+  board_keep_map(g, bv->rows, bv->cols, cell, region, false);
   Value out = value_list(g, (uint32_t)groups.len);
   for (size_t k = 0; k < groups.len; k++) {
     out.items[k] = from_values(g, &groups.data[k]);

@@ -40,6 +40,14 @@ Value board_pairs(Ground *g, Loc at, const BoardView *bv, Value kind);
 Value board_neighbours(Ground *g, Loc at, const BoardView *bv, Value r, Value c, Value kind);
 /* The cells grouped by the labels of a region map drawn over the board. */
 Value board_regions(Ground *g, Loc at, const BoardView *bv, Value map);
+/*
+** Keep a map drawn over a board for pictures (Ground.maps): rows * cols
+** cells (their unknowns, MAP_NO_CELL where none) and regions (1 + number,
+** 0: none), both xmalloc'd and taken over (freed when the same map is
+** kept already, or no cell is an unknown).
+*/
+void board_keep_map(Ground *g, uint32_t rows, uint32_t cols, VarId *cell, uint32_t *region,
+                    bool squares);
 /* Position (1-based, row by row) of the cell that holds n: an inverse. */
 Value board_cell_of(Ground *g, Loc at, const BoardView *bv, Value n);
 /* Post: the cells at positions p and q are a move of `kind` apart. */

@@ -1319,6 +1319,11 @@ void ground_free(Ground *g)
   }
   VEC_FREE(g->tiles);
   VEC_FREE(g->var_tile);
+  for (size_t i = 0; i < g->maps.len; i++) {
+    xfree(g->maps.data[i].cell);
+    xfree(g->maps.data[i].region);
+  }
+  VEC_FREE(g->maps);
   VEC_FREE(g->attrs);
   VEC_FREE(g->positions);
   VEC_FREE(g->undef);

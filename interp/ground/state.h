@@ -102,6 +102,24 @@ typedef struct TileCell {
   uint32_t cell;
 } TileCell;
 
+/*
+** A map drawn over a board, kept for pictures (out/svg.c) as plain data:
+** the region map of a regions(B, MAP) call, or the colours of a tile
+** statement's drawn board (with 'colours').  Cells are named by their
+** unknowns, so the picture finds the map of a shown board by its cells.
+** One per distinct map and board.
+*/
+typedef struct BoardMap {
+  uint32_t rows, cols;
+  VarId *cell;          /* rows * cols: the cell's unknown; MAP_NO_CELL for a
+                           hole or a known value */
+  uint32_t *region;     /* rows * cols: 1 + the region's number (regions numbered
+                           as they first appear, row by row); 0: in none */
+  bool squares;         /* a tile statement's colours, not regions */
+} BoardMap;
+
+#define MAP_NO_CELL UINT32_MAX
+
 enum { GLOBAL_TODO, GLOBAL_BUSY, GLOBAL_DONE };
 
 struct Env;
@@ -147,6 +165,7 @@ typedef struct Ground {
   VEC(VarId) shown;           /* the variables the shown items print (may repeat) */
   VEC(TileCopies) tiles;      /* tile statements with pieces used more than once */
   VEC(TileCell) var_tile;     /* per VarId, for the printer */
+  VEC(BoardMap) maps;         /* region maps and tile colours, for pictures */
   /* logic grids */
   Sym entities_name;          /* 0 when the program declares no entities */
   Value entities;             /* list of V_INT or V_ATOM */

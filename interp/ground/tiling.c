@@ -24,6 +24,7 @@
 #include "base/mem.h"
 #include "front/check.h"
 #include "front/shapes.h"
+#include "ground/board.h"
 #include "ground/post.h"
 #include "ground/term.h"
 #include "model/model.h"
@@ -610,6 +611,30 @@ static void record_copies(Tiler *t, const int32_t *cover, const int32_t *name, c
   }
 }
 
+/*
+** The colours of the board's cells, for pictures (Ground.maps): colour k
+** is the k-th character met reading the board row by row.
+*/
+static void keep_colours(Tiler *t, const int32_t *name)
+{
+  size_t n = (size_t)t->rows * t->cols;
+  VarId *cell = xmalloc(n * sizeof *cell);
+  uint32_t *region = xcalloc(n, sizeof *region);
+  char seen[256] = {0};
+  uint32_t ncolours = 0;
+  for (size_t i = 0; i < n; i++) {
+    cell[i] = MAP_NO_CELL;
+    if (t->cell[i] < 0)
+      continue;
+    unsigned char ch = (unsigned char)t->colour[t->cell[i]];
+    if (!seen[ch])
+      seen[ch] = (char)(++ncolours > 255 ? 255 : ncolours);
+    cell[i] = (VarId)name[t->cell[i]];
+    region[i] = (uint32_t)(unsigned char)seen[ch];
+  }
+  board_keep_map(t->g, t->rows, t->cols, cell, region, true);
+}
+
 static Value post(Tiler *t)
 {
   Ground *g = t->g;
@@ -692,6 +717,8 @@ static Value post(Tiler *t)
         v.items[r].items[c] = value_var(g, (VarId)name[t->cell[r * t->cols + c]]);
     }
   }
+  if (t->opt.colours)
+    keep_colours(t, name);
   xfree(vals);
   xfree(has);
   xfree(ncover);

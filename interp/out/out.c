@@ -325,24 +325,42 @@ void out_text(const Ground *g, Buf *b)
 {
   if (g->table)
     table_text(g, b);
-  for (size_t i = 0; i < g->shows.len; i++) {
-    const ShowItem *it = &g->shows.data[i];
-    if (it->who) {
-      who_text(g, it, b);
-    } else if (it->text) {                       /* show "Answer:" prints the text */
-      buf_text(b, sym_name(g->syms, (Sym)it->value.i));
-      buf_putc(b, '\n');
-    } else if (it->value.kind == V_BOARD) {
-      label_text(it, " =\n", b);
-      board_text(g, it->value.board, b);
-    } else if (is_grid(it->value)) {
-      label_text(it, " =\n", b);
-      grid_text(g, it->value, b);
-    } else {
-      label_text(it, " = ", b);
-      list_text(g, it->value, b);
-      buf_putc(b, '\n');
-    }
+  for (size_t i = 0; i < g->shows.len; i++)
+    out_item_text(g, &g->shows.data[i], b);
+}
+
+void out_scalar_text(const Ground *g, Value v, Buf *b)
+{
+  scalar_text(g, v, b);
+}
+
+void out_table_cell(const Ground *g, uint32_t e, int attr, Buf *b)
+{
+  table_cell(g, e, attr, b);
+}
+
+void out_table_head(const Ground *g, int c, Buf *b)
+{
+  table_head(g, c, b);
+}
+
+void out_item_text(const Ground *g, const ShowItem *it, Buf *b)
+{
+  if (it->who) {
+    who_text(g, it, b);
+  } else if (it->text) {                       /* show "Answer:" prints the text */
+    buf_text(b, sym_name(g->syms, (Sym)it->value.i));
+    buf_putc(b, '\n');
+  } else if (it->value.kind == V_BOARD) {
+    label_text(it, " =\n", b);
+    board_text(g, it->value.board, b);
+  } else if (is_grid(it->value)) {
+    label_text(it, " =\n", b);
+    grid_text(g, it->value, b);
+  } else {
+    label_text(it, " = ", b);
+    list_text(g, it->value, b);
+    buf_putc(b, '\n');
   }
 }
 

@@ -15,6 +15,22 @@
 
 /* Every shown item, one "name = value" (or a drawn board) per item. */
 void out_text(const Ground *g, Buf *b);
+/* One shown item as out_text prints it (its lines, each ending in a newline). */
+void out_item_text(const Ground *g, const ShowItem *it, Buf *b);
+/* A scalar as out_text prints it (escaped for the terminal: valid UTF-8, no controls). */
+void out_scalar_text(const Ground *g, Value v, Buf *b);
+/* The logic grid's cells: entity e's name (attr -1) or the value of attribute attr. */
+void out_table_cell(const Ground *g, uint32_t e, int attr, Buf *b);
+/* The heading of column c: the entities' name (0), then each attribute's. */
+void out_table_head(const Ground *g, int c, Buf *b);
+/*
+** The solution as an SVG picture with the given title (out/svg.c):
+** boards in their shape with their regions, cages and givens, tilings
+** with a colour per piece, the logic grid as a table.  Cells not known
+** yet are blank; marked (NULL, or per VarId) puts the cells of the
+** unknowns it marks on a yellow ground (the step of an explanation).
+*/
+void out_svg(const Ground *g, const char *title, const uint8_t *marked, Buf *b);
 /* One JSON object mapping each shown item to its value. */
 void out_json(const Ground *g, Buf *b);
 

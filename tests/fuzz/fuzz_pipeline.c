@@ -2,7 +2,7 @@
 ** fuzz_pipeline.c -- libFuzzer target: the whole pipeline on any bytes.
 **
 ** Load (parse, check, ground), then ask for up to three solutions and
-** print each as text and as JSON, under tight limits (0.2 s and 2000
+** print each as text, as JSON and as a picture (SVG), under tight limits (0.2 s and 2000
 ** nodes) so that one input costs at most about a second.  The limits are
 ** set before pz_load as well, since they apply to grounding too.  A
 ** solution that fails its check (PZ_INTERNAL: pz would have printed a
@@ -79,6 +79,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         break;
       pz_solution_text(cx, count_bytes, &bytes);
       pz_solution_json(cx, count_bytes, &bytes);
+      char svg[256];                    /* the picture, cut to its start (its length counted) */
+      bytes += pz_solution_svg(cx, "fuzz", svg, sizeof svg);
       PzItem it;
       for (size_t k = 0; pz_solution_item(cx, k, &it); k++)
         bytes += walk(&it.value);

@@ -24,6 +24,8 @@ static bool first(PzCtx *cx, const char *text)
   PzText t = {0};
   bool ok = pz_solution_text(cx, pz_text_write, &t) && pz_solution_json(cx, pz_text_write, &t);
   free(t.data);
+  char svg[64];
+  ok = ok && pz_solution_svg(cx, "t", svg, sizeof svg) > 0;
   PzItem it;
   for (size_t i = 0; pz_solution_item(cx, i, &it); i++)
     ;
@@ -99,6 +101,32 @@ static void a_solution_reads_as_data(void **state)
   assert_int_equal(it.kind, PZ_ITEM_TEXT);
   assert_string_equal(it.value.text, "done");
   assert_false(pz_solution_item(cx, 3, &it));
+  pz_close(cx);
+}
+
+/* pz_solution_svg fills the caller's buffer as snprintf does. */
+static void a_solution_draws_into_the_callers_buffer(void **state)
+{
+  (void)state;
+  PzCtx *cx = pz_open(NULL);
+  assert_true(pz_load(cx, "t.pz", magic, strlen(magic)));
+  assert_int_equal(pz_solution_svg(cx, "t", NULL, 0), 0);   /* no solution yet */
+  assert_int_equal(pz_next(cx), PZ_SOLUTION);
+  size_t n = pz_solution_svg(cx, "magic <3>", NULL, 0);
+  assert_true(n > 100);
+  char *whole = malloc(n + 1), small[8];
+  assert_int_equal(pz_solution_svg(cx, "magic <3>", whole, n + 1), n);
+  assert_int_equal(strlen(whole), n);
+  assert_true(strncmp(whole, "<?xml", 5) == 0);
+  assert_non_null(strstr(whole, "<title>magic &lt;3&gt;</title>"));
+  assert_non_null(strstr(whole, ">done</text>"));         /* the text item as a line */
+  assert_int_equal(pz_solution_svg(cx, "magic <3>", small, sizeof small), n);
+  assert_string_equal(small, "<?xml v");                  /* cut, and ended with a NUL */
+  char *again = malloc(n + 1);
+  assert_int_equal(pz_solution_svg(cx, "magic <3>", again, n + 1), n);
+  assert_string_equal(whole, again);                      /* the same bytes */
+  free(whole);
+  free(again);
   pz_close(cx);
 }
 
@@ -211,6 +239,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(running_out_of_memory_is_an_error),
     cmocka_unit_test(a_solution_reads_as_data),
+    cmocka_unit_test(a_solution_draws_into_the_callers_buffer),
     cmocka_unit_test(a_logic_grid_reads_as_a_table),
     cmocka_unit_test(without_a_reader_files_cannot_be_imported),
     cmocka_unit_test(without_a_clock_there_is_no_time_limit),

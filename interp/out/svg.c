@@ -1,0 +1,862 @@
+/*
+** svg.c -- a solution as an SVG picture (pz --svg, pz_solution_svg).
+**
+** The shown items are drawn one under another, each under its label:
+**   - a board (declared with 'board', tiled, or a shown list of rows) in
+**     its own shape: square cells, or hexagons for a hex board; a region
+**     map drawn over it (Ground.maps) as thick borders, or, when the
+**     Model sums each of its regions (killer cages), as dashed cages with
+**     their sums in a corner;
+**   - a tiled board with each piece filled in the colour of its kind and
+**     thick borders between pieces; with 'colours' the board's first
+**     colour as a darker shade of the piece's;
+**   - the logic grid as a table, entities by attributes;
+**   - anything else as the lines pz prints for it.
+** Givens (a cell that a clue about it alone fixes, or a number drawn in
+** a layout) are black and bold, solved cells blue.
+**
+** Everything comes from the Ground's outputs (the shown items, the maps,
+** the logic grid's records), the Model (plain data: which constraints
+** fix a cell alone, which sum a region, which tile a board) and the
+** values of the current solution.  The same solution gives the same
+** bytes: coordinates are whole numbers, or printed with one decimal.
+*/
+#include "out/out.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/mem.h"
+
+/* Sizes in pixels, for a projector: large digits, thick borders. */
+enum {
+  MARGIN = 20,       /* around the picture and between items */
+  CELL = 48,         /* a square cell holding one or two characters */
+  DIGIT = 28,        /* their font size */
+  CAPTION = 20,      /* an item's label */
+  LINE = 22,         /* text lines and the table */
+  ROW = 40,          /* a table row */
+  SUM = 14,          /* a cage's sum */
+  HEX_R = 32,        /* a hexagon's radius */
+};
+
+#define GIVEN_STYLE  "font-weight=\"bold\" fill=\"#000000\""
+#define SOLVED_STYLE "fill=\"#1f4fbf\""
+
+/* What the picture knows of the Model, per variable. */
+typedef struct Pic {
+  const Ground *g;
+  size_t nvars;
+  uint8_t *given;        /* per VarId: a clue about it alone fixes it */
+  int64_t *given_value;  /* ... to this value */
+  uint32_t *tile_step;   /* per VarId: 1 + the MS_TILING step whose cell name it is; 0 none */
+  uint32_t *tile_cell;   /* ... and the cell */
+  VEC(uint32_t) sums;    /* the steps  sum(x) = k  with every coefficient 1 */
+  const uint8_t *marked;  /* per VarId: 1 or 2, drawn on a coloured ground (an explanation's step); or NULL */
+  Buf body;              /* the items drawn so far */
+  uint32_t width, y;     /* the widest item; where the next one goes */
+} Pic;
+
+/* --- text --- */
+
+/*
+** s (valid UTF-8 without controls, as buf_text makes it) as XML text:
+** the five special characters as entities, the two non-characters XML
+** refuses (U+FFFE, U+FFFF) as '?'.
+*/
+static void xml_text(Buf *b, const char *s)
+{
+  for (; *s; s++) {
+    switch (*s) {
+    case '&': buf_puts(b, "&amp;"); break;
+    case '<': buf_puts(b, "&lt;"); break;
+    case '>': buf_puts(b, "&gt;"); break;
+    case '"': buf_puts(b, "&quot;"); break;
+    case '\'': buf_puts(b, "&apos;"); break;
+    default:
+      if ((unsigned char)s[0] == 0xEF && (unsigned char)s[1] == 0xBF &&
+          ((unsigned char)s[2] == 0xBE || (unsigned char)s[2] == 0xBF)) {
+        buf_putc(b, '?');
+        s += 2;
+      } else {
+        buf_putc(b, *s);
+      }
+    }
+  }
+}
+
+/* The width of n characters at font size f, roughly (a sans-serif's average). */
+static uint32_t text_px(size_t n, unsigned f)
+{
+  return (uint32_t)((n * f * 62 + 99) / 100);
+}
+
+/* One line of text at (x, y), its baseline, as out_text would print `s`. */
+static void text_at(Buf *b, uint32_t x, uint32_t y, unsigned size, const char *attrs, const char *s)
+{
+  buf_printf(b, "<text x=\"%u\" y=\"%u\" font-size=\"%u\"%s%s>", x, y, size, *attrs ? " " : "", attrs);
+  xml_text(b, s);
+  buf_puts(b, "</text>\n");
+}
+
+/* --- what the Model says --- */
+
+static void pic_init(Pic *p, const Ground *g)
+{
+  const Model *m = g->model;
+  p->g = g;
+  p->nvars = m->vars.len;
+  p->given = xcalloc(p->nvars + 1, 1);
+  p->given_value = xcalloc(p->nvars + 1, sizeof *p->given_value);
+  p->tile_step = xcalloc(p->nvars + 1, sizeof *p->tile_step);
+  p->tile_cell = xcalloc(p->nvars + 1, sizeof *p->tile_cell);
+  for (size_t x = 0; x < p->nvars; x++)
+    if (m->vars.data[x].lo == m->vars.data[x].hi) {
+      p->given[x] = 1;
+      p->given_value[x] = m->vars.data[x].lo;
+    }
+  for (size_t i = 0; i < m->steps.len; i++) {
+    const ModelStep *st = &m->steps.data[i];
+    const int32_t *a = model_args(m, st);
+    if (st->kind == MS_LINEAR && st->rel == MODEL_EQ && st->n == 1 && (size_t)a[1] < p->nvars &&
+        (a[0] == 1 || (a[0] == -1 && st->k != INT64_MIN))) {   /* x = k, or -x = k */
+      p->given[a[1]] = 1;
+      p->given_value[a[1]] = a[0] == 1 ? st->k : -st->k;
+    }
+    if (st->kind == MS_LINEAR && st->rel == MODEL_EQ && st->n >= 1) {
+      bool ones = true;
+      for (uint32_t j = 0; j < st->n; j++)
+        ones &= a[j] == 1;
+      if (ones)
+        VEC_PUSH(p->sums, (uint32_t)i);
+    }
+    if (st->kind == MS_TILING) {
+      ModelTiling t = model_tiling(a);
+      for (uint32_t c = 0; c < t.ncells; c++)
+        if ((size_t)t.name[c] < p->nvars) {
+          p->tile_step[t.name[c]] = (uint32_t)i + 1;
+          p->tile_cell[t.name[c]] = c;
+        }
+    }
+  }
+}
+
+static void pic_free(Pic *p)
+{
+  xfree(p->given);
+  xfree(p->given_value);
+  xfree(p->tile_step);
+  xfree(p->tile_cell);
+  VEC_FREE(p->sums);
+  buf_free(&p->body);
+}
+
+/* The unknown a value is, or MAP_NO_CELL for a known one. */
+static VarId value_var(Value v)
+{
+  if (v.kind == V_LIN && v.lin->n == 1 && v.lin->coef[0] == 1 && v.lin->k == 0)
+    return v.lin->vars[0];
+  return MAP_NO_CELL;
+}
+
+/* --- boards --- */
+
+/* A board as the picture reads it: rows x cols places, some of them cells. */
+typedef struct Grid {
+  uint32_t rows, cols;
+  bool hex;
+  bool *is;          /* per place: a cell */
+  VarId *var;        /* per place: its unknown, or MAP_NO_CELL */
+  Value *value;      /* per place */
+  const BoardMap **maps;   /* the maps drawn over it */
+  size_t nmaps;
+  int64_t **sums;    /* per map: per region (1-based) its sum, or INT64_MIN; NULL: not cages */
+  int64_t *piece;    /* per place: the placement covering it, or -1 */
+  uint32_t *kind;    /* per place: the piece's kind */
+  bool tiled;
+  uint32_t npieces;  /* the tiling's placements */
+} Grid;
+
+/* The grid of a shown value: a drawn board, or a list of rows of scalars. */
+static bool grid_of(Value v, Grid *gr)
+{
+  memset(gr, 0, sizeof *gr);
+  if (v.kind == V_BOARD) {
+    gr->rows = v.board->rows;
+    gr->cols = v.board->cols;
+    gr->hex = v.board->hex;
+  } else if (v.kind == V_LIST && v.n > 0) {
+    gr->rows = v.n;
+    for (uint32_t r = 0; r < v.n; r++) {
+      if (v.items[r].kind != V_LIST)
+        return false;
+      for (uint32_t c = 0; c < v.items[r].n; c++)
+        if (v.items[r].items[c].kind == V_LIST || v.items[r].items[c].kind == V_BOARD)
+          return false;
+      gr->cols = v.items[r].n > gr->cols ? v.items[r].n : gr->cols;
+    }
+  } else {
+    return false;
+  }
+  if (gr->cols == 0)
+    return false;
+  size_t n = (size_t)gr->rows * gr->cols;
+  gr->is = xcalloc(n, sizeof *gr->is);
+  gr->var = xmalloc(n * sizeof *gr->var);
+  gr->value = xcalloc(n, sizeof *gr->value);
+  for (uint32_t r = 0; r < gr->rows; r++)
+    for (uint32_t c = 0; c < gr->cols; c++) {
+      size_t i = (size_t)r * gr->cols + c;
+      Value cell = {.kind = V_WILD};
+      bool is;
+      if (v.kind == V_BOARD) {
+        cell = v.board->at[i];
+        is = cell.kind != V_WILD;
+      } else {
+        is = c < v.items[r].n;
+        if (is)
+          cell = v.items[r].items[c];
+      }
+      gr->is[i] = is;
+      gr->value[i] = cell;
+      gr->var[i] = is ? value_var(cell) : MAP_NO_CELL;
+    }
+  return true;
+}
+
+static void grid_free(Grid *gr)
+{
+  xfree(gr->is);
+  xfree(gr->var);
+  xfree(gr->value);
+  for (size_t k = 0; k < gr->nmaps; k++)
+    xfree(gr->sums[k]);
+  xfree(gr->sums);
+  xfree(gr->maps);
+  xfree(gr->piece);
+  xfree(gr->kind);
+}
+
+/* Does map m lie over the grid: the same shape, the same unknowns? */
+static bool map_fits(const BoardMap *m, const Grid *gr)
+{
+  if (m->rows != gr->rows || m->cols != gr->cols)
+    return false;
+  bool any = false;
+  for (size_t i = 0; i < (size_t)m->rows * m->cols; i++) {
+    if (m->cell[i] == MAP_NO_CELL)
+      continue;
+    if (m->cell[i] != gr->var[i])
+      return false;
+    any = true;
+  }
+  return any;
+}
+
+/*
+** The sums of map m's regions, when the Model has a constraint
+** sum(region) = k for every region: then it is a map of killer cages.
+** NULL when it is not (sudoku boxes, jigsaw regions, a map with one sum
+** among its clues).  A cage of one cell is not a given.
+*/
+static int64_t *cage_sums(Pic *p, const BoardMap *m)
+{
+  size_t n = (size_t)m->rows * m->cols;
+  uint32_t nregions = 0;
+  for (size_t i = 0; i < n; i++)
+    nregions = m->region[i] > nregions ? m->region[i] : nregions;
+  int64_t *sum = xmalloc((nregions + 1) * sizeof *sum);
+  uint32_t *size = xcalloc(nregions + 1, sizeof *size);
+  uint32_t *of = xcalloc(p->nvars + 1, sizeof *of);   /* per VarId: 1 + its region */
+  for (uint32_t k = 0; k <= nregions; k++)
+    sum[k] = INT64_MIN;
+  uint8_t *known = xcalloc(nregions + 1, 1);           /* has a cell of known value */
+  for (size_t i = 0; i < n; i++)
+    if (m->region[i] && m->cell[i] != MAP_NO_CELL && m->cell[i] < p->nvars) {
+      of[m->cell[i]] = m->region[i];
+      size[m->region[i]]++;
+    } else if (m->region[i]) {
+      known[m->region[i]] = 1;          /* its sum would leave that value out */
+    }
+  bool any = false;
+  const Model *md = p->g->model;
+  for (size_t s = 0; s < p->sums.len; s++) {
+    const ModelStep *st = &md->steps.data[p->sums.data[s]];
+    const int32_t *x = model_args(md, st) + st->n;
+    uint32_t k = (size_t)x[0] < p->nvars ? of[x[0]] : 0;
+    if (!k || known[k] || size[k] != st->n || sum[k] != INT64_MIN)
+      continue;
+    bool all = true;
+    for (uint32_t j = 0; j < st->n; j++)
+      all &= (size_t)x[j] < p->nvars && of[x[j]] == k;
+    if (all) {
+      sum[k] = st->k;
+      any = true;
+    }
+  }
+  for (uint32_t k = 1; k <= nregions; k++)   /* cages: every region summed */
+    any &= sum[k] != INT64_MIN || (size[k] == 0 && !known[k]);
+  for (size_t i = 0; any && i < n; i++)       /* a cage of one cell is not a given */
+    if (m->region[i] && m->cell[i] < p->nvars && size[m->region[i]] == 1 &&
+        sum[m->region[i]] != INT64_MIN)
+      p->given[m->cell[i]] = 0;
+  xfree(known);
+  xfree(of);
+  xfree(size);
+  if (!any) {
+    xfree(sum);
+    return NULL;
+  }
+  return sum;
+}
+
+/* The maps over the grid, their sums, and its pieces when it is tiled. */
+static void grid_marks(Pic *p, Grid *gr)
+{
+  const Ground *g = p->g;
+  size_t n = (size_t)gr->rows * gr->cols;
+  gr->maps = xcalloc(g->maps.len + 1, sizeof *gr->maps);
+  gr->sums = xcalloc(g->maps.len + 1, sizeof *gr->sums);
+  for (size_t k = 0; k < g->maps.len; k++)
+    if (map_fits(&g->maps.data[k], gr)) {
+      gr->sums[gr->nmaps] = g->maps.data[k].squares ? NULL : cage_sums(p, &g->maps.data[k]);
+      gr->maps[gr->nmaps++] = &g->maps.data[k];
+    }
+  gr->piece = xmalloc(n * sizeof *gr->piece);
+  gr->kind = xcalloc(n, sizeof *gr->kind);
+  uint32_t step = 0;
+  for (size_t i = 0; i < n; i++) {
+    gr->piece[i] = -1;
+    VarId x = gr->var[i];
+    if (gr->is[i] && x < p->nvars && p->tile_step[x])
+      step = step ? step : p->tile_step[x];
+  }
+  if (!step)
+    return;
+  /* the placement over each cell: the j-th over it, j its cover's value */
+  const Model *m = g->model;
+  ModelTiling t = model_tiling(model_args(m, &m->steps.data[step - 1]));
+  int64_t *want = xmalloc((t.ncells + 1) * sizeof *want);
+  int64_t *got = xcalloc(t.ncells + 1, sizeof *got);
+  for (uint32_t c = 0; c < t.ncells; c++)
+    want[c] = var_is_fixed(g->s, (VarId)t.cover[c]) ? var_value(g->s, (VarId)t.cover[c]) : -1;
+  for (uint32_t q = 0; q < t.nplace; q++)
+    for (int32_t j = t.first[q]; j < t.first[q + 1]; j++) {
+      uint32_t c = (uint32_t)t.cells[j];
+      if (got[c]++ == want[c])
+        want[c] = -2 - (int64_t)q;                 /* found: placement q */
+    }
+  gr->tiled = true;
+  gr->npieces = t.nplace;
+  for (size_t i = 0; i < n; i++) {
+    VarId x = gr->var[i];
+    if (!gr->is[i] || x >= p->nvars || p->tile_step[x] != step)
+      continue;
+    int64_t w = want[p->tile_cell[x]];
+    if (w <= -2) {
+      gr->piece[i] = -2 - w;
+      gr->kind[i] = (uint32_t)t.kind[gr->piece[i]];
+    }
+  }
+  xfree(want);
+  xfree(got);
+}
+
+static bool is_cell(const Grid *gr, int64_t r, int64_t c)
+{
+  return r >= 0 && c >= 0 && r < gr->rows && c < gr->cols && gr->is[(size_t)r * gr->cols + c];
+}
+
+/* Do places i and j (both cells) lie in different regions of a map that is not of cages? */
+static bool region_border(const Grid *gr, size_t i, size_t j)
+{
+  for (size_t k = 0; k < gr->nmaps; k++)
+    if (!gr->sums[k] && !gr->maps[k]->squares && gr->maps[k]->region[i] != gr->maps[k]->region[j])
+      return true;
+  return gr->tiled && gr->piece[i] != gr->piece[j];
+}
+
+/* A cell's text, as pz prints it; blank while not known (part way through an explanation). */
+static void cell_text(const Pic *p, const Grid *gr, size_t i, Buf *t)
+{
+  buf_clear(t);
+  if (gr->value[i].kind != V_WILD)
+    out_scalar_text(p->g, gr->value[i], t);
+  if (strcmp(buf_str(t), "_") == 0)
+    buf_clear(t);
+}
+
+/*
+** How the unknown x is marked: 1 made known by the step drawn, 2 only
+** narrowed by it, 0 neither.
+*/
+static uint8_t marked(const Pic *p, VarId x)
+{
+  return p->marked && x != MAP_NO_CELL && x < p->nvars ? p->marked[x] : 0;
+}
+
+/* A marked cell's ground: light yellow where the step found the value, pale blue where it narrowed it. */
+#define MARK_FILL(m) ((m) == 1 ? 0xffe680u : 0xdde8ffu)
+
+static bool cell_given(const Pic *p, const Grid *gr, size_t i)
+{
+  Value v = gr->value[i];
+  if (v.kind == V_INT || v.kind == V_ATOM || v.kind == V_BOOL || v.kind == V_STRING)
+    return true;                      /* known when the puzzle was written */
+  return gr->var[i] != MAP_NO_CELL && gr->var[i] < p->nvars && p->given[gr->var[i]];
+}
+
+/* Twelve light colours, one per kind of piece (ColorBrewer's Set3). */
+static const uint32_t palette[] = {
+  0x8dd3c7, 0xffffb3, 0xbebada, 0xfb8072, 0x80b1d3, 0xfdb462,
+  0xb3de69, 0xfccde5, 0xd9d9d9, 0xbc80bd, 0xccebc5, 0xffed6f,
+};
+
+/* The fill of place i: its piece's colour, darker on the board's first colour. */
+static uint32_t cell_fill(const Grid *gr, size_t i)
+{
+  uint32_t shade = 0;              /* the colour of the square, with 'colours' */
+  for (size_t k = 0; k < gr->nmaps; k++)
+    if (gr->maps[k]->squares)
+      shade = gr->maps[k]->region[i];
+  uint32_t rgb = gr->piece[i] >= 0 ? palette[gr->kind[i] % (sizeof palette / sizeof *palette)] : 0xffffff;
+  if (shade == 1) {                /* 70%: a dark square of the same piece */
+    uint32_t r = (rgb >> 16) * 7 / 10, g = (rgb >> 8 & 0xff) * 7 / 10, b = (rgb & 0xff) * 7 / 10;
+    rgb = r << 16 | g << 8 | b;
+  }
+  return rgb;
+}
+
+/*
+** The cell size and font for texts of up to w characters: square cells
+** that grow for longer texts, then a smaller font.
+*/
+static void cell_size(size_t w, uint32_t *size, unsigned *font)
+{
+  *size = CELL;
+  *font = DIGIT;
+  if (w > 2) {
+    *size = CELL + (uint32_t)(w - 2) * 14;
+    *size = *size > 120 ? 120 : *size;
+    unsigned f = (unsigned)((*size - 10) * 100 / (w * 66));
+    *font = f < *font ? f : *font;
+  }
+}
+
+/* One side of a cage's dashed outline: from (x1, y1) to (x2, y2). */
+static void seg(Buf *d, int64_t x1, int64_t y1, int64_t x2, int64_t y2)
+{
+  buf_printf(d, "M%lld %lldL%lld %lld", (long long)x1, (long long)y1, (long long)x2, (long long)y2);
+}
+
+/* Is place (r, c) in region k of map m (and a cell)? */
+static bool in_region(const Grid *gr, const BoardMap *m, int64_t r, int64_t c, uint32_t k)
+{
+  return is_cell(gr, r, c) && m->region[(size_t)r * gr->cols + c] == k;
+}
+
+/*
+** The dashed outline of the cages of map m, inset by `in` from the cells'
+** sides: each side of a cell on the cage's border, its ends pulled in at
+** the cage's corners and pushed out at its inner corners.
+*/
+static void cage_lines(const Grid *gr, const BoardMap *m, uint32_t x0, uint32_t y0, uint32_t s,
+                       Buf *d)
+{
+  const int64_t in = 5;
+  /* the four sides: the neighbour (dr, dc), and the direction along the side (ar, ac) */
+  static const int dirs[4][4] = {{-1, 0, 0, 1}, {0, 1, 1, 0}, {1, 0, 0, -1}, {0, -1, -1, 0}};
+  for (uint32_t r = 0; r < gr->rows; r++)
+    for (uint32_t c = 0; c < gr->cols; c++) {
+      uint32_t k = m->region[(size_t)r * gr->cols + c];
+      if (!k || !is_cell(gr, r, c))
+        continue;
+      for (int q = 0; q < 4; q++) {
+        int dr = dirs[q][0], dc = dirs[q][1], ar = dirs[q][2], ac = dirs[q][3];
+        if (in_region(gr, m, (int64_t)r + dr, (int64_t)c + dc, k))
+          continue;
+        /* the side's line, in cell units from the cell's centre (doubled): the
+           side is at 1 in direction (dr, dc), running from -1 to 1 along (ar, ac) */
+        int64_t cx = (int64_t)x0 + (int64_t)c * s + s / 2, cy = (int64_t)y0 + (int64_t)r * s + s / 2;
+        int64_t h = s / 2;
+        int64_t end[2];
+        for (int e = 0; e < 2; e++) {
+          int sgn = e ? 1 : -1;
+          int64_t nr = (int64_t)r + sgn * ar, nc = (int64_t)c + sgn * ac;
+          if (!in_region(gr, m, nr, nc, k))
+            end[e] = h - in;                       /* the cage's corner */
+          else if (in_region(gr, m, nr + dr, nc + dc, k))
+            end[e] = h + in;                       /* an inner corner */
+          else
+            end[e] = h;                            /* the side goes on */
+          end[e] *= sgn;
+        }
+        int64_t off = h - in;                      /* the side, pulled in */
+        seg(d, cx + dc * off + ac * end[0], cy + dr * off + ar * end[0],
+            cx + dc * off + ac * end[1], cy + dr * off + ar * end[1]);
+      }
+    }
+}
+
+/*
+** Per placement of a tiled grid: the place of its cell nearest its
+** middle (the first in reading order on a tie), where its name goes.
+*/
+static size_t *piece_labels(const Grid *gr)
+{
+  size_t n = (size_t)gr->rows * gr->cols, np = gr->npieces + 1;
+  double *sr = xcalloc(np, sizeof *sr), *sc = xcalloc(np, sizeof *sc), *cnt = xcalloc(np, sizeof *cnt);
+  double *best = xmalloc(np * sizeof *best);
+  size_t *at = xcalloc(np, sizeof *at);
+  for (size_t i = 0; i < n; i++)
+    if (gr->is[i] && gr->piece[i] >= 0) {
+      sr[gr->piece[i]] += (double)(i / gr->cols);
+      sc[gr->piece[i]] += (double)(i % gr->cols);
+      cnt[gr->piece[i]]++;
+    }
+  for (size_t q = 0; q < np; q++)
+    best[q] = 1e300;
+  for (size_t i = 0; i < n; i++)
+    if (gr->is[i] && gr->piece[i] >= 0) {
+      size_t q = (size_t)gr->piece[i];
+      double dr = (double)(i / gr->cols) - sr[q] / cnt[q], dc = (double)(i % gr->cols) - sc[q] / cnt[q];
+      if (dr * dr + dc * dc < best[q] - 1e-9) {
+        best[q] = dr * dr + dc * dc;
+        at[q] = i;
+      }
+    }
+  xfree(sr);
+  xfree(sc);
+  xfree(cnt);
+  xfree(best);
+  return at;
+}
+
+/* A square-celled board at (x0, y0); its size into *w, *h. */
+static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w, uint32_t *h)
+{
+  Buf *b = &p->body, t = {0};
+  size_t n = (size_t)gr->rows * gr->cols, widest = 1;
+  for (size_t i = 0; i < n; i++)
+    if (gr->is[i]) {
+      cell_text(p, gr, i, &t);
+      size_t cw = text_width(buf_str(&t), t.len);
+      widest = cw > widest ? cw : widest;
+    }
+  uint32_t s;
+  unsigned font;
+  cell_size(widest, &s, &font);
+  bool cages = false;
+  for (size_t k = 0; k < gr->nmaps; k++)
+    cages |= gr->sums[k] != NULL;
+  /* the cells, thin lines between them */
+  for (uint32_t r = 0; r < gr->rows; r++)
+    for (uint32_t c = 0; c < gr->cols; c++) {
+      size_t i = (size_t)r * gr->cols + c;
+      if (gr->is[i])
+        buf_printf(b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#%06x\" "
+                      "stroke=\"#999999\" stroke-width=\"1\"/>\n",
+                   x0 + c * s, y0 + r * s, s, s, marked(p, gr->var[i]) ? MARK_FILL(marked(p, gr->var[i])) : cell_fill(gr, i));
+    }
+  /* thick lines: the board's outline, between regions, between pieces */
+  Buf d = {0};
+  for (uint32_t r = 0; r < gr->rows; r++)
+    for (uint32_t c = 0; c < gr->cols; c++) {
+      size_t i = (size_t)r * gr->cols + c;
+      uint32_t x = x0 + c * s, y = y0 + r * s;
+      if (!gr->is[i])
+        continue;
+      if (!is_cell(gr, r, (int64_t)c - 1))
+        seg(&d, x, y, x, y + s);
+      if (!is_cell(gr, (int64_t)r - 1, c))
+        seg(&d, x, y, x + s, y);
+      if (!is_cell(gr, r, c + 1) || region_border(gr, i, i + 1))
+        seg(&d, x + s, y, x + s, y + s);
+      if (!is_cell(gr, r + 1, c) || region_border(gr, i, i + gr->cols))
+        seg(&d, x, y + s, x + s, y + s);
+    }
+  buf_printf(b, "<path d=\"%s\" fill=\"none\" stroke=\"#000000\" stroke-width=\"3\" "
+                "stroke-linecap=\"square\"/>\n", buf_str(&d));
+  /* cages: dashed, with the sum at the top left of the cage's first cell */
+  for (size_t k = 0; k < gr->nmaps; k++) {
+    if (!gr->sums[k])
+      continue;
+    buf_clear(&d);
+    cage_lines(gr, gr->maps[k], x0, y0, s, &d);
+    buf_printf(b, "<path d=\"%s\" fill=\"none\" stroke=\"#333333\" stroke-width=\"1.5\" "
+                  "stroke-dasharray=\"4 3\"/>\n", buf_str(&d));
+    uint32_t nregions = 0;
+    for (size_t i = 0; i < n; i++)
+      nregions = gr->maps[k]->region[i] > nregions ? gr->maps[k]->region[i] : nregions;
+    uint8_t *done = xcalloc(nregions + 1, 1);
+    for (size_t i = 0; i < n; i++) {
+      uint32_t reg = gr->maps[k]->region[i];
+      if (!gr->is[i] || !reg || done[reg] || gr->sums[k][reg] == INT64_MIN)
+        continue;
+      done[reg] = 1;
+      char num[32];
+      snprintf(num, sizeof num, "%lld", (long long)gr->sums[k][reg]);
+      uint32_t x = x0 + (uint32_t)(i % gr->cols) * s, y = y0 + (uint32_t)(i / gr->cols) * s;
+      buf_printf(b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#ffffff\"/>\n",
+                 x + 2, y + 2, text_px(strlen(num), SUM) + 4, SUM + 2);
+      text_at(b, x + 4, y + 2 + SUM, SUM, "fill=\"#333333\"", num);
+    }
+    xfree(done);
+  }
+  /* the values; in a tiling the piece's name once, in its cell nearest its middle */
+  size_t *label_at = gr->tiled ? piece_labels(gr) : NULL;
+  for (size_t i = 0; i < n; i++) {
+    if (!gr->is[i] || (gr->tiled && (gr->piece[i] < 0 || label_at[gr->piece[i]] != i)))
+      continue;                     /* an uncovered cell is left blank */
+    cell_text(p, gr, i, &t);
+    if (!t.len)
+      continue;
+    const char *style = gr->tiled ? "fill=\"#000000\"" : cell_given(p, gr, i) ? GIVEN_STYLE : SOLVED_STYLE;
+    unsigned f = cages && font > 24 ? 24 : font;
+    uint32_t x = x0 + (uint32_t)(i % gr->cols) * s + s / 2;
+    uint32_t y = y0 + (uint32_t)(i / gr->cols) * s + s / 2 + f * 35 / 100 + (cages ? 3 : 0);
+    Buf a = {0};
+    buf_printf(&a, "text-anchor=\"middle\" %s", style);
+    text_at(b, x, y, f, buf_str(&a), buf_str(&t));
+    buf_free(&a);
+  }
+  xfree(label_at);
+  buf_free(&d);
+  buf_free(&t);
+  *w = gr->cols * s;
+  *h = gr->rows * s;
+}
+
+/*
+** A hex board at (x0, y0): pointed-top hexagons, a row's neighbours two
+** places apart, so place (r, c) has its centre at c half-widths across
+** and 1.5 radii per row down.
+*/
+static void hex_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w, uint32_t *h)
+{
+  Buf *b = &p->body, t = {0};
+  const double R = HEX_R, half = R * 0.8660254037844386;   /* half a hexagon's width */
+  for (uint32_t r = 0; r < gr->rows; r++)
+    for (uint32_t c = 0; c < gr->cols; c++) {
+      size_t i = (size_t)r * gr->cols + c;
+      if (!gr->is[i])
+        continue;
+      double cx = x0 + half * (c + 1), cy = y0 + R + 1.5 * R * r;
+      buf_printf(b, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\" "
+                    "fill=\"#%06x\" stroke=\"#000000\" stroke-width=\"2.5\" stroke-linejoin=\"round\"/>\n",
+                 cx, cy - R, cx + half, cy - R / 2, cx + half, cy + R / 2, cx, cy + R,
+                 cx - half, cy + R / 2, cx - half, cy - R / 2, marked(p, gr->var[i]) ? MARK_FILL(marked(p, gr->var[i])) : 0xffffffu);
+      cell_text(p, gr, i, &t);
+      if (!t.len)
+        continue;
+      unsigned f = t.len > 2 ? 20 : 26;
+      Buf a = {0};
+      buf_printf(&a, "text-anchor=\"middle\" %s", cell_given(p, gr, i) ? GIVEN_STYLE : SOLVED_STYLE);
+      buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%u\" %s>", cx, cy + f * 0.35, f, buf_str(&a));
+      xml_text(b, buf_str(&t));
+      buf_puts(b, "</text>\n");
+      buf_free(&a);
+    }
+  buf_free(&t);
+  *w = (uint32_t)ceil(half * (gr->cols + 1));
+  *h = (uint32_t)ceil(2 * R + 1.5 * R * (gr->rows ? gr->rows - 1 : 0));
+}
+
+/* --- the logic grid --- */
+
+/*
+** Is attribute a of entity e a given: a clue about it alone fixes it, or
+** fixes which entity has its value (clue 10: norwegian = first(house))?
+*/
+static bool table_given(const Pic *p, size_t a, uint32_t e)
+{
+  const Ground *g = p->g;
+  const GridAttr *at = &g->attrs.data[a];
+  VarId x = at->of[e];
+  if (x < p->nvars && p->given[x])
+    return true;
+  if (!var_is_fixed(g->s, x))
+    return false;
+  int64_t v = var_value(g->s, x), code = g->entities.items[e].i;
+  const Model *m = g->model;
+  /* who has value v: the element steps  const(v) = arr[who - base]  over this attribute */
+  for (size_t i = 0; i < m->steps.len; i++) {
+    const ModelStep *st = &m->steps.data[i];
+    if (st->kind != MS_ELEMENT || st->n != at->span || st->k != at->base || st->x >= p->nvars ||
+        !p->given[st->x] || p->given_value[st->x] != code || st->z >= p->nvars)
+      continue;
+    const int32_t *arr = model_args(m, st);
+    bool same = true;
+    for (uint32_t j = 0; j < st->n; j++)
+      same &= (VarId)arr[j] == at->arr[j];
+    if (same && m->vars.data[st->z].lo == v && m->vars.data[st->z].hi == v)
+      return true;
+  }
+  return false;
+}
+
+/* The logic grid: a heading row, then a row per entity; width and height into *w, *h. */
+static void table(Pic *p, uint32_t x0, uint32_t y0, uint32_t *w, uint32_t *h)
+{
+  const Ground *g = p->g;
+  Buf *b = &p->body, t = {0};
+  size_t ncols = g->attrs.len + 1;
+  uint32_t *cw = xcalloc(ncols, sizeof *cw), *cx = xcalloc(ncols + 1, sizeof *cx);
+  for (size_t c = 0; c < ncols; c++) {
+    buf_clear(&t);
+    out_table_head(g, (int)c, &t);
+    size_t most = text_width(buf_str(&t), t.len);
+    for (uint32_t e = 0; e < g->entities.n; e++) {
+      buf_clear(&t);
+      out_table_cell(g, e, (int)c - 1, &t);
+      size_t n = text_width(buf_str(&t), t.len);
+      most = n > most ? n : most;
+    }
+    if (c > 0 && g->entities.n > 0 && g->attrs.data[c - 1].of[0] < p->nvars) {
+      /* every value the attribute may take: the same columns step after step */
+      const GridAttr *at = &g->attrs.data[c - 1];
+      const ModelStep *st = &g->model->steps.data[g->model->vars.data[at->of[0]].step];
+      const int32_t *v = model_args(g->model, st);
+      for (uint32_t j = 0; st->kind == MS_VAR_VALUES && j < st->n; j++) {
+        buf_clear(&t);
+        if (at->names)
+          buf_text(&t, sym_name(g->syms, (Sym)v[j]));
+        else
+          buf_printf(&t, "%d", v[j]);
+        size_t n = text_width(buf_str(&t), t.len);
+        most = n > most ? n : most;
+      }
+    }
+    cw[c] = text_px(most, LINE) * 11 / 10 + 24;   /* room for bold */
+    cx[c + 1] = cx[c] + cw[c];
+  }
+  uint32_t nrows = g->entities.n + 1;
+  buf_printf(b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#e8e8e8\"/>\n",
+             x0, y0, cx[ncols], ROW);
+  for (uint32_t r = 0; r < nrows; r++)
+    for (size_t c = 0; c < ncols; c++) {
+      buf_clear(&t);
+      const char *style = SOLVED_STYLE;
+      if (r == 0) {
+        out_table_head(g, (int)c, &t);
+        style = GIVEN_STYLE;
+      } else {
+        out_table_cell(g, r - 1, (int)c - 1, &t);
+        if (strcmp(buf_str(&t), "_") == 0)
+          buf_clear(&t);                        /* not known yet */
+        if (c == 0 || table_given(p, c - 1, r - 1))
+          style = GIVEN_STYLE;
+        if (c > 0 && marked(p, g->attrs.data[c - 1].of[r - 1]))
+          buf_printf(b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#%06x\"/>\n",
+                     x0 + cx[c], y0 + r * ROW, cw[c], ROW, MARK_FILL(marked(p, g->attrs.data[c - 1].of[r - 1])));
+      }
+      if (t.len)
+        text_at(b, x0 + cx[c] + 12, y0 + r * ROW + ROW / 2 + LINE * 35 / 100, LINE, style, buf_str(&t));
+    }
+  Buf d = {0};
+  for (uint32_t r = 0; r <= nrows; r++)
+    seg(&d, x0, y0 + r * ROW, x0 + cx[ncols], y0 + r * ROW);
+  for (size_t c = 0; c <= ncols; c++)
+    seg(&d, x0 + cx[c], y0, x0 + cx[c], y0 + nrows * ROW);
+  buf_printf(b, "<path d=\"%s\" fill=\"none\" stroke=\"#999999\" stroke-width=\"1\"/>\n", buf_str(&d));
+  buf_clear(&d);
+  seg(&d, x0, y0 + ROW, x0 + cx[ncols], y0 + ROW);                   /* under the headings */
+  seg(&d, x0 + cx[1], y0, x0 + cx[1], y0 + nrows * ROW);             /* after the entities */
+  buf_printf(b, "<path d=\"%s\" fill=\"none\" stroke=\"#000000\" stroke-width=\"2\"/>\n", buf_str(&d));
+  buf_printf(b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"none\" stroke=\"#000000\" "
+                "stroke-width=\"2\"/>\n", x0, y0, cx[ncols], nrows * ROW);
+  *w = cx[ncols];
+  *h = nrows * ROW;
+  buf_free(&d);
+  buf_free(&t);
+  xfree(cw);
+  xfree(cx);
+}
+
+/* --- items --- */
+
+/* Room for an item of width w and height h: widen the picture, move down. */
+static void placed(Pic *p, uint32_t w, uint32_t h)
+{
+  p->width = w > p->width ? w : p->width;
+  p->y += h + MARGIN;
+}
+
+/* Text lines (as pz prints them), one <text> each. */
+static void lines(Pic *p, const char *s)
+{
+  Buf line = {0};
+  uint32_t w = 0, h = 0;
+  while (*s) {
+    const char *nl = strchr(s, '\n');
+    size_t n = nl ? (size_t)(nl - s) : strlen(s);
+    buf_clear(&line);
+    buf_add(&line, s, n);
+    h += LINE + 10;
+    text_at(&p->body, MARGIN, p->y + h - 10, LINE, "xml:space=\"preserve\" fill=\"#000000\"", buf_str(&line));
+    uint32_t lw = text_px(text_width(s, n), LINE);
+    w = lw > w ? lw : w;
+    s += n + (nl != NULL);
+  }
+  buf_free(&line);
+  placed(p, w, h);
+}
+
+static void item(Pic *p, const ShowItem *it)
+{
+  Grid gr;
+  if (!it->who && !it->text && grid_of(it->value, &gr)) {
+    Buf label = {0};
+    buf_text(&label, it->label);
+    text_at(&p->body, MARGIN, p->y + CAPTION, CAPTION, "fill=\"#333333\"", buf_str(&label));
+    uint32_t lw = text_px(text_width(buf_str(&label), label.len), CAPTION);
+    p->width = lw > p->width ? lw : p->width;
+    buf_free(&label);
+    p->y += CAPTION + 10;
+    grid_marks(p, &gr);
+    uint32_t w, h;
+    if (gr.hex)
+      hex_board(p, &gr, MARGIN, p->y, &w, &h);
+    else
+      square_board(p, &gr, MARGIN, p->y, &w, &h);
+    grid_free(&gr);
+    placed(p, w, h);
+    return;
+  }
+  Buf t = {0};
+  out_item_text(p->g, it, &t);
+  lines(p, buf_str(&t));
+  buf_free(&t);
+}
+
+void out_svg(const Ground *g, const char *title, const uint8_t *marked_vars, Buf *b)
+{
+  Pic p = {0};
+  pic_init(&p, g);
+  p.marked = marked_vars;
+  p.y = MARGIN;
+  if (g->table) {
+    uint32_t w, h;
+    table(&p, MARGIN, p.y, &w, &h);
+    placed(&p, w, h);
+  }
+  for (size_t i = 0; i < g->shows.len; i++)
+    item(&p, &g->shows.data[i]);
+  uint32_t width = p.width + 2 * MARGIN, height = p.y;
+  width = width < 120 ? 120 : width;
+  buf_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%u\" height=\"%u\" "
+                "viewBox=\"0 0 %u %u\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n",
+             width, height, width, height);
+  Buf t = {0};
+  buf_text(&t, title);
+  buf_puts(b, "<title>");
+  xml_text(b, buf_str(&t));
+  buf_puts(b, "</title>\n");
+  buf_free(&t);
+  buf_printf(b, "<rect width=\"%u\" height=\"%u\" fill=\"#ffffff\"/>\n", width, height);
+  buf_puts(b, buf_str(&p.body));
+  buf_puts(b, "</svg>\n");
+  pic_free(&p);
+}
