@@ -25,6 +25,11 @@
 
 #include "pz.h"
 
+/* PZ_JSON_VERSION as text, for constant strings */
+#define STRING_OF(x) #x
+#define STRING(x) STRING_OF(x)
+#define JSON_VERSION STRING(PZ_JSON_VERSION)
+
 enum { EXIT_FOUND = 0, EXIT_NONE = 1, EXIT_INPUT = 2, EXIT_LIMIT = 3, EXIT_INTERNAL = 4 };
 
 typedef enum { MODE_FIRST, MODE_ALL, MODE_COUNT } Mode;
@@ -44,6 +49,7 @@ typedef struct Cli {
   Mode mode;
   uint64_t max_solutions;  /* -n N; 0 = as the mode says */
   bool json, stats;
+  bool json_stream;        /* --json-stream: a JSON line per solution, then a summary line */
   bool check;              /* --check: confirm each solution before printing it */
   bool dump_model;         /* --dump-model: print the Model in FlatZinc, do not solve */
   bool trace;              /* --trace: print the reason log, a line per deduction */
@@ -63,6 +69,7 @@ static const char usage[] =
   "  -n, --solutions N    stop after N solutions\n"
   "  -c, --count          print only the number of solutions\n"
   "  -j, --json           print one JSON object: status, solutions, count, stats\n"
+  "      --json-stream    print a JSON line per solution as it is found, then a summary\n"
   "  -s, --stats          print search statistics (nodes, failures, propagations, time)\n"
   "  -t, --timeout SECS   stop after SECS seconds (exit status 3)\n"
   "      --nodes N        stop after N search nodes (exit status 3)\n"
@@ -86,16 +93,20 @@ static const char usage[] =
 
 /* --- memory --- */
 
-static bool json_on_stdout;   /* -j: an out-of-memory stop still prints JSON */
+static bool json_on_stdout;   /* -j: errors, out of memory included, are JSON on stdout too */
+static bool json_lines;       /* --json-stream: the final object is the stream's summary line */
 
 /* The command line's own memory ran out (the library's comes back as
    pz_failed): say so as the library would, and stop. */
 static void out_of_memory(void)
 {
   /* nothing here may allocate: constant strings only */
-  if (json_on_stdout)
-    fputs("{\"status\": \"error\", \"errors\": [{\"file\": null, \"line\": null, \"column\": null, "
+  if (json_on_stdout) {
+    fputs(json_lines ? "{\"version\": " JSON_VERSION ", \"type\": \"summary\", "
+                     : "{\"version\": " JSON_VERSION ", ", stdout);
+    fputs("\"status\": \"error\", \"errors\": [{\"file\": null, \"line\": null, \"column\": null, "
           "\"severity\": \"error\", \"message\": \"out of memory\"}]}\n", stdout);
+  }
   fputs("pz: out of memory\n", stderr);
   exit(EXIT_INPUT);
 }
@@ -351,6 +362,8 @@ static void read_error(const char *file, int err, Buf *b)
 
 /* --- the command line --- */
 
+static void json_usage_error(const char *message);
+
 __attribute__((format(printf, 1, 2)))
 static int usage_error(const char *fmt, ...)
 {
@@ -359,8 +372,10 @@ static int usage_error(const char *fmt, ...)
   va_start(ap, fmt);
   buf_puts(&b, "pz: ");
   buf_vprintf(&b, fmt, ap);
-  buf_puts(&b, "\n(pz --help lists the options)\n");
   va_end(ap);
+  if (json_on_stdout)
+    json_usage_error(buf_str(&b) + 4);
+  buf_puts(&b, "\n(pz --help lists the options)\n");
   put(stderr, buf_str(&b));
   buf_free(&b);
   return EXIT_INPUT;
@@ -410,6 +425,8 @@ static int parse_args(int argc, char **argv, Cli *cli)
       cli->mode = MODE_COUNT;
     } else if (!strcmp(a, "-j") || !strcmp(a, "--json")) {
       cli->json = true;
+    } else if (!strcmp(a, "--json-stream")) {
+      cli->json = cli->json_stream = true;
     } else if (!strcmp(a, "-s") || !strcmp(a, "--stats")) {
       cli->stats = true;
     } else if (!strcmp(a, "--check")) {
@@ -472,7 +489,14 @@ static int parse_args(int argc, char **argv, Cli *cli)
   return -1;
 }
 
-/* --- JSON --- */
+/* --- JSON (doc/json.md) --- */
+
+/* The start of the final object: the version, and in a stream its kind. */
+static void json_open(Buf *b)
+{
+  buf_puts(b, json_lines ? "{\"version\": " JSON_VERSION ", \"type\": \"summary\", "
+                         : "{\"version\": " JSON_VERSION ", ");
+}
 
 static void json_stats(const PzCtx *cx, double seconds, Buf *b)
 {
@@ -522,13 +546,26 @@ static void json_diagnostics(const PzCtx *cx, Buf *b)
     buf_printf(b, ", \"more_errors\": %u", pz_diagnostics_dropped(cx));
 }
 
-/* {"status": STATUS, "errors": [...]} on standard output. */
+/* {"version": 1, "status": STATUS, "errors": [...]} on standard output. */
 static void json_status_and_errors(const PzCtx *cx, const char *status)
 {
   Buf b = {0};
-  buf_printf(&b, "{\"status\": \"%s\", ", status);
+  json_open(&b);
+  buf_printf(&b, "\"status\": \"%s\", ", status);
   json_diagnostics(cx, &b);
   buf_puts(&b, "}\n");
+  put(stdout, buf_str(&b));
+  buf_free(&b);
+}
+
+/* An error in the command line, as JSON on standard output. */
+static void json_usage_error(const char *message)
+{
+  Buf b = {0};
+  json_open(&b);
+  buf_puts(&b, "\"status\": \"error\", \"errors\": [");
+  json_message(&b, NULL, 0, 0, true, message);
+  buf_puts(&b, "]}\n");
   put(stdout, buf_str(&b));
   buf_free(&b);
 }
@@ -556,24 +593,27 @@ static const char *limit_words(const Cli *cli, char *words, size_t size)
   return words;
 }
 
-/* After the solutions: the JSON object, or the closing lines of text. */
+/*
+** After the solutions: the JSON object (in a stream, its summary line), or
+** the closing lines of text.  complete: the search went through every
+** possibility, so the solutions found are all there are; otherwise a count
+** is a lower bound (`solutions: 2+`).
+*/
 static void print_ending(const PzCtx *cx, const Cli *cli, PzResult r, uint64_t found,
                          const Buf *json, double seconds)
 {
-  bool stopped = r == PZ_LIMIT;
+  bool stopped = r == PZ_LIMIT, complete = r == PZ_NO_MORE;
   Buf out = {0};
   if (cli->json) {
-    const char *status = r == PZ_INTERNAL ? "internal_error"
-                       : found ? "sat" : stopped ? "unknown" : "unsat";
-    buf_printf(&out, "{\"status\": \"%s\", \"solutions\": [%s], \"count\": %llu, ", status,
-               buf_str(json), (unsigned long long)found);
-    if (stopped)
-      buf_puts(&out, "\"stopped\": true, ");
-    if (r == PZ_INTERNAL) {
-      json_diagnostics(cx, &out);
-      buf_puts(&out, ", ");
-    }
-    buf_puts(&out, "\"stats\": ");
+    const char *status = r == PZ_INTERNAL ? "error" : stopped ? "limit"
+                       : found ? "solved" : "unsatisfiable";
+    json_open(&out);
+    buf_printf(&out, "\"status\": \"%s\", \"complete\": %s, \"count\": %llu, ", status,
+               complete ? "true" : "false", (unsigned long long)found);
+    if (!cli->json_stream)
+      buf_printf(&out, "\"solutions\": [%s], ", buf_str(json));
+    json_diagnostics(cx, &out);
+    buf_puts(&out, ", \"stats\": ");
     json_stats(cx, seconds, &out);
     buf_puts(&out, "}\n");
   } else if (r != PZ_INTERNAL) {
@@ -583,7 +623,7 @@ static void print_ending(const PzCtx *cx, const Cli *cli, PzResult r, uint64_t f
       buf_printf(&out, "%sstopped: %s was reached%s\n", found && print_each ? "\n" : "",
                  limit_words(cli, words, sizeof words), found ? "" : " before any solution was found");
     if (cli->mode == MODE_COUNT)
-      buf_printf(&out, "solutions: %s%llu\n", stopped ? "at least " : "", (unsigned long long)found);
+      buf_printf(&out, "solutions: %llu%s\n", (unsigned long long)found, complete ? "" : "+");
     else if (found == 0 && !stopped)
       buf_puts(&out, "no solution\n");
     else if (cli->mode == MODE_ALL && !cli->max_solutions && !stopped)
@@ -609,7 +649,16 @@ static int solve(PzCtx *cx, const Cli *cli)
     found++;
     if (!print_each)
       continue;
-    if (cli->json) {
+    if (cli->json_stream) {           /* one line per solution, as it is found */
+      buf_printf(&out, "{\"version\": " JSON_VERSION ", \"type\": \"solution\", \"index\": %llu, "
+                       "\"solution\": ", (unsigned long long)found);
+      if (!pz_solution_json(cx, buf_write, &out))
+        break;
+      buf_puts(&out, "}\n");
+      put(stdout, buf_str(&out));
+      flush(stdout);
+      buf_clear(&out);
+    } else if (cli->json) {
       buf_puts(&json, found > 1 ? ", " : "");
       if (!pz_solution_json(cx, buf_write, &json))
         break;
@@ -660,9 +709,13 @@ static int explain(PzCtx *cx, const Cli *cli)
   PzResult r = pz_explain(cx, &o, buf_write, &b);
   if (r == PZ_ERROR || r == PZ_INTERNAL) {
     buf_free(&b);
+    if (cli->json)
+      json_status_and_errors(cx, "error");
     put(stderr, pz_diagnostics(cx));
     return r == PZ_ERROR ? EXIT_INPUT : EXIT_INTERNAL;
   }
+  if (cli->json && b.len == 0)          /* stopped or unsatisfiable before the steps began */
+    json_status_and_errors(cx, r == PZ_LIMIT ? "limit" : r == PZ_SOLUTION ? "solved" : "unsatisfiable");
   put(stdout, buf_str(&b));
   buf_free(&b);
   if (r == PZ_LIMIT) {
@@ -723,7 +776,8 @@ static int run(const Cli *cli)
     read_error(cli->file, errno, &why);
     if (cli->json) {
       Buf b = {0};
-      buf_puts(&b, "{\"status\": \"error\", \"errors\": [");
+      json_open(&b);
+      buf_puts(&b, "\"status\": \"error\", \"errors\": [");
       json_message(&b, strcmp(cli->file, "-") ? cli->file : "<stdin>", 0, 0, true, buf_str(&why));
       buf_puts(&b, "]}\n");
       put(stdout, buf_str(&b));
@@ -779,6 +833,11 @@ static int run(const Cli *cli)
 int main(int argc, char **argv)
 {
   memory_test_mode();
+  for (int i = 1; i < argc; i++)        /* before parsing: its errors are JSON too */
+    if (!strcmp(argv[i], "-j") || !strcmp(argv[i], "--json") || !strcmp(argv[i], "--json-stream")) {
+      json_on_stdout = true;
+      json_lines = json_lines || !strcmp(argv[i], "--json-stream");
+    }
   Cli cli = {0};
   int status = parse_args(argc, argv, &cli);
   if (status >= 0)
@@ -791,7 +850,6 @@ int main(int argc, char **argv)
     put_f(stdout, "pz %s\n", PZ_VERSION);
     return finish_output(EXIT_FOUND, "the version");
   }
-  json_on_stdout = cli.json;
   status = run(&cli);
   return finish_output(status, "the answer");
 }

@@ -15,7 +15,7 @@
 
 /* Every shown item, one "name = value" (or a drawn board) per item. */
 void out_text(const Ground *g, Buf *b);
-/* One JSON object mapping each shown item to its value. */
+/* One JSON object: {"grid": {...}, "shown": {label: value}} (doc/json.md). */
 void out_json(const Ground *g, Buf *b);
 
 /*
