@@ -370,13 +370,11 @@ static int usage_error(const char *fmt, ...)
   Buf b = {0};
   va_list ap;
   va_start(ap, fmt);
-  buf_puts(&b, "pz: ");
   buf_vprintf(&b, fmt, ap);
   va_end(ap);
   if (json_on_stdout)
-    json_usage_error(buf_str(&b) + 4);
-  buf_puts(&b, "\n(pz --help lists the options)\n");
-  put(stderr, buf_str(&b));
+    json_usage_error(buf_str(&b));
+  put_f(stderr, "pz: %s\n(pz --help lists the options)\n", buf_str(&b));
   buf_free(&b);
   return EXIT_INPUT;
 }
@@ -486,6 +484,8 @@ static int parse_args(int argc, char **argv, Cli *cli)
   }
   if (!cli->file)
     return usage_error("%s", "which puzzle? give a .pz file (or - for standard input)");
+  if (cli->json_stream && (cli->check_only || cli->explain || cli->generate))
+    return usage_error("%s", "--json-stream is for solving; pz check, explain and grade take --json");
   return -1;
 }
 
