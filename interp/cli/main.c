@@ -694,11 +694,12 @@ static int solve(PzCtx *cx, const Cli *cli)
 }
 
 /* Read, load (or only check) and solve cli.file; the exit status. */
-/* --trace: a line of the reason log, on standard output before the answer. */
+/* --trace: a line of the reason log, on standard output before the answer
+   (on standard error with -j, so that standard output stays JSON). */
 static void print_trace_line(void *ctx, const char *line)
 {
   (void)ctx;
-  put_f(stdout, "%s\n", line);
+  put_f(json_on_stdout ? stderr : stdout, "%s\n", line);
 }
 
 /* pz explain and pz grade: the library's text, and the exit status of its answer. */
