@@ -18,7 +18,9 @@ pz under test and `examples/`, `tests/` and `stdlib/` are the sources' own,
 so that messages print paths as the reader sees them.  The puzzle files a
 document names are made there from the document itself:
 
-* a ```pz block whose first line is `% NAME.pz -- ...` is written to NAME.pz;
+* a ```pz block whose first line is `% NAME.pz -- ...` is written to NAME.pz,
+  and an ```output block right after it is what `pz NAME.pz` prints on
+  standard output;
 * an HTML comment line before a block says what else to do with it:
   `<!-- test: file NAME -->` writes the block to NAME,
   `<!-- test: append NAME -->` adds it at the end of NAME,
@@ -152,6 +154,7 @@ def run_doc(doc, pz, root, tmp, accept):
     slow = os.environ.get("PZ_DOCS_SLOW") == "1"
     passed = failed = skipped = 0
     fixes = []                          # (first line, end, new lines) for --accept
+    last_file = None                    # the file the block before wrote, for an ```output block
     for directives, kind, lines, first in blocks(os.path.join(root, doc)):
         content = "".join(l + "\n" for l in lines)
         handled, is_slow = False, False
@@ -186,7 +189,11 @@ def run_doc(doc, pz, root, tmp, accept):
         if m and not handled:
             with open(os.path.join(work, m.group(1)), "w", encoding="utf-8") as f:
                 f.write(content)
-        for cmd, want, at in examples(lines):
+        runs = examples(lines)
+        if kind == "output" and last_file:
+            runs = [("pz %s 2>/dev/null" % last_file, lines, 0)]
+        last_file = m.group(1) if m else None
+        for cmd, want, at in runs:
             if is_slow and not slow:
                 skipped += 1
                 continue
