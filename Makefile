@@ -70,10 +70,11 @@ deps:                     ## install flex, bison and cmocka when missing (as roo
 unit: $(UNIT)             ## every cmocka binary; stop at the first failure
 	@for t in $(UNIT); do $$t || exit 1; done
 
-check: all unit difftest-short  ## unit tests, differential tests, examples, errors, golden, regressions
+check: all unit difftest-short  ## unit tests, differential tests, examples, errors, golden, regressions, JSON
 	sh tests/library_rules.sh
 	python3 tests/editors.py
 	sh tests/run.sh $(BUILD)/pz
+	sh tests/json/run.sh $(BUILD)/pz
 
 # What CI runs.  Each stage hunts for a different kind of bug: gcc and
 # clang warnings, ASan + UBSan (leaks included), allocation failures,

@@ -843,7 +843,7 @@ static PzResult explain(PzCtx *cx, const PzExplainOptions *o, Buf *b)
   PzResult r;
   if (o->what == PZ_EXPLAIN_REDUNDANT) {
     bool ok = explain_redundant(&eo, &e);
-    explain_redundant_text(&cx->ground, &e, o->json, b);
+    explain_redundant_text(&cx->ground, &e, !ok, o->json, b);
     r = ok ? PZ_SOLUTION : PZ_LIMIT;
   } else {
     bool ok = explain_puzzle(&eo, &e);

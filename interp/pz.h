@@ -18,6 +18,8 @@
 #include <stdint.h>
 
 #define PZ_VERSION "0.1.0"
+/* The version of the JSON pz writes (doc/json.md, doc/pz-output.schema.json). */
+#define PZ_JSON_VERSION 1
 
 /*
 ** The largest source file pz reads (the main file or an import): a puzzle
@@ -115,7 +117,8 @@ PzResult pz_next(PzCtx *cx);
 
 /*
 ** The solution as pz prints it (every shown item, boards drawn as
-** grids), or as one JSON object, written to write(to, ...) in one piece.
+** grids), or as one JSON object ({"grid": ..., "shown": ...}, doc/json.md),
+** written to write(to, ...) in one piece.
 ** False, with nothing written, when the context failed.
 */
 bool pz_solution_text(PzCtx *cx, PzWrite write, void *to);

@@ -26,6 +26,7 @@ command -v bison >/dev/null 2>&1 || missing="$missing bison"
 [ -f /usr/include/cmocka.h ] || missing="$missing libcmocka-dev"
 command -v cc >/dev/null 2>&1 || missing="$missing gcc"
 command -v make >/dev/null 2>&1 || missing="$missing make"
+command -v python3 >/dev/null 2>&1 || missing="$missing python3"   # tests/json: the JSON parsed
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "installing:$missing"

@@ -16,9 +16,9 @@
 #           (stderr, no file: nothing) and optional NAME.args, NAME.status.
 # regress:  tests/regress/NAME.pz, one per bug fixed: NAME.out, NAME.err,
 #           optional NAME.args, NAME.status, or NAME.cmd (see below).
-# readme:   every `$ build/pz ARGS` line of README.md must print the lines
-#           that follow it there (up to the next `$ ` or the end of the
-#           block); a `...` line stands for any lines in between.
+# docs:     every `$ pz ARGS` or `$ build/pz ARGS` line of README.md,
+#           doc/*.md and doc/pz.1 must print the lines that follow it
+#           there; a `...` line stands for any lines (tests/docs.py).
 # explain:  tests/explain/NAME.WHAT.args holds the options (`explain
 #           --verdict`, `grade`, ...) for examples/NAME.pz; NAME.WHAT.out,
 #           .err and .status as for the examples.  Every step printed is
@@ -248,89 +248,21 @@ for pzfile in tests/regress/*.pz; do
   fi
 done
 
-# in_order WANT GOT: WANT's lines, cut into pieces at its `...` lines, are
-# in GOT in the same order: the first piece starts GOT, the last ends it.
-in_order() {
-  awk -v got="$2" '
-    { w[++nw] = $0 }
-    END {
-      while ((getline line < got) > 0) g[++ng] = line
-      ns = 1; len[1] = 0
-      for (i = 1; i <= nw; i++)
-        if (w[i] == "...") { ns++; len[ns] = 0 } else piece[ns, ++len[ns]] = w[i]
-      for (k = 1; k <= len[1]; k++)
-        if (k > ng || g[k] != piece[1, k]) exit 1
-      pos = len[1] + 1
-      for (s = 2; s < ns; s++) {           # the earliest place left for each
-        found = 0
-        for (p = pos; !found && p + len[s] - 1 <= ng; p++) {
-          ok = 1
-          for (k = 1; ok && k <= len[s]; k++)
-            if (g[p + k - 1] != piece[s, k]) ok = 0
-          if (ok) { found = 1; pos = p + len[s] }
-        }
-        if (!found) exit 1
-      }
-      start = ng - len[ns] + 1
-      if (start < pos) exit 1
-      for (k = 1; k <= len[ns]; k++)
-        if (g[start + k - 1] != piece[ns, k]) exit 1
-    }' "$1"
-}
-
-# The examples of README.md, doc/teaching.md and doc/tutorial.md: every
-# `$ build/pz ARGS` line in a ``` block, split by awk into cmd.N / want.N
-# files.  The output is stdout and stderr together.
-for doc in README.md doc/teaching.md doc/tutorial.md; do
-  [ -f "$doc" ] || continue
-  rm -f "$tmp"/cmd.* "$tmp"/want.*
-  awk -v dir="$tmp" '
-    /^```/ { inblock = !inblock; cur = ""; next }
-    inblock && /^\$ build\/pz / { n++; cur = dir "/want." n
-                                   print substr($0, 3) > (dir "/cmd." n); next }
-    inblock && cur != "" && /^\$ / { cur = ""; next }
-    inblock && cur != "" { print > cur }
-  ' "$doc"
-  for cmdfile in "$tmp"/cmd.*; do
-    [ -f "$cmdfile" ] || continue
-    k=${cmdfile##*.}
-    cmd=$(cat "$cmdfile")
-    # shellcheck disable=SC2086
-    "$pz" ${cmd#build/pz } > "$tmp/got" 2>&1
-    want="$tmp/want.$k"
-    touch "$want"
-    dots=$(grep -cx '\.\.\.' "$want")
-    if [ "$dots" -gt 1 ]; then
-      # several "...": the pieces between them come in this order
-      if in_order "$want" "$tmp/got"; then
-        passed=$((passed + 1))
-      else
-        failed=$((failed + 1))
-        echo "FAIL: $doc: \$ $cmd"
-      fi
-    elif [ "$dots" = 1 ]; then
-      # what comes before "..." must start the output, what follows must end it
-      head_n=$(sed -n '/^\.\.\.$/=' "$want" | head -1)
-      total=$(wc -l < "$want")
-      tail_n=$((total - head_n))
-      head -n $((head_n - 1)) "$want" > "$tmp/want.head"
-      tail -n "$tail_n" "$want" > "$tmp/want.tail"
-      if head -n $((head_n - 1)) "$tmp/got" | cmp -s - "$tmp/want.head" &&
-         tail -n "$tail_n" "$tmp/got" | cmp -s - "$tmp/want.tail"; then
-        passed=$((passed + 1))
-      else
-        failed=$((failed + 1))
-        echo "FAIL: $doc: \$ $cmd"
-      fi
-    elif cmp -s "$want" "$tmp/got"; then
-      passed=$((passed + 1))
-    else
-      failed=$((failed + 1))
-      echo "FAIL: $doc: \$ $cmd"
-      diff "$want" "$tmp/got" | head -20
-    fi
-  done
-done
+# docs: every `$ pz ...` (or `$ build/pz ...`) example of README.md,
+# doc/*.md and doc/pz.1 is run and must print what the document shows
+# (tests/docs.py says how the files they name are made).
+if [ $accept = 0 ]; then
+  python3 tests/docs.py "$pz" > "$tmp/docs" 2>&1
+  grep -v '^docs: ' "$tmp/docs"
+  summary=$(grep '^docs: ' "$tmp/docs")
+  n=$(echo "$summary" | sed -n 's/^docs: \([0-9]*\) passed.*/\1/p')
+  m=$(echo "$summary" | sed -n 's/^docs: [0-9]* passed, \([0-9]*\) failed.*/\1/p')
+  if [ -z "$n" ] || [ -z "$m" ]; then
+    failed=$((failed + 1)); echo "FAIL: tests/docs.py did not finish"
+  else
+    passed=$((passed + n)); failed=$((failed + m))
+  fi
+fi
 
 echo "end-to-end: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -34,6 +34,11 @@
 #include "cli/opts.h"
 #include "pz.h"
 
+/* PZ_JSON_VERSION as text, for constant strings */
+#define STRING_OF(x) #x
+#define STRING(x) STRING_OF(x)
+#define JSON_VERSION STRING(PZ_JSON_VERSION)
+
 enum { EXIT_FOUND = 0, EXIT_NONE = 1, EXIT_INPUT = 2, EXIT_LIMIT = 3, EXIT_INTERNAL = 4,
        EXIT_NOT_UNIQUE = 5 };
 
@@ -57,6 +62,7 @@ typedef struct Cli {
   bool json, stats;
   bool all_assignments;    /* --all-assignments: count helpers' combinations too */
   bool no_restarts;        /* --no-restarts: one depth-first search for a first solution */
+  bool json_stream;        /* --json-stream: a JSON line per solution, then a summary line */
   bool check;              /* --check: confirm each solution before printing it */
   bool dump_model;         /* --dump-model: print the Model in FlatZinc, do not solve */
   bool trace;              /* --trace: print the reason log, a line per deduction */
@@ -84,6 +90,7 @@ static const char usage[] =
   "      --no-restarts    search a first solution without restarts\n"
   "      --seed N         the random choices (restarts; pz generate's puzzle; default 1)\n"
   "  -j, --json           print one JSON object: status, solutions, count, stats\n"
+  "      --json-stream    print a JSON line per solution as it is found, then a summary\n"
   "  -s, --stats          print search statistics (nodes, failures, propagations, time)\n"
   "  -t, --timeout SECS   stop after SECS seconds (exit status 3)\n"
   "      --nodes N        stop after N search nodes (exit status 3)\n"
@@ -114,16 +121,20 @@ static const char usage[] =
 
 /* --- memory --- */
 
-static bool json_on_stdout;   /* -j: an out-of-memory stop still prints JSON */
+static bool json_on_stdout;   /* -j: errors, out of memory included, are JSON on stdout too */
+static bool json_lines;       /* --json-stream: the final object is the stream's summary line */
 
 /* The command line's own memory ran out (the library's comes back as
    pz_failed): say so as the library would, and stop. */
 static void out_of_memory(void)
 {
   /* nothing here may allocate: constant strings only */
-  if (json_on_stdout)
-    fputs("{\"status\": \"error\", \"errors\": [{\"file\": null, \"line\": null, \"column\": null, "
+  if (json_on_stdout) {
+    fputs(json_lines ? "{\"version\": " JSON_VERSION ", \"type\": \"summary\", "
+                     : "{\"version\": " JSON_VERSION ", ", stdout);
+    fputs("\"status\": \"error\", \"errors\": [{\"file\": null, \"line\": null, \"column\": null, "
           "\"severity\": \"error\", \"message\": \"out of memory\"}]}\n", stdout);
+  }
   fputs("pz: out of memory\n", stderr);
   exit(EXIT_INPUT);
 }
@@ -449,17 +460,19 @@ static bool poll_host(void *ctx)
 
 /* --- the command line --- */
 
+static void json_usage_error(const char *message);
+
 __attribute__((format(printf, 1, 2)))
 static int usage_error(const char *fmt, ...)
 {
   Buf b = {0};
   va_list ap;
   va_start(ap, fmt);
-  buf_puts(&b, "pz: ");
   buf_vprintf(&b, fmt, ap);
-  buf_puts(&b, "\n(pz --help lists the options)\n");
   va_end(ap);
-  put(stderr, buf_str(&b));
+  if (json_on_stdout)
+    json_usage_error(buf_str(&b));
+  put_f(stderr, "pz: %s\n(pz --help lists the options)\n", buf_str(&b));
   buf_free(&b);
   return EXIT_INPUT;
 }
@@ -492,7 +505,7 @@ enum {
   OPT_HELP = 1, OPT_VERSION, OPT_ALL, OPT_COUNT, OPT_JSON, OPT_STATS, OPT_CHECK,
   OPT_DUMP_MODEL, OPT_TRACE, OPT_SOLUTIONS, OPT_TIMEOUT, OPT_TIME_LIMIT, OPT_NODES,
   OPT_UNIQUE, OPT_VERDICT, OPT_REDUNDANT, OPT_SHOW_EVERY, OPT_SEED, OPT_EXCLUDE,
-  OPT_NO_GUESS, OPT_GRADE, OPT_ALL_ASSIGNMENTS, OPT_NO_RESTARTS, OPT_SVG,
+  OPT_NO_GUESS, OPT_GRADE, OPT_ALL_ASSIGNMENTS, OPT_NO_RESTARTS, OPT_SVG, OPT_JSON_STREAM,
 };
 
 static const OptSpec common_options[] = {
@@ -505,6 +518,7 @@ static const OptSpec common_options[] = {
   {OPT_COUNT, 'c', "count", false},
   {OPT_UNIQUE, 0, "unique", false},
   {OPT_JSON, 'j', "json", false},
+  {OPT_JSON_STREAM, 0, "json-stream", false},
   {OPT_STATS, 's', "stats", false},
   {OPT_STATS, 0, "statistics", false},
   {OPT_TIMEOUT, 't', "timeout", true},
@@ -635,6 +649,7 @@ static int parse_args(int argc, char **argv, Cli *cli)
     case OPT_COUNT:      cli->mode = MODE_COUNT; continue;
     case OPT_UNIQUE:     cli->unique = true; continue;
     case OPT_JSON:       cli->json = true; continue;
+    case OPT_JSON_STREAM: cli->json = cli->json_stream = true; continue;
     case OPT_STATS:      cli->stats = true; continue;
     case OPT_CHECK:      cli->check = true; continue;
     case OPT_DUMP_MODEL: cli->dump_model = true; continue;
@@ -693,10 +708,19 @@ static int parse_args(int argc, char **argv, Cli *cli)
     return usage_error("%s", "--svg draws the steps of pz explain, not a verdict or a grade");
   if (cli->svg && !cli->explain && (cli->mode == MODE_COUNT || cli->check_only || cli->generate))
     return usage_error("%s", "--svg draws solutions: use it when solving, without -c");
+  if (cli->json_stream && (cli->check_only || cli->explain || cli->generate))
+    return usage_error("%s", "--json-stream is for solving; pz check, explain and grade take --json");
   return -1;
 }
 
-/* --- JSON --- */
+/* --- JSON (doc/json.md) --- */
+
+/* The start of the final object: the version, and in a stream its kind. */
+static void json_open(Buf *b)
+{
+  buf_puts(b, json_lines ? "{\"version\": " JSON_VERSION ", \"type\": \"summary\", "
+                         : "{\"version\": " JSON_VERSION ", ");
+}
 
 static void json_stats(const PzCtx *cx, double seconds, Buf *b)
 {
@@ -746,13 +770,26 @@ static void json_diagnostics(const PzCtx *cx, Buf *b)
     buf_printf(b, ", \"more_errors\": %u", pz_diagnostics_dropped(cx));
 }
 
-/* {"status": STATUS, "errors": [...]} on standard output. */
+/* {"version": 1, "status": STATUS, "errors": [...]} on standard output. */
 static void json_status_and_errors(const PzCtx *cx, const char *status)
 {
   Buf b = {0};
-  buf_printf(&b, "{\"status\": \"%s\", ", status);
+  json_open(&b);
+  buf_printf(&b, "\"status\": \"%s\", ", status);
   json_diagnostics(cx, &b);
   buf_puts(&b, "}\n");
+  put(stdout, buf_str(&b));
+  buf_free(&b);
+}
+
+/* An error in the command line, as JSON on standard output. */
+static void json_usage_error(const char *message)
+{
+  Buf b = {0};
+  json_open(&b);
+  buf_puts(&b, "\"status\": \"error\", \"errors\": [");
+  json_message(&b, NULL, 0, 0, true, message);
+  buf_puts(&b, "]}\n");
   put(stdout, buf_str(&b));
   buf_free(&b);
 }
@@ -794,31 +831,32 @@ static Uniqueness uniqueness(PzResult r, uint64_t found)
 }
 
 /*
-** After the solutions: the JSON object, or the closing lines of text.
-** found counts the solutions found, shown those printed (--unique looks
-** for one more than it prints).
+** After the solutions: the JSON object (in a stream, its summary line), or
+** the closing lines of text.  complete: the search went through every
+** possibility, so the solutions found are all there are; otherwise a count
+** is a lower bound (`solutions: 2+`).  found counts the solutions
+** found, shown those printed (--unique looks for one more than it prints).
 */
 static void print_ending(const PzCtx *cx, const Cli *cli, PzResult r, uint64_t found,
                          uint64_t shown, const Buf *json, double seconds)
 {
-  bool stopped = r == PZ_LIMIT;
+  bool stopped = r == PZ_LIMIT, complete = r == PZ_NO_MORE;
   Uniqueness u = uniqueness(r, found);
   Buf out = {0};
   if (cli->json) {
-    const char *status = r == PZ_INTERNAL ? "internal_error"
-                       : found ? "sat" : stopped ? "unknown" : "unsat";
-    buf_printf(&out, "{\"status\": \"%s\", \"solutions\": [%s], \"count\": %llu, ", status,
-               buf_str(json), (unsigned long long)shown);
+    const char *status = r == PZ_INTERNAL ? "error"
+                       : stopped ? (interrupted ? "interrupted" : "limit")
+                       : found ? "solved" : "unsatisfiable";
+    json_open(&out);
+    buf_printf(&out, "\"status\": \"%s\", \"complete\": %s, \"count\": %llu, ", status,
+               complete ? "true" : "false", (unsigned long long)shown);
     if (cli->unique)
       buf_printf(&out, "\"unique\": %s, ",
                  u == UNIQUE_YES ? "true" : u == UNIQUE_NO ? "false" : "null");
-    if (stopped)
-      buf_puts(&out, "\"stopped\": true, ");
-    if (r == PZ_INTERNAL) {
-      json_diagnostics(cx, &out);
-      buf_puts(&out, ", ");
-    }
-    buf_puts(&out, "\"stats\": ");
+    if (!cli->json_stream)
+      buf_printf(&out, "\"solutions\": [%s], ", buf_str(json));
+    json_diagnostics(cx, &out);
+    buf_puts(&out, ", \"stats\": ");
     json_stats(cx, seconds, &out);
     buf_puts(&out, "}\n");
   } else if (r != PZ_INTERNAL) {
@@ -830,7 +868,7 @@ static void print_ending(const PzCtx *cx, const Cli *cli, PzResult r, uint64_t f
                  !found ? " before any solution was found"
                  : cli->unique ? " before a second solution was found" : "");
     if (cli->mode == MODE_COUNT)
-      buf_printf(&out, "solutions: %s%llu\n", stopped ? "at least " : "", (unsigned long long)found);
+      buf_printf(&out, "solutions: %llu%s\n", (unsigned long long)found, complete ? "" : "+");
     else if (found == 0 && !stopped)
       buf_puts(&out, "no solution\n");
     else if (cli->mode == MODE_ALL && !cli->max_solutions && !stopped)
@@ -912,7 +950,17 @@ static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
       svg_failed = true;
       break;
     }
-    if (cli->json) {
+    if (cli->json_stream) {           /* one line per solution, as it is found */
+      buf_printf(&out, "{\"version\": " JSON_VERSION ", \"type\": \"solution\", \"index\": %llu, "
+                       "\"solution\": ", (unsigned long long)found);
+      if (!pz_solution_json(cx, buf_write, &out))
+        break;
+      buf_puts(&out, "}\n");
+      progress_clear();
+      put(stdout, buf_str(&out));
+      flush(stdout);
+      buf_clear(&out);
+    } else if (cli->json) {
       buf_puts(&json, found > 1 ? ", " : "");
       if (!pz_solution_json(cx, buf_write, &json))
         break;
@@ -964,12 +1012,13 @@ static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
 }
 
 /* Read, load (or only check) and solve cli.file; the exit status. */
-/* --trace: a line of the reason log, on standard output before the answer. */
+/* --trace: a line of the reason log, on standard output before the answer
+   (on standard error with -j, so that standard output stays JSON). */
 static void print_trace_line(void *ctx, const char *line)
 {
   (void)ctx;
   progress_clear();
-  put_f(stdout, "%s\n", line);
+  put_f(json_on_stdout ? stderr : stdout, "%s\n", line);
 }
 
 /* pz explain --svg DIR: one picture per step, DIR/step-NNN.svg (the first error said once). */
@@ -1009,9 +1058,13 @@ static int explain(PzCtx *cx, const Cli *cli)
   PzResult r = pz_explain(cx, &o, buf_write, &b);
   if (r == PZ_ERROR || r == PZ_INTERNAL) {
     buf_free(&b);
+    if (cli->json)
+      json_status_and_errors(cx, "error");
     put(stderr, pz_diagnostics(cx));
     return r == PZ_ERROR ? EXIT_INPUT : EXIT_INTERNAL;
   }
+  if (cli->json && b.len == 0)          /* stopped or unsatisfiable before the steps began */
+    json_status_and_errors(cx, r == PZ_LIMIT ? "limit" : r == PZ_SOLUTION ? "solved" : "unsatisfiable");
   put(stdout, buf_str(&b));
   buf_free(&b);
   if (sf.failed)
@@ -1076,7 +1129,8 @@ static int run(const Cli *cli)
     read_error(cli->file, errno, &why);
     if (cli->json) {
       Buf b = {0};
-      buf_puts(&b, "{\"status\": \"error\", \"errors\": [");
+      json_open(&b);
+      buf_puts(&b, "\"status\": \"error\", \"errors\": [");
       json_message(&b, strcmp(cli->file, "-") ? cli->file : "<stdin>", 0, 0, true, buf_str(&why));
       buf_puts(&b, "]}\n");
       put(stdout, buf_str(&b));
@@ -1144,6 +1198,11 @@ static int run(const Cli *cli)
 int main(int argc, char **argv)
 {
   memory_test_mode();
+  for (int i = 1; i < argc; i++)        /* before parsing: its errors are JSON too */
+    if (!strcmp(argv[i], "-j") || !strcmp(argv[i], "--json") || !strcmp(argv[i], "--json-stream")) {
+      json_on_stdout = true;
+      json_lines = json_lines || !strcmp(argv[i], "--json-stream");
+    }
   Cli cli = {0};
   int status = parse_args(argc, argv, &cli);
   if (status >= 0)

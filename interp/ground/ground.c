@@ -1086,6 +1086,112 @@ static void note_shown(Ground *g, Loc at, Value v)
   }
 }
 
+/*
+** The label of a shown expression: its source text in one spelling, so
+** that the same expression written twice is one key of the JSON
+** (doc/json.md): comments dropped, one space around binary operators
+** (and around the `:` of a comprehension) and after commas, none inside
+** brackets, before the `:` of forall, before a call's or an index's
+** bracket, around `..` or after a unary minus; `==`, `\=` and `=<` are
+** spelt `=`, `!=` and `<=`.  Strings are kept as written.
+*/
+typedef enum { LT_NONE, LT_WORD, LT_KEYWORD, LT_OPEN, LT_CLOSE, LT_COMMA, LT_COLON,
+               LT_DOTDOT, LT_BINOP, LT_UNARY } LabelTok;
+
+static bool label_space(LabelTok p, LabelTok t)
+{
+  if (p == LT_NONE || p == LT_OPEN || p == LT_UNARY || p == LT_DOTDOT)
+    return false;
+  if (t == LT_CLOSE || t == LT_COMMA || t == LT_COLON || t == LT_DOTDOT)
+    return false;
+  if (t == LT_OPEN)
+    return !(p == LT_WORD || p == LT_CLOSE);
+  return true;
+}
+
+static bool label_word_char(char c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         c == '_' || (unsigned char)c >= 0x80;
+}
+
+static char *show_label(const Ground *g, Loc at)
+{
+  static const char *const keywords[] = { "and", "or", "not", "mod", "in", "if", "then",
+                                          "else", "forall", "exists", NULL };
+  static const char *const ops[][2] = {   /* longest first; the spelling written */
+    {"<->", "<->"}, {":-", ":-"}, {"->", "->"}, {"!=", "!="}, {"\\=", "!="}, {"<=", "<="},
+    {"=<", "<="}, {">=", ">="}, {"==", "="},
+  };
+  const Src *s = src_get(g->srcs, at.src);
+  if (!s)
+    return xstrndup("?", 1);
+  const char *p = s->text + at.off, *end = s->text + (at.off + at.len <= s->len ? at.off + at.len : s->len);
+  Buf b = {0};
+  LabelTok prev = LT_NONE;
+  char open[64];                              /* the brackets open, innermost last */
+  size_t depth = 0;
+  while (p < end) {
+    if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+      p++;
+      continue;
+    }
+    if (*p == '%') {                          /* a comment, to the end of the line */
+      while (p < end && *p != '\n')
+        p++;
+      continue;
+    }
+    const char *tok = p, *spelt = NULL;
+    LabelTok t;
+    if (*p == '"') {
+      for (p++; p < end && *p != '"'; p++)
+        if (*p == '\\' && p + 1 < end)
+          p++;
+      p += p < end;
+      t = LT_WORD;
+    } else if (label_word_char(*p)) {
+      while (p < end && label_word_char(*p))
+        p++;
+      t = LT_WORD;
+      for (size_t k = 0; keywords[k]; k++)
+        if (strlen(keywords[k]) == (size_t)(p - tok) && !strncmp(tok, keywords[k], (size_t)(p - tok)))
+          t = LT_KEYWORD;
+    } else if (end - p >= 2 && p[0] == '.' && p[1] == '.') {
+      p += 2;
+      t = LT_DOTDOT;
+    } else {
+      t = LT_BINOP;
+      for (size_t k = 0; k < sizeof ops / sizeof ops[0] && !spelt; k++) {
+        size_t n = strlen(ops[k][0]);
+        if ((size_t)(end - p) >= n && !strncmp(p, ops[k][0], n)) {
+          spelt = ops[k][1];
+          p += n;
+        }
+      }
+      if (!spelt) {
+        char c = *p++;
+        if ((c == '(' || c == '[' || c == '{') && depth++ < sizeof open)
+          open[depth - 1] = c;
+        else if ((c == ')' || c == ']' || c == '}') && depth)
+          depth--;
+        t = c == '(' || c == '[' || c == '{' ? LT_OPEN
+          : c == ')' || c == ']' || c == '}' ? LT_CLOSE
+          : c == ',' ? LT_COMMA
+          : c == ':' ? (depth && depth <= sizeof open && open[depth - 1] == '[' ? LT_BINOP : LT_COLON)
+          : c == '-' && prev != LT_WORD && prev != LT_CLOSE ? LT_UNARY : LT_BINOP;
+      }
+    }
+    if (label_space(prev, t))
+      buf_putc(&b, ' ');
+    if (spelt)
+      buf_puts(&b, spelt);
+    else
+      buf_add(&b, tok, (size_t)(p - tok));
+    prev = t;
+  }
+  return b.data ? b.data : xstrndup("", 0);
+}
+
 static void add_show(Ground *g, const Node *item)
 {
   Value v = eval_entry(g, NULL, item);
@@ -1100,7 +1206,7 @@ static void add_show(Ground *g, const Node *item)
     board = ni->kind == NAME_VAR && ni->decl && ni->decl->board;
   }
   bool who = item->kind == NK_CALL && strcmp(ground_name(g, item->sym), "who") == 0;
-  VEC_PUSH(g->shows, ((ShowItem){ground_source_text(g, item->at), v, board, who, item->kind == NK_STRING}));
+  VEC_PUSH(g->shows, ((ShowItem){show_label(g, item->at), v, board, who, item->kind == NK_STRING}));
 }
 
 /*

@@ -71,7 +71,7 @@ typedef struct Difference {
 
 /* One thing to print per solution. */
 typedef struct ShowItem {
-  char *label;         /* the expression as written; owned */
+  char *label;         /* the expression in one spelling (ground.c, show_label); owned */
   Value value;
   bool board;          /* declared with 'board': always drawn as a grid */
   bool who;            /* who(X): print the entity with all its attributes */

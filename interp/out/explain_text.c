@@ -5,6 +5,7 @@
 
 #include "base/mem.h"
 #include "out/trace.h"
+#include "pz.h"                 /* PZ_JSON_VERSION */
 
 static const char *const level_words[] = {
   "given", "one clue", "two clues together", "a contradiction", "a guess", "a conflict",
@@ -35,6 +36,15 @@ ExGrade explain_grade(const Explanation *e)
   return gr;
 }
 
+/* The "status" of the JSON (doc/json.md) for each outcome. */
+static const char *const outcome_status[] = { "solved", "solved", "unsatisfiable", "limit" };
+
+/* {"version": 1, "status": ..., : the start of each JSON object of this file */
+static void json_open(Buf *b, ExOutcome outcome)
+{
+  buf_printf(b, "{\"version\": %d, \"status\": \"%s\", ", PZ_JSON_VERSION, outcome_status[outcome]);
+}
+
 static const char *const grade_words[] = {
   "", "every step follows from one clue", "some steps need clues together",
   "some steps need a contradiction", "it needs guessing",
@@ -43,11 +53,13 @@ static const char *const grade_words[] = {
 void explain_grade_text(const Explanation *e, bool json, Buf *b)
 {
   ExGrade gr = explain_grade(e);
-  if (json)
-    buf_printf(b, "{\"level\": %u, \"score\": %lu, \"steps\": %zu}\n", gr.level, gr.score, gr.steps);
-  else
+  if (json) {
+    json_open(b, e->outcome);
+    buf_printf(b, "\"level\": %u, \"score\": %lu, \"steps\": %zu}\n", gr.level, gr.score, gr.steps);
+  } else {
     buf_printf(b, "grade: level %u (%s), score %lu, %zu steps\n",
                gr.level, grade_words[gr.level], gr.score, gr.steps);
+  }
 }
 
 /* --- facts in words --- */
@@ -265,7 +277,7 @@ static const char *const outcome_words[] = { "solved", "several", "none", "stopp
 static void json_text(const Ground *g, const Model *m, const Explanation *e, const ExTextOptions *o, Buf *b)
 {
   Buf w = {0};
-  buf_puts(b, "{");
+  json_open(b, e->outcome);
   if (!o->verdict_only) {
     buf_puts(b, "\"steps\": [");
     for (size_t i = 0; i < e->steps.len; i++) {
@@ -374,10 +386,11 @@ void explain_text(const Ground *g, const Model *m, const Explanation *e,
   buf_free(&w);
 }
 
-void explain_redundant_text(const Ground *g, const Explanation *e, bool json, Buf *b)
+void explain_redundant_text(const Ground *g, const Explanation *e, bool stopped, bool json, Buf *b)
 {
   if (json) {
-    buf_puts(b, "{\"redundant\": [");
+    json_open(b, stopped ? EX_STOPPED : e->nsolutions == 0 ? EX_NONE : EX_SOLVED);
+    buf_puts(b, "\"redundant\": [");
     Buf w = {0};
     for (size_t i = 0; i < e->redundant.len; i++) {
       buf_clear(&w);

@@ -49,7 +49,7 @@ void explain_text(const Ground *g, const Model *m, const Explanation *e,
                   const ExTextOptions *o, Buf *b);
 /* The grade alone: "level 2 (some steps need clues together), score 57". */
 void explain_grade_text(const Explanation *e, bool json, Buf *b);
-/* The clues that can each be dropped, the answer staying unique. */
-void explain_redundant_text(const Ground *g, const Explanation *e, bool json, Buf *b);
+/* The clues that can each be dropped, the answer staying unique (stopped: a limit cut it short). */
+void explain_redundant_text(const Ground *g, const Explanation *e, bool stopped, bool json, Buf *b);
 
 #endif

@@ -413,23 +413,37 @@ static void table_json(const Ground *g, Buf *b)
   buf_free(&cell);
 }
 
+/*
+** {"grid": {entity: {attribute: value}}, "shown": {label: value}}: the
+** logic grid (only when there is one) apart from the shown items, so that
+** `show 1` cannot overwrite house 1.  A label is the shown expression in
+** its normalised spelling (ground.c, show_label): the same expression
+** shown twice is one key.  Strings shown as captions are text, not data.
+*/
 void out_json(const Ground *g, Buf *b)
 {
   buf_putc(b, '{');
   if (g->table) {
+    buf_puts(b, "\"grid\": {");
     table_json(g, b);
-    if (g->shows.len)
-      buf_puts(b, ", ");
+    buf_puts(b, "}, ");
   }
+  buf_puts(b, "\"shown\": {");
+  bool first = true;
   for (size_t i = 0; i < g->shows.len; i++) {
     const ShowItem *it = &g->shows.data[i];
-    if (i)
-      buf_puts(b, ", ");
+    bool seen = it->text;
+    for (size_t k = 0; k < i && !seen; k++)
+      seen = !g->shows.data[k].text && strcmp(g->shows.data[k].label, it->label) == 0;
+    if (seen)
+      continue;
+    buf_puts(b, first ? "" : ", ");
+    first = false;
     buf_json_string(b, it->label);
     buf_puts(b, ": ");
     json_value(g, it->value, b);
   }
-  buf_putc(b, '}');
+  buf_puts(b, "}}");
 }
 
 /* --- as data --- */

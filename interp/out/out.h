@@ -31,7 +31,7 @@ void out_table_head(const Ground *g, int c, Buf *b);
 ** unknowns it marks on a yellow ground (the step of an explanation).
 */
 void out_svg(const Ground *g, const char *title, const uint8_t *marked, Buf *b);
-/* One JSON object mapping each shown item to its value. */
+/* One JSON object: {"grid": {...}, "shown": {label: value}} (doc/json.md). */
 void out_json(const Ground *g, Buf *b);
 
 /*

@@ -45,7 +45,7 @@ static void drawn_boards_print_in_their_shape(void **state)
   assert_first("board t layout \".a.\" \"b.c\" in 1..3.\ndistinct(t).\n", false,
                "t =\n  1\n2   3\n");
   assert_first("board t layout \".a.\" \"b.c\" in 1..3.\ndistinct(t).\n", true,
-               "{\"t\": [[null, 1, null], [2, null, 3]]}");
+               "{\"shown\": {\"t\": [[null, 1, null], [2, null, 3]]}}");
 }
 
 static void numbers_in_a_layout_are_givens(void **state)

@@ -1432,7 +1432,7 @@ static void copies_print_numbered_in_reading_order(void **state)
   /* pieces of two letters each: named 1 and 2, so the copies 1_1, 1_2 */
   first_solution("pieces p = \"ab c\".\n"
                  "tile s = \"abcabc\" with 2 * p, colours, no turns, no flips.\n", &t, true);
-  assert_string_equal(t.data, "{\"s\": [[\"1_1\", \"1_1\", \"2_1\", \"1_2\", \"1_2\", \"2_2\"]]}");
+  assert_string_equal(t.data, "{\"shown\": {\"s\": [[\"1_1\", \"1_1\", \"2_1\", \"1_2\", \"1_2\", \"2_2\"]]}}");
   free(t.data);
 }
 
