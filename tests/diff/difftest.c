@@ -47,7 +47,9 @@ static const char *const out_name[] = {
 
 typedef struct Outcome {
   OutKind kind;
-  long count;
+  long count;          /* with a goal: the solutions of the best value */
+  bool has_value;      /* with a goal: value is the best found */
+  long value;
   int signal;          /* OUT_CRASH: the signal, or 0 when the child just vanished */
   char diag[4096];     /* pz_diagnostics, cut short */
 } Outcome;
@@ -86,7 +88,7 @@ static void copy_diag(Outcome *o, const char *diag)
 static void count_in_process(const char *text, size_t len, long cap, int step, bool all,
                              Outcome *o)
 {
-  PzOptions options = {.check_solutions = true, .all_assignments = all};
+  PzOptions options = {.check_solutions = true, .all_assignments = all, .goal_ties = true};
   PzCtx *cx = pz_open(&options);
   *o = (Outcome){.kind = OUT_COUNT};
   if (!pz_load(cx, "diff.pz", text, len)) {
@@ -99,6 +101,13 @@ static void count_in_process(const char *text, size_t len, long cap, int step, b
   pz_set_limits(cx, 0, limit);
   for (;;) {
     PzResult r = pz_next(cx);
+    int64_t v;
+    if (r == PZ_SOLUTION && pz_goal_value(cx, &v)) {
+      if (o->has_value && v != o->value)
+        o->count = 0;                   /* better: the count starts again */
+      o->has_value = true;
+      o->value = (long)v;
+    }
     if (r == PZ_SOLUTION && ++o->count <= cap)
       continue;
     if (r == PZ_LIMIT && step > 0 && limit < NODE_LIMIT) {
@@ -258,6 +267,8 @@ typedef struct Check {
   Outcome got_all;    /* pz --all-assignments (with shows) */
   bool shows;
   bool undefined;     /* a partial term was undefined somewhere */
+  bool goal;          /* counts are of the solutions of the best value */
+  int best, best_all; /* that value, by brute force */
 } Check;
 
 /* What pz did: a count unless one of its runs did something else. */
@@ -266,10 +277,18 @@ static OutKind kind_of(const Check *c)
   return c->got.kind != OUT_COUNT || !c->shows ? c->got.kind : c->got_all.kind;
 }
 
+/* With a goal, a count of solutions of the best value: that value too. */
+static bool same_best(const Outcome *o, long expected, int best)
+{
+  return !expected || (o->has_value && o->value == best);
+}
+
 static bool agrees(const Check *c)
 {
   return c->got.kind == OUT_COUNT && c->got.count == c->expected &&
-         (!c->shows || (c->got_all.kind == OUT_COUNT && c->got_all.count == c->expected_all));
+         (!c->goal || same_best(&c->got, c->expected, c->best)) &&
+         (!c->shows || (c->got_all.kind == OUT_COUNT && c->got_all.count == c->expected_all &&
+                        (!c->goal || same_best(&c->got_all, c->expected_all, c->best_all))));
 }
 
 static void run_check(const Options *opt, const Program *p, bool silent, Check *c,
@@ -281,6 +300,12 @@ static void run_check(const Options *opt, const Program *p, bool silent, Check *
   c->expected_all = brute_count(p, &c->undefined);
   c->shows = p->nshows > 0;
   c->expected = c->shows ? brute_answers(p) : c->expected_all;
+  c->goal = p->has_goal;
+  if (c->goal) {
+    c->expected_all = brute_optimum(p, true, &c->best_all);
+    c->expected = c->shows ? brute_optimum(p, false, &c->best) : c->expected_all;
+    c->best = c->shows ? c->best : c->best_all;
+  }
   double middle = now();
   long cap = prog_space(p) + 1;
   c->got_all = (Outcome){.kind = OUT_COUNT, .count = c->expected_all};
@@ -317,9 +342,15 @@ static void print_outcome(const Check *c)
 {
   printf("%-30s %ld\n", "brute force, solutions:", c->expected);
   print_one("pz, solutions:", &c->got);
+  if (c->goal)
+    printf("%-30s %d, pz %s%ld\n", "best value, brute force:", c->best,
+           c->got.has_value ? "" : "none ", c->got.value);
   if (c->shows) {
     printf("%-30s %ld\n", "brute force, assignments:", c->expected_all);
     print_one("pz --all-assignments:", &c->got_all);
+    if (c->goal)
+      printf("%-30s %d, pz %s%ld\n", "best value, brute force:", c->best_all,
+             c->got_all.has_value ? "" : "none ", c->got_all.value);
   }
 }
 
@@ -404,7 +435,8 @@ static const char *const kind_name[N_KINDS] = {
   [N_PARAM] = "rule parameter", [N_CALL] = "rule call",
 };
 
-enum { F_UNDEFINED = N_KINDS, F_NO_SOLUTION, F_EVERY_ASSIGNMENT, F_SHOWS, F_HELPERS, NFEATURES };
+enum { F_UNDEFINED = N_KINDS, F_NO_SOLUTION, F_EVERY_ASSIGNMENT, F_SHOWS, F_HELPERS, F_GOAL,
+       NFEATURES };
 
 typedef struct Stats {
   uint64_t cases, mismatches;
@@ -442,6 +474,7 @@ static void count_features(Stats *s, const Program *p, const Check *c)
   feature[F_EVERY_ASSIGNMENT] = c->expected == prog_space(p);
   feature[F_SHOWS] = c->shows;
   feature[F_HELPERS] = c->expected < c->expected_all;
+  feature[F_GOAL] = c->goal;
   for (int f = 0; f < NFEATURES; f++) {
     s->with[f] += feature[f];
     s->failed_with[f] += feature[f] && !agrees(c);
@@ -468,7 +501,7 @@ static void print_summary(const Options *opt, const Stats *s, const Times *t)
   printf("%-28s %9s %10s\n", "cases with", "cases", "mismatches");
   static const char *const extra[] = {"an undefined term reached", "no solution",
                                       "every assignment a solution", "show clauses",
-                                      "fewer answers than solutions"};
+                                      "fewer answers than solutions", "minimize or maximize"};
   for (int f = 0; f < NFEATURES; f++) {
     if (f == N_NUM || f == N_VAR)
       continue;
