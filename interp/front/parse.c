@@ -139,8 +139,6 @@ static const struct {
   const char *word;
   const char *say;
 } foreign_words[] = {
-  {"minimise", "pz spells it 'minimize', with a z: 'minimize cost.'"},
-  {"maximise", "pz spells it 'maximize', with a z: 'maximize score.'"},
   {"constraint", "pz has no 'constraint': write the condition alone, as in 'x < y.'"},
   {"solve", "pz has no 'solve': it solves every puzzle file it reads"},
 };

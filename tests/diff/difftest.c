@@ -85,10 +85,12 @@ static void copy_diag(Outcome *o, const char *diag)
 ** the limit by step and asks again, as a caller that slices its time
 ** would (a browser playground).  The count must not change.
 */
-static void count_in_process(const char *text, size_t len, long cap, int step, bool all,
+/* all: 1 every assignment counts; 2 (a goal) only better solutions, with restarts, as pz. */
+static void count_in_process(const char *text, size_t len, long cap, int step, int all,
                              Outcome *o)
 {
-  PzOptions options = {.check_solutions = true, .all_assignments = all, .goal_ties = true};
+  PzOptions options = {.check_solutions = true, .all_assignments = all == 1,
+                       .goal_ties = all != 2, .restarts = all == 2, .seed = 1};
   PzCtx *cx = pz_open(&options);
   *o = (Outcome){.kind = OUT_COUNT};
   if (!pz_load(cx, "diff.pz", text, len)) {
@@ -157,7 +159,7 @@ static size_t read_all(int fd, void *data, size_t len)
 }
 
 /* Count in a child, so that a crash in pz is an outcome, not the end. */
-static void count_forked(const char *text, size_t len, long cap, int step, bool all,
+static void count_forked(const char *text, size_t len, long cap, int step, int all,
                          bool silent, Outcome *o)
 {
   int fd[2];
@@ -265,6 +267,7 @@ typedef struct Check {
   long expected_all;  /* brute force: assignments */
   Outcome got;        /* pz */
   Outcome got_all;    /* pz --all-assignments (with shows) */
+  Outcome got_best;   /* with a goal: pz as it runs, better solutions only, restarts */
   bool shows;
   bool undefined;     /* a partial term was undefined somewhere */
   bool goal;          /* counts are of the solutions of the best value */
@@ -274,7 +277,11 @@ typedef struct Check {
 /* What pz did: a count unless one of its runs did something else. */
 static OutKind kind_of(const Check *c)
 {
-  return c->got.kind != OUT_COUNT || !c->shows ? c->got.kind : c->got_all.kind;
+  if (c->got.kind != OUT_COUNT)
+    return c->got.kind;
+  if (c->shows && c->got_all.kind != OUT_COUNT)
+    return c->got_all.kind;
+  return c->goal ? c->got_best.kind : OUT_COUNT;
 }
 
 /* With a goal, a count of solutions of the best value: that value too. */
@@ -287,6 +294,8 @@ static bool agrees(const Check *c)
 {
   return c->got.kind == OUT_COUNT && c->got.count == c->expected &&
          (!c->goal || same_best(&c->got, c->expected, c->best)) &&
+         (!c->goal || (c->got_best.kind == OUT_COUNT && c->got_best.has_value == (c->expected > 0) &&
+                       same_best(&c->got_best, c->expected, c->best))) &&
          (!c->shows || (c->got_all.kind == OUT_COUNT && c->got_all.count == c->expected_all &&
                         (!c->goal || same_best(&c->got_all, c->expected_all, c->best_all))));
 }
@@ -309,8 +318,11 @@ static void run_check(const Options *opt, const Program *p, bool silent, Check *
   double middle = now();
   long cap = prog_space(p) + 1;
   c->got_all = (Outcome){.kind = OUT_COUNT, .count = c->expected_all};
-  for (int all = 0; all <= c->shows; all++) {
-    Outcome *o = all ? &c->got_all : &c->got;
+  c->got_best = (Outcome){.kind = OUT_COUNT};
+  for (int all = 0; all <= 2; all++) {
+    if ((all == 1 && !c->shows) || (all == 2 && !c->goal))
+      continue;
+    Outcome *o = all == 2 ? &c->got_best : all ? &c->got_all : &c->got;
     if (opt->fork) {
       count_forked(t.s, t.len, cap, opt->step, all, silent, o);
     } else {
@@ -342,9 +354,15 @@ static void print_outcome(const Check *c)
 {
   printf("%-30s %ld\n", "brute force, solutions:", c->expected);
   print_one("pz, solutions:", &c->got);
-  if (c->goal)
+  if (c->goal) {
     printf("%-30s %d, pz %s%ld\n", "best value, brute force:", c->best,
            c->got.has_value ? "" : "none ", c->got.value);
+    if (c->got_best.kind != OUT_COUNT)
+      print_one("pz, better solutions only:", &c->got_best);
+    else
+      printf("%-30s %s%ld\n", "pz, better solutions only:", c->got_best.has_value ? "" : "none ",
+             c->got_best.value);
+  }
   if (c->shows) {
     printf("%-30s %ld\n", "brute force, assignments:", c->expected_all);
     print_one("pz --all-assignments:", &c->got_all);
