@@ -639,8 +639,10 @@ static bool goal_within_bound(Solver *s)
   const Search *q = &s->search;
   if (!q->bounded)
     return true;
+  s->cause = REASON_BOUND;
   Event e = q->goal_sign > 0 ? dom_set_max(s, q->goal, q->bound, NULL)
                              : dom_set_min(s, q->goal, -q->bound, NULL);
+  s->cause = REASON_DECISION;
   return e != EV_FAIL;
 }
 
