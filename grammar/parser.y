@@ -52,6 +52,7 @@ static void yyerror(YYLTYPE *lloc, Parser *ps, const char *msg);
 %token IMPORT "import" VARKW "var" BOARD "board" CONST "const" SHOW "show"
 %token ENTITIES "entities" ATTRIBUTE "attribute" LAYOUT "layout"
 %token CANDIDATE "candidate"
+%token MINIMIZE "minimize" MAXIMIZE "maximize"
 %token PIECE "piece" PIECES "pieces" TILE "tile" WITH "with"
 %token CLUE "clue" FORALL "forall" EXISTS "exists" IN "in" AND "and" OR "or"
 %token NOT "not" MOD "mod" IFKW "if" THEN "then" ELSE "else" TRUE "true" FALSE "false"
@@ -96,6 +97,8 @@ stmt
   | CANDIDATE CLUE label ':' body '.'  { $$ = ast_constraint(AST, @$, $3, $5); $$->candidate = true; }
   | body '.'                           { $$ = ast_constraint(AST, @$, NULL, $1); }
   | SHOW expr_list '.'                 { $$ = ast_show(AST, @$, $2); }
+  | MINIMIZE expr '.'                  { $$ = ast_objective(AST, @$, $2, false); }
+  | MAXIMIZE expr '.'                  { $$ = ast_objective(AST, @$, $2, true); }
   | ENTITIES ATOM ':' expr_list '.'    { $$ = ast_grid_decl(AST, @$, ST_ENTITIES, ast_name(AST, @2, $2), $4); }
   | ATTRIBUTE ATOM ':' expr_list '.'   { $$ = ast_grid_decl(AST, @$, ST_ATTRIBUTE, ast_name(AST, @2, $2), $4); }
   | PIECE ATOM '=' expr '.'            { $$ = ast_pieces(AST, @$, ast_name(AST, @2, $2), $4, true); }

@@ -575,6 +575,8 @@ static PzResult next(PzCtx *cx)
   /* Builds with assertions check every answer; release builds on request. */
   solver_set_node_by_node(cx->space, cx->opt.node_by_node);
   solver_set_restarts(cx->space, cx->opt.restarts, cx->opt.seed);
+  if (cx->ground.has_goal)
+    solver_set_goal(cx->space, cx->ground.goal, cx->ground.maximize, cx->opt.goal_ties);
 #ifdef NDEBUG
   solver_set_checking(cx->space, cx->opt.check_solutions);
 #else
@@ -602,6 +604,21 @@ PzResult pz_next(PzCtx *cx)
   cx->has_solution = r == PZ_SOLUTION;
   UNGUARD();
   return r;
+}
+
+PzGoal pz_goal(const PzCtx *cx)
+{
+  if (!cx->space || !cx->ground.has_goal)
+    return PZ_GOAL_NONE;
+  return cx->ground.maximize ? PZ_GOAL_MAXIMIZE : PZ_GOAL_MINIMIZE;
+}
+
+bool pz_goal_value(const PzCtx *cx, int64_t *value)
+{
+  if (pz_goal(cx) == PZ_GOAL_NONE || !cx->has_solution || cx->failure)
+    return false;
+  *value = var_value(cx->space, cx->ground.goal);
+  return true;
 }
 
 /* The solution rendered by out into cx's scratch text, then written. */

@@ -73,6 +73,8 @@ typedef struct PzOptions {
   bool all_assignments;   /* every assignment of the unknowns is a solution, helpers
                              included; by default a solution is an answer: solutions
                              that show the same are one (counting, -n, uniqueness) */
+  bool goal_ties;         /* with a goal (pz_goal): each solution as good as the best
+                             so far, not only better ones, to count the optimal ones */
   PzPoll poll;            /* NULL: none; in force from pz_set_limits on */
   void *poll_ctx;         /* passed to poll */
 } PzOptions;
@@ -112,6 +114,17 @@ const char *pz_diagnostics(PzCtx *cx);
 /* A time limit needs PzOptions.clock; 0 turns a limit off. */
 void pz_set_limits(PzCtx *cx, double timeout_seconds, uint64_t max_nodes);
 PzResult pz_next(PzCtx *cx);
+
+/*
+** The goal of the loaded puzzle (minimize EXPR. or maximize EXPR.).  With
+** one, pz_next searches by branch and bound: each solution it returns is
+** better than the one before (as good or better, with goal_ties), and
+** PZ_NO_MORE after a solution says the last was optimal.
+*/
+typedef enum { PZ_GOAL_NONE, PZ_GOAL_MINIMIZE, PZ_GOAL_MAXIMIZE } PzGoal;
+PzGoal pz_goal(const PzCtx *cx);
+/* The goal's value in the solution pz_next found; false when there is none. */
+bool pz_goal_value(const PzCtx *cx, int64_t *value);
 
 /* --- the solution pz_next found --- */
 

@@ -830,15 +830,24 @@ static Uniqueness uniqueness(PzResult r, uint64_t found)
   return found >= 2 ? UNIQUE_NO : found == 1 && r == PZ_NO_MORE ? UNIQUE_YES : UNIQUE_UNKNOWN;
 }
 
+/* A puzzle's goal, after its search: the best value, and whether it is proved optimal. */
+typedef struct GoalEnd {
+  bool found;
+  int64_t value;
+  bool optimal;
+} GoalEnd;
+
 /*
 ** After the solutions: the JSON object (in a stream, its summary line), or
 ** the closing lines of text.  complete: the search went through every
 ** possibility, so the solutions found are all there are; otherwise a count
 ** is a lower bound (`solutions: 2+`).  found counts the solutions
-** found, shown those printed (--unique looks for one more than it prints).
+** found, shown those printed (--unique looks for one more than it
+** prints).  goal: NULL when the puzzle has none (then solve_goal writes
+** the text).
 */
 static void print_ending(const PzCtx *cx, const Cli *cli, PzResult r, uint64_t found,
-                         uint64_t shown, const Buf *json, double seconds)
+                         uint64_t shown, const Buf *json, double seconds, const GoalEnd *goal)
 {
   bool stopped = r == PZ_LIMIT, complete = r == PZ_NO_MORE;
   Uniqueness u = uniqueness(r, found);
@@ -853,13 +862,16 @@ static void print_ending(const PzCtx *cx, const Cli *cli, PzResult r, uint64_t f
     if (cli->unique)
       buf_printf(&out, "\"unique\": %s, ",
                  u == UNIQUE_YES ? "true" : u == UNIQUE_NO ? "false" : "null");
+    if (goal && goal->found)
+      buf_printf(&out, "\"objective\": %lld, \"optimal\": %s, ", (long long)goal->value,
+                 goal->optimal ? "true" : "false");
     if (!cli->json_stream)
       buf_printf(&out, "\"solutions\": [%s], ", buf_str(json));
     json_diagnostics(cx, &out);
     buf_puts(&out, ", \"stats\": ");
     json_stats(cx, seconds, &out);
     buf_puts(&out, "}\n");
-  } else if (r != PZ_INTERNAL) {
+  } else if (r != PZ_INTERNAL && !goal) {
     bool print_each = cli->mode != MODE_COUNT;
     char words[128];
     if (stopped && !(cli->unique && u == UNIQUE_NO))
@@ -928,8 +940,116 @@ static bool write_svg(PzCtx *cx, const Cli *cli, uint64_t k)
   return ok;
 }
 
+/*
+** A puzzle with a goal (minimize or maximize): pz_next returns better and
+** better solutions until none is better, so the last is optimal.  By
+** default only that one is printed, then "optimal: V"; -a prints each as
+** it comes with its value; -n N stops after N of them.  -c and --unique
+** search with ties (solutions as good as the best so far count too) and
+** count the solutions of the optimal value.  A limit keeps the best so
+** far, which is not proved optimal (exit 3).
+*/
+static int solve_goal(PzCtx *cx, const Cli *cli, double load_seconds)
+{
+  bool each = cli->mode == MODE_ALL;
+  Buf out = {0}, best = {0}, json = {0};
+  uint64_t found = 0, nbest = 0;        /* solutions found; those of the best value */
+  GoalEnd goal = {0};
+  PzResult r = PZ_NO_MORE;
+  double start = now_seconds();
+  while (!stdout_errno && !(cli->max_solutions && found >= cli->max_solutions)) {
+    r = pz_next(cx);
+    if (r != PZ_SOLUTION)
+      break;
+    found++;
+    int64_t v = 0;
+    (void)pz_goal_value(cx, &v);
+    bool better = !goal.found || v != goal.value;   /* with ties: as good is no news */
+    nbest = better ? 1 : nbest + 1;
+    goal.found = true;
+    goal.value = v;
+    if (!better || cli->mode == MODE_COUNT)
+      continue;
+    Buf *to = cli->json ? &json : &best;
+    if (!each)
+      buf_clear(to);
+    else if (found > 1)
+      buf_puts(to, cli->json ? ", " : "\n");
+    if (!(cli->json ? pz_solution_json : pz_solution_text)(cx, buf_write, to))
+      break;
+    if (each && !cli->json) {
+      buf_printf(to, "value: %lld\n", (long long)v);
+      progress_clear();
+      put(stdout, buf_str(to));
+      buf_clear(to);
+    }
+  }
+  progress_clear();
+  progress.on = false;
+  if (pz_failed(cx)) {                  /* out of memory: the failure alone */
+    if (cli->json)
+      json_status_and_errors(cx, "error");
+    put(stderr, pz_diagnostics(cx));
+    buf_free(&out);
+    buf_free(&best);
+    buf_free(&json);
+    return EXIT_INPUT;
+  }
+  double seconds = now_seconds() - start;
+  bool stopped = r == PZ_LIMIT, capped = r == PZ_SOLUTION;   /* capped: -n N */
+  goal.optimal = goal.found && r == PZ_NO_MORE;
+  Uniqueness u = !goal.optimal ? UNIQUE_UNKNOWN : nbest == 1 ? UNIQUE_YES : UNIQUE_NO;
+  uint64_t shown = cli->mode == MODE_COUNT ? nbest : each ? found : goal.found;
+  if (cli->json) {
+    print_ending(cx, cli, r == PZ_SOLUTION ? PZ_NO_MORE : r, u == UNIQUE_NO ? 2 : found, shown,
+                 &json, seconds, &goal);
+  } else if (r != PZ_INTERNAL) {
+    char words[128];
+    buf_puts(&out, buf_str(&best));
+    if (stopped)
+      buf_printf(&out, "%sstopped: %s%s\n", goal.found && cli->mode != MODE_COUNT ? "\n" : "",
+                 limit_words(cli, words, sizeof words),
+                 goal.found ? "" : " before any solution was found");
+    else if (!goal.found)
+      buf_puts(&out, "no solution\n");
+    if (goal.found) {
+      const char *gap = cli->mode == MODE_COUNT || stopped ? "" : "\n";
+      if (goal.optimal)
+        buf_printf(&out, "%soptimal: %lld\n", gap, (long long)goal.value);
+      else
+        buf_printf(&out, "%sbest so far: %lld, not proved optimal%s\n", gap,
+                   (long long)goal.value, capped ? " (stopped after the solutions asked for)" : "");
+    }
+    if (cli->mode == MODE_COUNT && (goal.found || !stopped))
+      buf_printf(&out, "solutions: %s%llu\n", stopped ? "at least " : "", (unsigned long long)nbest);
+    if (cli->unique && u != UNIQUE_UNKNOWN)
+      buf_printf(&out, "%s\n", u == UNIQUE_YES ? "unique" : "not unique");
+  }
+  put(stdout, buf_str(&out));
+  if (r == PZ_INTERNAL)
+    put(stderr, pz_diagnostics(cx));
+  if (cli->stats) {
+    flush(stdout);
+    print_stats(cx, seconds, load_seconds);
+  }
+  if (r == PZ_LIMIT && interrupted) {
+    flush(stdout);
+    put(stderr, "pz: interrupted: the answer above is incomplete\n");
+  }
+  buf_free(&out);
+  buf_free(&best);
+  buf_free(&json);
+  if (r == PZ_INTERNAL)
+    return EXIT_INTERNAL;
+  if (cli->unique && u == UNIQUE_NO)
+    return EXIT_NOT_UNIQUE;
+  return stopped ? EXIT_LIMIT : goal.found ? EXIT_FOUND : EXIT_NONE;
+}
+
 static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
 {
+  if (pz_goal(cx) != PZ_GOAL_NONE)
+    return solve_goal(cx, cli, load_seconds);
   uint64_t show = cli->max_solutions ? cli->max_solutions
                 : cli->mode == MODE_FIRST ? 1 : UINT64_MAX;
   uint64_t want = cli->unique && show < 2 ? 2 : show;   /* --unique: one more */
@@ -986,7 +1106,7 @@ static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
   }
   double seconds = now_seconds() - start;
   uint64_t shown = found < show ? found : show;
-  print_ending(cx, cli, r, found, shown, &json, seconds);
+  print_ending(cx, cli, r, found, shown, &json, seconds, NULL);
   if (r == PZ_INTERNAL)
     put(stderr, pz_diagnostics(cx));
   Uniqueness u = uniqueness(r, found);
@@ -1143,7 +1263,8 @@ static int run(const Cli *cli)
   PzOptions opt = {.read_file = read_file, .real_path = real_path, .clock = now_seconds,
                    .stdlib_dir = getenv("PZ_STDLIB"), .check_solutions = cli->check,
                    .poll = poll_host, .all_assignments = cli->all_assignments,
-                   .restarts = cli->mode == MODE_FIRST && !cli->no_restarts, .seed = cli->seed};
+                   .restarts = cli->mode == MODE_FIRST && !cli->no_restarts, .seed = cli->seed,
+                   .goal_ties = cli->mode == MODE_COUNT || cli->unique};
   PzCtx *cx = pz_open(&opt);
   if (!cx)
     out_of_memory();

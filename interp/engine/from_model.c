@@ -85,6 +85,8 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
   case MS_SHOWN:
     solver_set_shown_vars(s, st->n, ids(a));
     break;
+  case MS_GOAL:                         /* pz_next's search sets it (solver_set_goal) */
+    break;
   case MS_NKINDS:
     assert(!"not a step");
     break;

@@ -81,6 +81,13 @@ typedef struct Search {
   uint32_t nrestarts;     /* restarts so far in this search */
   uint64_t restart_at;
   uint64_t seed, rng;
+  /* Branch and bound (solver_set_goal): after each solution the goal
+     variable must do better, goal_sign * goal <= bound at every node
+     (strictly better than the last, or as good with goal_ties) */
+  bool has_goal, goal_ties, bounded;
+  VarId goal;
+  int64_t goal_sign;      /* 1 minimize, -1 maximize */
+  int64_t bound;
 } Search;
 
 /* An idle search with empty buffers; search_free releases them. */

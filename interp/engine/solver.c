@@ -249,6 +249,15 @@ void solver_set_restarts(Solver *s, bool on, uint64_t seed)
   s->search.seed = seed;
 }
 
+void solver_set_goal(Solver *s, VarId x, bool maximize, bool ties)
+{
+  Search *q = &s->search;
+  q->has_goal = true;
+  q->goal = x;
+  q->goal_sign = maximize ? -1 : 1;
+  q->goal_ties = ties;
+}
+
 SolverBroken solver_broken(const Solver *s)
 {
   return s->broken;

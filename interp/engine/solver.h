@@ -279,6 +279,14 @@ void solver_set_node_by_node(Solver *s, bool on);
 ** search.
 */
 void solver_set_restarts(Solver *s, bool on, uint64_t seed);
+/*
+** Branch and bound: each solution after the first makes x smaller (or
+** larger, maximize) than the one before; with ties, as small as the
+** best so far (to count the optimal solutions).  The tree is exhausted
+** once none is better: the last solution is then optimal.  Set before
+** the first search_next; unset by default.
+*/
+void solver_set_goal(Solver *s, VarId x, bool maximize, bool ties);
 
 /* What the check found false; valid after SEARCH_BROKEN. */
 SolverBroken solver_broken(const Solver *s);

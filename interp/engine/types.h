@@ -61,6 +61,7 @@ typedef enum {
   REASON_DECISION,     /* the search chose (x = v, or x != v on backtracking) */
   REASON_PROBE,        /* the root probe removed a value of x that fails at once */
   REASON_FAILURE,      /* a propagator found its constraint false: a dead end */
+  REASON_BOUND,        /* the goal must do better than the answer before (search.c) */
 } ReasonKind;
 
 typedef struct SolverEvent {

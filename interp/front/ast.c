@@ -340,6 +340,14 @@ Stmt *ast_show(Ast *t, Loc at, NodeList items)
   return s;
 }
 
+Stmt *ast_objective(Ast *t, Loc at, Node *expr, bool maximize)
+{
+  Stmt *s = stmt(t, ST_OBJECTIVE, at);
+  s->expr = expr;
+  s->maximize = maximize;
+  return s;
+}
+
 Stmt *ast_grid_decl(Ast *t, Loc at, StmtKind kind, Node *name, NodeList items)
 {
   Stmt *s = stmt(t, kind, at);

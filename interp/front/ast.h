@@ -92,6 +92,7 @@ typedef enum {
   ST_ENTITIES,    /* sym: the set's name (house); items: its members */
   ST_ATTRIBUTE,   /* sym: the attribute (colour); items: its values */
   ST_PIECES,      /* sym: name; expr: the drawing; single: 'piece' (one) or 'pieces' (a set) */
+  ST_OBJECTIVE,   /* expr: what to make smallest, or largest when maximize */
 } StmtKind;
 
 typedef struct Stmt {
@@ -107,6 +108,7 @@ typedef struct Stmt {
   Node *name;        /* ST_ENTITIES, ST_ATTRIBUTE: the declared name */
   Node *layout;      /* ST_VAR of a drawn board: its NK_PICTURE */
   bool single;       /* ST_PIECES: one piece */
+  bool maximize;     /* ST_OBJECTIVE: maximize (else minimize) */
   /* ST_VAR made by 'tile': the board's drawing (NULL when given by size),
      the pieces after 'with', and the options, each an NK_LIST of words */
   bool tile;
@@ -159,6 +161,8 @@ Stmt *ast_const(Ast *t, Loc at, Node *name, Node *value);
 Stmt *ast_rule(Ast *t, Loc at, Node *head, Node *body);
 Stmt *ast_constraint(Ast *t, Loc at, Node *label, Node *expr);
 Stmt *ast_show(Ast *t, Loc at, NodeList items);
+/* minimize EXPR.  or  maximize EXPR. */
+Stmt *ast_objective(Ast *t, Loc at, Node *expr, bool maximize);
 /* entities NAME: members.  or  attribute NAME: values. */
 Stmt *ast_grid_decl(Ast *t, Loc at, StmtKind kind, Node *name, NodeList items);
 /* piece NAME = DRAWING.  or  pieces NAME = DRAWING. */

@@ -651,6 +651,24 @@ static void check_tile(Checker *c, const Stmt *st)
   }
 }
 
+/* minimize EXPR. or maximize EXPR.: one per puzzle. */
+static void check_objective(Checker *c, const Stmt *st)
+{
+  check_expr(c, st->expr);
+  for (uint32_t k = 0; k < c->ast->stmts.len; k++) {
+    const Stmt *first = c->ast->stmts.items[k];
+    if (first == st)
+      break;
+    if (first->kind == ST_OBJECTIVE) {
+      diag_error(c->diag, st->at, "a puzzle has one goal, but this is a second '%s'",
+                 st->maximize ? "maximize" : "minimize");
+      diag_note(c->diag, first->at, "the first is here: '%s'",
+                first->maximize ? "maximize" : "minimize");
+      break;
+    }
+  }
+}
+
 bool check_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag)
 {
   return check_program_timed(ast, names, syms, diag, NULL, NULL);
@@ -707,6 +725,9 @@ bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *dia
       break;
     case ST_SHOW:
       check_list(&c, &st->items);
+      break;
+    case ST_OBJECTIVE:
+      check_objective(&c, st);
       break;
     case ST_ENTITIES:
     case ST_ATTRIBUTE:

@@ -700,6 +700,9 @@ void check_eval_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag
     else if (st->kind == ST_SHOW)
       for (uint32_t k = 0; k < st->items.len; k++)
         walk_expr(&ev, NULL, st->items.items[k]);
+    else if (st->kind == ST_OBJECTIVE)
+      ev_expect_number(&ev, st->expr->at, walk_expr(&ev, NULL, st->expr), false,
+                       st->maximize ? "'maximize'" : "'minimize'");
   }
   /* the rules no clue used: their bodies on their own, with parameters
      of any kind, so that a mistake in them is found before they are used */

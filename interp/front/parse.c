@@ -125,12 +125,12 @@ void parse_saw_token(Parser *ps, int tok, Loc at, Sym sym, unsigned lex_errors)
 static const char *const keywords[] = {
   "import", "var", "board", "const", "show", "entities", "layout", "attribute", "clue",
   "candidate", "piece", "pieces", "tile", "with", "forall", "exists", "in", "and", "or",
-  "not", "mod", "if", "then", "else", "true", "false",
+  "not", "mod", "if", "then", "else", "true", "false", "minimize", "maximize",
 };
 /* The keywords that can start a clause, for "did you mean". */
 static const char *const starters[] = {
   "import", "var", "board", "const", "show", "entities", "attribute", "clue",
-  "candidate", "piece", "pieces", "tile", "forall", "exists", "if", "not",
+  "candidate", "piece", "pieces", "tile", "forall", "exists", "if", "not", "minimize", "maximize",
 };
 #define COUNT(a) ((uint32_t)(sizeof(a) / sizeof((a)[0])))
 
@@ -139,10 +139,6 @@ static const struct {
   const char *word;
   const char *say;
 } foreign_words[] = {
-  {"minimize", "pz has no 'minimize': it finds the answers that meet the clues, not the smallest one"},
-  {"minimise", "pz has no 'minimise': it finds the answers that meet the clues, not the smallest one"},
-  {"maximize", "pz has no 'maximize': it finds the answers that meet the clues, not the largest one"},
-  {"maximise", "pz has no 'maximise': it finds the answers that meet the clues, not the largest one"},
   {"constraint", "pz has no 'constraint': write the condition alone, as in 'x < y.'"},
   {"solve", "pz has no 'solve': it solves every puzzle file it reads"},
 };

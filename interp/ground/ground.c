@@ -1316,6 +1316,27 @@ static void structure_origin(Ground *g, const Stmt *st, const char *fmt, ...)
   build_origin(g, (uint32_t)g->origins.len);
 }
 
+/*
+** minimize EXPR. or maximize EXPR.: a variable equal to EXPR, which the
+** search makes better at each solution (MS_GOAL).  EXPR must be defined
+** (a[i] with i in range, no division by zero) in every solution.
+*/
+static void ground_goal(Ground *g, const Stmt *st)
+{
+  structure_origin(g, st, "the goal");
+  size_t mark = term_context_open(g);
+  Value v = eval_entry(g, NULL, st->expr);
+  term_context_post(g, mark);
+  VarId x;
+  if (term_var(g, st->expr->at, v, &x)) {
+    g->has_goal = true;
+    g->maximize = st->maximize;
+    g->goal = x;
+    build_goal(g, x, st->maximize);
+  }
+  build_origin(g, 0);
+}
+
 bool ground_program(Ground *g)
 {
   g->eval = eval_entry;
@@ -1372,6 +1393,8 @@ bool ground_program(Ground *g)
       build_origin(g, 0);
       build_propagate(g);             /* once per clue, not once per post */
       report_impossible_clue(g, st, failed_before, errors_before);
+    } else if (st->kind == ST_OBJECTIVE) {
+      ground_goal(g, st);
     } else if (st->kind == ST_SHOW) {
       any_show = true;
       structure_origin(g, st, "what is shown");   /* its helpers: the house of water, ... */

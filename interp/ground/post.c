@@ -186,3 +186,10 @@ void build_shown_vars(Ground *g, size_t n, const VarId *x)
   solver_set_shown_vars(g->s, n, x);
   step(g, MS_SHOWN, ids(x), n, NULL, 0)->n = (uint32_t)n;
 }
+
+void build_goal(Ground *g, VarId x, bool maximize)
+{
+  ModelStep *st = step(g, MS_GOAL, NULL, 0, NULL, 0);
+  st->x = x;
+  st->k = maximize;
+}

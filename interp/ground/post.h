@@ -41,5 +41,7 @@ void build_propagate(Ground *g);
 void build_decision_vars(Ground *g, size_t n, const VarId *x);
 /* What a solution is: the variables whose values the shown items print (MS_SHOWN). */
 void build_shown_vars(Ground *g, size_t n, const VarId *x);
+/* The goal (MS_GOAL): x as small as can be, or as large when maximize. */
+void build_goal(Ground *g, VarId x, bool maximize);
 
 #endif

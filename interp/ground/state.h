@@ -166,6 +166,9 @@ typedef struct Ground {
   VEC(TileCopies) tiles;      /* tile statements with pieces used more than once */
   VEC(TileCell) var_tile;     /* per VarId, for the printer */
   VEC(BoardMap) maps;         /* region maps and tile colours, for pictures */
+  bool has_goal;              /* minimize EXPR. or maximize EXPR. */
+  bool maximize;
+  VarId goal;                 /* the variable equal to EXPR */
   /* logic grids */
   Sym entities_name;          /* 0 when the program declares no entities */
   Value entities;             /* list of V_INT or V_ATOM */

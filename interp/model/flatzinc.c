@@ -279,7 +279,14 @@ void model_flatzinc(const Model *m, const ModelVar *shown, size_t nshown,
   for (size_t i = 0; i < m->steps.len; i++)
     if (model_is_constraint(m->steps.data[i].kind))
       constraint(out, m, &m->steps.data[i], &fresh, origins, norigins);
-  buf_puts(out, "solve satisfy;\n");
+  const ModelStep *goal = NULL;
+  for (size_t i = 0; i < m->steps.len; i++)
+    if (m->steps.data[i].kind == MS_GOAL)
+      goal = &m->steps.data[i];
+  if (goal)
+    buf_printf(out, "solve %s x%u;\n", goal->k ? "maximize" : "minimize", (unsigned)goal->x);
+  else
+    buf_puts(out, "solve satisfy;\n");
   xfree(twin);
   xfree(is_shown);
 }

@@ -73,6 +73,7 @@ static const char *const kind_names[MS_NKINDS] = {
   [MS_MIN] = "min", [MS_MAX] = "max", [MS_CLAUSE] = "clause", [MS_TABLE] = "table", [MS_TILING] = "tiling",
   [MS_DEFER] = "defer", [MS_PROPAGATE] = "propagate", [MS_DECIDE] = "decide",
   [MS_SHOWN] = "shown",
+  [MS_GOAL] = "goal",
 };
 
 const char *model_kind_name(ModelStepKind kind)

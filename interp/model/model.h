@@ -57,6 +57,8 @@ typedef enum {
   MS_DECIDE,      /* the decision variables, x[n] at args, in order */
   MS_SHOWN,       /* what a solution is: the variables the shown items print, x[n]
                      at args (none: every assignment counts, helpers included) */
+  MS_GOAL,        /* minimize x (k = 0) or maximize x (k = 1): for the search that
+                     asks for it (pz's own); spaces built from the Model ignore it */
   MS_NKINDS
 } ModelStepKind;
 

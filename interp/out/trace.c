@@ -149,6 +149,12 @@ void trace_line(const Ground *g, const Model *m, const Solver *s, TraceState *ts
     trace_var_name(m, e->x, line);
     change(g, m, s, ts, e->x, line);
     break;
+  case REASON_BOUND:
+    buf_puts(line, "better: ");
+    trace_var_name(m, e->x, line);
+    change(g, m, s, ts, e->x, line);
+    buf_puts(line, "  (the goal, better than the answer before)");
+    break;
   case REASON_FAILURE:
     buf_puts(line, "dead end: ");
     trace_origin(g, e->origin, line);

@@ -83,6 +83,8 @@ static void search_start(Solver *s)
   list_tier(q, s->decision_vars.data, s->decision_vars.len, 2);
   q->nshown_decision = q->order.len;
   list_tier(q, s->shown_vars.data, s->shown_vars.len, 2);
+  if (s->project && q->has_goal && q->degree.data[q->goal] != 1)
+    list_tier(q, &q->goal, 1, q->degree.data[q->goal]);    /* see goal_within_bound */
   q->nshown = q->order.len;
   list_tier(q, s->decision_vars.data, s->decision_vars.len, 0);
   q->ndecision = q->order.len;
@@ -120,6 +122,7 @@ static void search_start(Solver *s)
   q->state = SS_RUNNING;
   q->nrestarts = 0;
   q->found = false;
+  q->bounded = false;
   q->restart_at = s->stats.failures + RESTART_FAILURES;
   q->rng = q->seed * 0x9E3779B97F4A7C15ull + 1;
 }
@@ -618,6 +621,38 @@ static bool solution_checks(Solver *s)
   return false;
 }
 
+/* --- branch and bound ---
+**
+** With a goal (solver_set_goal), each solution sets a bound that every
+** later node must meet: goal_sign * goal <= bound, one better than the
+** solution (or as good, with ties).  The bound is posted at each node as
+** a domain change on that node's level, so backtracking never takes it
+** away for long: the next node posts it again.  The tree is the same
+** tree; the bound only cuts it, so when it is exhausted no better
+** solution exists and the last one is optimal.  Restarts (before the
+** first solution) meet no bound.  With projection the goal is decided
+** among the shown variables (search_start): an answer's completion is
+** then as good as any other completion of it, since the goal is fixed.
+*/
+static bool goal_within_bound(Solver *s)
+{
+  const Search *q = &s->search;
+  if (!q->bounded)
+    return true;
+  s->cause = REASON_BOUND;
+  Event e = q->goal_sign > 0 ? dom_set_max(s, q->goal, q->bound, NULL)
+                             : dom_set_min(s, q->goal, -q->bound, NULL);
+  s->cause = REASON_DECISION;
+  return e != EV_FAIL;
+}
+
+/* A solution: the bound for the rest of the search. */
+static void goal_found(Search *q, int32_t value)
+{
+  q->bounded = true;
+  q->bound = q->goal_sign * (int64_t)value - (q->goal_ties ? 0 : 1);
+}
+
 /* Every variable is fixed: report the solution, once checked. */
 static SearchResult solution_loaded(Solver *s)
 {
@@ -626,6 +661,8 @@ static SearchResult solution_loaded(Solver *s)
     q->state = SS_BROKEN;
     return SEARCH_BROKEN;
   }
+  if (q->has_goal)
+    goal_found(q, dom_min(s, q->goal));
   q->state = SS_SOLUTION;
   q->answered = q->completing;          /* its other completions are the same answer */
   q->found = true;
@@ -724,14 +761,23 @@ SearchResult search_next(Solver *s)
       trail_push_level(&s->trail);
       PropStatus st = p->cls->solo(s, p, q->solo_first);
       q->solo_first = false;
-      if (st == PS_FIX) {
+      if (st == PS_FIX && goal_within_bound(s))
         return solution_loaded(s);
+      if (st == PS_FIX) {               /* not better: its next completion */
+        tree_note_pop(s);
+        trail_pop_level(&s->trail);
+        continue;
       }
       tree_note_pop(s);
       trail_pop_level(&s->trail);
       if (st == PS_LIMIT)
         return SEARCH_LIMIT;            /* the next call goes on from there */
       q->solo_on = false;               /* no more: back to the tree */
+      q->must_backtrack = true;
+      continue;
+    }
+    if (q->path.len > 0 && !goal_within_bound(s)) {
+      s->stats.failures++;
       q->must_backtrack = true;
       continue;
     }

@@ -47,7 +47,9 @@ static const char *const out_name[] = {
 
 typedef struct Outcome {
   OutKind kind;
-  long count;
+  long count;          /* with a goal: the solutions of the best value */
+  bool has_value;      /* with a goal: value is the best found */
+  long value;
   int signal;          /* OUT_CRASH: the signal, or 0 when the child just vanished */
   char diag[4096];     /* pz_diagnostics, cut short */
 } Outcome;
@@ -83,10 +85,12 @@ static void copy_diag(Outcome *o, const char *diag)
 ** the limit by step and asks again, as a caller that slices its time
 ** would (a browser playground).  The count must not change.
 */
-static void count_in_process(const char *text, size_t len, long cap, int step, bool all,
+/* all: 1 every assignment counts; 2 (a goal) only better solutions, with restarts, as pz. */
+static void count_in_process(const char *text, size_t len, long cap, int step, int all,
                              Outcome *o)
 {
-  PzOptions options = {.check_solutions = true, .all_assignments = all};
+  PzOptions options = {.check_solutions = true, .all_assignments = all == 1,
+                       .goal_ties = all != 2, .restarts = all == 2, .seed = 1};
   PzCtx *cx = pz_open(&options);
   *o = (Outcome){.kind = OUT_COUNT};
   if (!pz_load(cx, "diff.pz", text, len)) {
@@ -99,6 +103,13 @@ static void count_in_process(const char *text, size_t len, long cap, int step, b
   pz_set_limits(cx, 0, limit);
   for (;;) {
     PzResult r = pz_next(cx);
+    int64_t v;
+    if (r == PZ_SOLUTION && pz_goal_value(cx, &v)) {
+      if (o->has_value && v != o->value)
+        o->count = 0;                   /* better: the count starts again */
+      o->has_value = true;
+      o->value = (long)v;
+    }
     if (r == PZ_SOLUTION && ++o->count <= cap)
       continue;
     if (r == PZ_LIMIT && step > 0 && limit < NODE_LIMIT) {
@@ -148,7 +159,7 @@ static size_t read_all(int fd, void *data, size_t len)
 }
 
 /* Count in a child, so that a crash in pz is an outcome, not the end. */
-static void count_forked(const char *text, size_t len, long cap, int step, bool all,
+static void count_forked(const char *text, size_t len, long cap, int step, int all,
                          bool silent, Outcome *o)
 {
   int fd[2];
@@ -256,20 +267,37 @@ typedef struct Check {
   long expected_all;  /* brute force: assignments */
   Outcome got;        /* pz */
   Outcome got_all;    /* pz --all-assignments (with shows) */
+  Outcome got_best;   /* with a goal: pz as it runs, better solutions only, restarts */
   bool shows;
   bool undefined;     /* a partial term was undefined somewhere */
+  bool goal;          /* counts are of the solutions of the best value */
+  int best, best_all; /* that value, by brute force */
 } Check;
 
 /* What pz did: a count unless one of its runs did something else. */
 static OutKind kind_of(const Check *c)
 {
-  return c->got.kind != OUT_COUNT || !c->shows ? c->got.kind : c->got_all.kind;
+  if (c->got.kind != OUT_COUNT)
+    return c->got.kind;
+  if (c->shows && c->got_all.kind != OUT_COUNT)
+    return c->got_all.kind;
+  return c->goal ? c->got_best.kind : OUT_COUNT;
+}
+
+/* With a goal, a count of solutions of the best value: that value too. */
+static bool same_best(const Outcome *o, long expected, int best)
+{
+  return !expected || (o->has_value && o->value == best);
 }
 
 static bool agrees(const Check *c)
 {
   return c->got.kind == OUT_COUNT && c->got.count == c->expected &&
-         (!c->shows || (c->got_all.kind == OUT_COUNT && c->got_all.count == c->expected_all));
+         (!c->goal || same_best(&c->got, c->expected, c->best)) &&
+         (!c->goal || (c->got_best.kind == OUT_COUNT && c->got_best.has_value == (c->expected > 0) &&
+                       same_best(&c->got_best, c->expected, c->best))) &&
+         (!c->shows || (c->got_all.kind == OUT_COUNT && c->got_all.count == c->expected_all &&
+                        (!c->goal || same_best(&c->got_all, c->expected_all, c->best_all))));
 }
 
 static void run_check(const Options *opt, const Program *p, bool silent, Check *c,
@@ -281,11 +309,20 @@ static void run_check(const Options *opt, const Program *p, bool silent, Check *
   c->expected_all = brute_count(p, &c->undefined);
   c->shows = p->nshows > 0;
   c->expected = c->shows ? brute_answers(p) : c->expected_all;
+  c->goal = p->has_goal;
+  if (c->goal) {
+    c->expected_all = brute_optimum(p, true, &c->best_all);
+    c->expected = c->shows ? brute_optimum(p, false, &c->best) : c->expected_all;
+    c->best = c->shows ? c->best : c->best_all;
+  }
   double middle = now();
   long cap = prog_space(p) + 1;
   c->got_all = (Outcome){.kind = OUT_COUNT, .count = c->expected_all};
-  for (int all = 0; all <= c->shows; all++) {
-    Outcome *o = all ? &c->got_all : &c->got;
+  c->got_best = (Outcome){.kind = OUT_COUNT};
+  for (int all = 0; all <= 2; all++) {
+    if ((all == 1 && !c->shows) || (all == 2 && !c->goal))
+      continue;
+    Outcome *o = all == 2 ? &c->got_best : all ? &c->got_all : &c->got;
     if (opt->fork) {
       count_forked(t.s, t.len, cap, opt->step, all, silent, o);
     } else {
@@ -317,9 +354,21 @@ static void print_outcome(const Check *c)
 {
   printf("%-30s %ld\n", "brute force, solutions:", c->expected);
   print_one("pz, solutions:", &c->got);
+  if (c->goal) {
+    printf("%-30s %d, pz %s%ld\n", "best value, brute force:", c->best,
+           c->got.has_value ? "" : "none ", c->got.value);
+    if (c->got_best.kind != OUT_COUNT)
+      print_one("pz, better solutions only:", &c->got_best);
+    else
+      printf("%-30s %s%ld\n", "pz, better solutions only:", c->got_best.has_value ? "" : "none ",
+             c->got_best.value);
+  }
   if (c->shows) {
     printf("%-30s %ld\n", "brute force, assignments:", c->expected_all);
     print_one("pz --all-assignments:", &c->got_all);
+    if (c->goal)
+      printf("%-30s %d, pz %s%ld\n", "best value, brute force:", c->best_all,
+             c->got_all.has_value ? "" : "none ", c->got_all.value);
   }
 }
 
@@ -404,7 +453,8 @@ static const char *const kind_name[N_KINDS] = {
   [N_PARAM] = "rule parameter", [N_CALL] = "rule call",
 };
 
-enum { F_UNDEFINED = N_KINDS, F_NO_SOLUTION, F_EVERY_ASSIGNMENT, F_SHOWS, F_HELPERS, NFEATURES };
+enum { F_UNDEFINED = N_KINDS, F_NO_SOLUTION, F_EVERY_ASSIGNMENT, F_SHOWS, F_HELPERS, F_GOAL,
+       NFEATURES };
 
 typedef struct Stats {
   uint64_t cases, mismatches;
@@ -442,6 +492,7 @@ static void count_features(Stats *s, const Program *p, const Check *c)
   feature[F_EVERY_ASSIGNMENT] = c->expected == prog_space(p);
   feature[F_SHOWS] = c->shows;
   feature[F_HELPERS] = c->expected < c->expected_all;
+  feature[F_GOAL] = c->goal;
   for (int f = 0; f < NFEATURES; f++) {
     s->with[f] += feature[f];
     s->failed_with[f] += feature[f] && !agrees(c);
@@ -468,7 +519,7 @@ static void print_summary(const Options *opt, const Stats *s, const Times *t)
   printf("%-28s %9s %10s\n", "cases with", "cases", "mismatches");
   static const char *const extra[] = {"an undefined term reached", "no solution",
                                       "every assignment a solution", "show clauses",
-                                      "fewer answers than solutions"};
+                                      "fewer answers than solutions", "minimize or maximize"};
   for (int f = 0; f < NFEATURES; f++) {
     if (f == N_NUM || f == N_VAR)
       continue;

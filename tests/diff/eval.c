@@ -498,3 +498,50 @@ long brute_answers(const Program *p)
   free(answers);
   return distinct;
 }
+
+/* --- the optimum of a goal --- */
+
+long brute_optimum(const Program *p, bool all, int *best)
+{
+  Env e = {.p = p};
+  int dom[MAX_SLOTS][MAX_DOM], size[MAX_SLOTS], digit[MAX_SLOTS] = {0};
+  for (int i = 0; i < prog_slots(p); i++) {
+    size[i] = slot_domain(p, i, dom[i]);
+    e.slot[i] = dom[i][0];
+  }
+  bool answers = !all && p->nshows > 0;
+  int *found = malloc((size_t)MAX_SPACE * MAX_ANSWER * sizeof *found);
+  if (!found)
+    abort();
+  long n = 0;
+  bool any = false;
+  do {
+    bool ok = true;
+    for (int c = 0; c < p->nclauses && ok; c++)
+      ok = eval_cond(&e, p->clause[c]);
+    Value v = ok ? eval_num(&e, p->goal) : (Value){0};
+    if (!v.defined)
+      continue;
+    if (!any || (p->goal_max ? v.v > *best : v.v < *best))
+      n = 0;                            /* better: count afresh */
+    else if (v.v != *best)
+      continue;
+    any = true;
+    *best = v.v;
+    if (n < MAX_SPACE) {
+      memset(found + n * MAX_ANSWER, 0, MAX_ANSWER * sizeof *found);
+      if (answers)
+        answer_of(&e, found + n * MAX_ANSWER);
+      else
+        found[n * MAX_ANSWER] = (int)n;   /* every assignment its own */
+      n++;
+    }
+  } while (next_assignment(&e, dom, size, digit));
+  answer_len = MAX_ANSWER;
+  qsort(found, (size_t)n, MAX_ANSWER * sizeof *found, cmp_answer);
+  long distinct = 0;
+  for (long i = 0; i < n; i++)
+    distinct += i == 0 || cmp_answer(found + i * MAX_ANSWER, found + (i - 1) * MAX_ANSWER) != 0;
+  free(found);
+  return distinct;
+}

@@ -570,6 +570,7 @@ static void gen_declarations(Program *p, Rng *r)
 static const char *clause_invalid(const Program *p, int clause);
 static const char *rule_invalid(const Program *p, const Rule *rule);
 static const char *rule_clause_invalid(const Program *p, const Rule *rule, int c);
+static const char *goal_invalid(const Program *p);
 
 const char *prog_invalid(const Program *p)
 {
@@ -590,6 +591,11 @@ const char *prog_invalid(const Program *p)
   }
   for (int c = 0; c < p->nclauses; c++) {
     const char *why = clause_invalid(p, c);
+    if (why)
+      return why;
+  }
+  if (p->has_goal) {
+    const char *why = goal_invalid(p);
     if (why)
       return why;
   }
@@ -1047,6 +1053,22 @@ static const char *clause_invalid(const Program *p, int clause)
   return NULL;
 }
 
+/* A goal like a clause, but a number, which need not be defined everywhere. */
+static const char *goal_invalid(const Program *p)
+{
+  int n = p->goal;
+  if (!in_scope(p, n, 0, 0, 0))
+    return "a variable used outside its quantifier, or an undeclared name";
+  bool big = false;
+  bounds(p, n, &big);
+  if (big)
+    return "a number too large";
+  Checker ck = {.p = p, .call = -1, .env = {.p = p}};
+  for (int i = 0; i < prog_slots(p); i++)
+    ck.size[i] = slot_domain(p, i, ck.dom[i]);
+  return check_node(&ck, n);
+}
+
 /* --- rules --- */
 
 /* A clause's head: mostly new variables, sometimes one again, `_` or a number. */
@@ -1146,4 +1168,16 @@ void gen_program(Program *p, Rng *r)
     }
   }
   gen_shows(p, r);
+  if (rng_chance(r, 25)) {              /* a goal: pz's optimum against the brute force's */
+    for (int attempt = 0; attempt < 30 && !p->has_goal; attempt++) {
+      int mark = p->nnodes;
+      g.budget = CLAUSE_BUDGET / 2;
+      g.nbound = 0;
+      p->goal = gen_num(&g, rng_range(r, 1, 3));
+      p->goal_max = rng_chance(r, 50);
+      p->has_goal = !goal_invalid(p);
+      if (!p->has_goal)
+        p->nnodes = mark;
+    }
+  }
 }

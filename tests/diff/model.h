@@ -135,6 +135,9 @@ typedef struct Program {
   int16_t label[MAX_CLAUSES];     /* 0: none, else `clue N:` */
   int nshows;
   Show show[MAX_SHOWS];
+  bool has_goal;                  /* minimize (or maximize) node goal */
+  bool goal_max;
+  int goal;
   int nnodes;
   Node node[MAX_NODES];
 } Program;
@@ -185,5 +188,11 @@ long prog_space(const Program *p);
 long brute_count(const Program *p, bool *undef);
 /* Distinct answers (the shown values of the solutions); brute_count without shows. */
 long brute_answers(const Program *p);
+/*
+** With a goal: its best value over the solutions where it is defined
+** (*best), and how many of them reach it: distinct answers, or every
+** assignment when all or without shows.  0 when there is none.
+*/
+long brute_optimum(const Program *p, bool all, int *best);
 
 #endif

@@ -353,6 +353,11 @@ void prog_print(const Program *p, Text *out)
     print_node(&pr, p->clause[c], L_SEMI, true);
     text_printf(out, ".\n");
   }
+  if (p->has_goal) {
+    text_printf(out, "%s ", p->goal_max ? "maximize" : "minimize");
+    print_node(&pr, p->goal, L_SEMI, true);
+    text_printf(out, ".\n");
+  }
   for (int i = 0; i < p->nshows; i++) {
     const Show *s = &p->show[i];
     const char *a = s->a >= 0 && s->a < MAX_VARS ? var_name[s->a] : "?";

@@ -35,6 +35,8 @@ static long size(const Program *p)
   int stack[MAX_NODES], top = 0;
   for (int c = 0; c < p->nclauses; c++)
     stack[top++] = p->clause[c];
+  if (p->has_goal)
+    stack[top++] = p->goal;
   for (int k = 0; k < p->nrules; k++)
     for (int c = 0; c < p->rule[k].nclauses; c++)
       stack[top++] = p->rule[k].clause[c].body;
@@ -230,12 +232,13 @@ static bool edit_program(Program *p, int e)
     p->label[e - 11] = 0;
     return true;
   case 17: if (!p->nrules) return false; p->nrules--; return true;
+  case 18: if (!p->has_goal) return false; p->has_goal = false; return true;
   default:
-    return edit_rule(p, e - 18);
+    return edit_rule(p, e - 19);
   }
 }
 
-#define PROGRAM_EDITS (MAX_CLAUSES + 3 * MAX_VARS + 18 + RULE_EDITS)
+#define PROGRAM_EDITS (MAX_CLAUSES + 3 * MAX_VARS + 19 + RULE_EDITS)
 
 static bool apply_edit(Program *p, int e)
 {

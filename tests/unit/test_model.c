@@ -42,6 +42,9 @@ static void *count_thread(void *arg)
 {
   Count *c = arg;
   Solver *s = solver_from_model(c->model);
+  for (size_t i = 0; i < c->model->steps.len; i++)   /* a goal: searched as pz does */
+    if (c->model->steps.data[i].kind == MS_GOAL)
+      solver_set_goal(s, c->model->steps.data[i].x, c->model->steps.data[i].k != 0, false);
   count_space(s, c);
   solver_free(s);
   return NULL;

@@ -299,7 +299,7 @@ static void each_pupils_mistake_is_one_error(void **state)
 {
   Fixture *f = *state;
   assert_false(parse(f, "vra x in 1..3.\nClue 1: x = 1.\ndistinct([x, y).\na = b = c.\n"
-                        "if x = 1 then y = 2.\nminimize x.\nx <> y && z.\n// note\ny = 'red'.\n"));
+                        "if x = 1 then y = 2.\nminimise x.\nx <> y && z.\n// note\ny = 'red'.\n"));
   assert_int_equal(f->diag.nerrors, 10);
   const char *m = messages(f);
   assert_non_null(strstr(m, "t.pz:1:1: error: 'vra' is not a word pz knows: did you mean 'var'?"));
@@ -307,7 +307,7 @@ static void each_pupils_mistake_is_one_error(void **state)
   assert_non_null(strstr(m, "t.pz:3:15: error: unexpected ')': the '[' on line 3, column 10 is still open"));
   assert_non_null(strstr(m, "t.pz:4:7: error: comparisons cannot be chained: write 'a = b, b = c'"));
   assert_non_null(strstr(m, "t.pz:5:20: error: the 'if' on line 5, column 1 has no 'else'"));
-  assert_non_null(strstr(m, "t.pz:6:1: error: pz has no 'minimize'"));
+  assert_non_null(strstr(m, "t.pz:6:1: error: 'minimise' is not a word pz knows: did you mean 'minimize'?"));
   assert_non_null(strstr(m, "t.pz:7:3: error: '<>' has no meaning in pz: write !="));
   assert_non_null(strstr(m, "t.pz:7:8: error: '&&' has no meaning in pz: write 'and'"));
   assert_non_null(strstr(m, "t.pz:8:1: error: '//' does not start a comment in pz"));

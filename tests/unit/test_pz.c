@@ -130,6 +130,37 @@ static void a_solution_draws_into_the_callers_buffer(void **state)
   pz_close(cx);
 }
 
+/* A goal: each solution better than the one before, the last optimal; with ties, as good too. */
+static void a_goal_improves_to_its_optimum(void **state)
+{
+  (void)state;
+  static const char goal[] = "var x, y in 1..4.\nx != y.\nmaximize x + y.\n";
+  for (int ties = 0; ties <= 1; ties++) {
+    PzOptions o = {.goal_ties = ties};
+    PzCtx *cx = pz_open(&o);
+    int64_t v = 0, last = 0;
+    assert_false(pz_goal_value(cx, &v));                   /* nothing loaded */
+    assert_true(pz_load(cx, "t.pz", goal, strlen(goal)));
+    assert_int_equal(pz_goal(cx), PZ_GOAL_MAXIMIZE);
+    int n = 0, at_best = 0;
+    while (pz_next(cx) == PZ_SOLUTION) {
+      assert_true(pz_goal_value(cx, &v));
+      if (n++)
+        assert_true(ties ? v >= last : v > last);
+      at_best = n > 1 && v == last ? at_best + 1 : 1;
+      last = v;
+    }
+    assert_false(pz_goal_value(cx, &v));                   /* no solution now */
+    assert_int_equal(last, 7);
+    assert_int_equal(at_best, ties ? 2 : 1);               /* 3 + 4 and 4 + 3 */
+    pz_close(cx);
+  }
+  PzCtx *cx = pz_open(NULL);
+  assert_true(pz_load(cx, "t.pz", magic, strlen(magic)));
+  assert_int_equal(pz_goal(cx), PZ_GOAL_NONE);
+  pz_close(cx);
+}
+
 static void a_logic_grid_reads_as_a_table(void **state)
 {
   (void)state;
@@ -240,6 +271,7 @@ int main(void)
     cmocka_unit_test(running_out_of_memory_is_an_error),
     cmocka_unit_test(a_solution_reads_as_data),
     cmocka_unit_test(a_solution_draws_into_the_callers_buffer),
+    cmocka_unit_test(a_goal_improves_to_its_optimum),
     cmocka_unit_test(a_logic_grid_reads_as_a_table),
     cmocka_unit_test(without_a_reader_files_cannot_be_imported),
     cmocka_unit_test(without_a_clock_there_is_no_time_limit),
