@@ -52,6 +52,7 @@ static void yyerror(YYLTYPE *lloc, Parser *ps, const char *msg);
 %token IMPORT "import" VARKW "var" BOARD "board" CONST "const" SHOW "show"
 %token ENTITIES "entities" ATTRIBUTE "attribute" LAYOUT "layout"
 %token CANDIDATE "candidate"
+%token FUNCTION "function"
 %token PIECE "piece" PIECES "pieces" TILE "tile" WITH "with"
 %token CLUE "clue" FORALL "forall" EXISTS "exists" IN "in" AND "and" OR "or"
 %token NOT "not" MOD "mod" IFKW "if" THEN "then" ELSE "else" TRUE "true" FALSE "false"
@@ -92,6 +93,9 @@ stmt
                                        { $$ = ast_layout_decl(AST, @$, ast_name(AST, @2, $2), ast_picture(AST, @4, $4), $6); }
   | CONST ATOM '=' expr '.'            { $$ = ast_const(AST, @$, ast_name(AST, @2, $2), $4); }
   | expr IF body '.'                   { $$ = ast_rule(AST, @$, $1, $3); }
+  | FUNCTION ATOM '(' expr_list ')' '=' expr '.'
+                                       { $$ = ast_function(AST, @$, ast_call(AST, loc_span(@2, @5), $2, $4), $7); }
+  | FUNCTION ATOM '=' expr '.'         { $$ = ast_function(AST, @$, ast_name(AST, @2, $2), $4); }
   | CLUE label ':' body '.'            { $$ = ast_constraint(AST, @$, $2, $4); }
   | CANDIDATE CLUE label ':' body '.'  { $$ = ast_constraint(AST, @$, $3, $5); $$->candidate = true; }
   | body '.'                           { $$ = ast_constraint(AST, @$, NULL, $1); }

@@ -325,6 +325,13 @@ Stmt *ast_rule(Ast *t, Loc at, Node *head, Node *body)
   return s;
 }
 
+Stmt *ast_function(Ast *t, Loc at, Node *head, Node *value)
+{
+  Stmt *s = ast_rule(t, at, head, value);
+  s->kind = ST_FUNCTION;
+  return s;
+}
+
 Stmt *ast_constraint(Ast *t, Loc at, Node *label, Node *expr)
 {
   Stmt *s = stmt(t, ST_CONSTRAINT, at);

@@ -284,6 +284,80 @@ static SVal expand_rule(Ev *ev, const EvEnv *env, const Node *call, bool post, b
   return sv_cond_unknown();
 }
 
+/* --- functions --- */
+
+/*
+** Does the value of a function use the function again whatever its
+** arguments are: not under an if, and/or, a quantifier or a
+** comprehension, which may stop it?  Then expanding it never stops.
+*/
+static bool uses_itself(const Node *n, Sym f)
+{
+  if (!n)
+    return false;
+  switch (n->kind) {
+  case NK_NAME:
+    return n->sym == f;
+  case NK_CALL:
+    if (n->sym == f)
+      return true;
+    /* fall through */
+  case NK_LIST:
+    for (uint32_t i = 0; i < n->list.len; i++)
+      if (uses_itself(n->list.items[i], f))
+        return true;
+    return false;
+  case NK_UNARY:
+    return uses_itself(n->a, f);
+  case NK_INDEX:
+    return uses_itself(n->a, f);
+  case NK_BINARY:
+    if (n->op == OP_AND || n->op == OP_OR || n->op == OP_IMPLIES)
+      return uses_itself(n->a, f);
+    return uses_itself(n->a, f) || uses_itself(n->b, f);
+  case NK_IF:
+    return uses_itself(n->a, f);
+  default:
+    return false;
+  }
+}
+
+/* f(a, b): the value of f's definition with its parameters bound. */
+static SVal expand_function(Ev *ev, const EvEnv *env, const Node *call)
+{
+  const NameInfo *ni = names_find(ev->names, call->sym);
+  const Stmt *def = ni->decl;
+  uint32_t nargs = call->kind == NK_CALL ? call->list.len : 0;
+  EvEnv *frames = xcalloc(nargs + 1, sizeof *frames);
+  const EvEnv *scope = NULL;
+  for (uint32_t i = 0; i < nargs; i++) {
+    frames[i] = (EvEnv){scope, def->head->list.items[i]->sym, walk_expr(ev, env, call->list.items[i])};
+    scope = &frames[i];
+  }
+  if (ev->generic) {                /* a body on its own: calls are not expanded */
+    xfree(frames);
+    return SV_UNKNOWN;
+  }
+  ev_grow_globals(ev, call->sym);
+  ev->expanded[call->sym] = true;
+  if (ev->stop || ev->depth >= EV_MAX_RULE_DEPTH) {
+    if (!ev->stop && uses_itself(def->expr, call->sym))
+      ev_error(ev, call->at, "the function '%s' uses itself too deeply (does it have a case that stops?)",
+               ev_name(ev, call->sym));
+    ev->stop = true;
+    xfree(frames);
+    return SV_UNKNOWN;
+  }
+  ev->depth++;
+  unsigned errors_before = ev->diag->nerrors;
+  SVal v = walk_expr(ev, scope, def->expr);
+  if (ev->diag->nerrors > errors_before && ev->depth == 1)
+    diag_note(ev->diag, call->at, "the function '%s' was used here", ev_name(ev, call->sym));
+  ev->depth--;
+  xfree(frames);
+  return v;
+}
+
 /* --- expressions --- */
 
 static SVal range_list(Ev *ev, const EvEnv *env, const Node *n)
@@ -426,6 +500,8 @@ static SVal name_value(Ev *ev, const EvEnv *env, const Node *n)
     return ev->has_entities ? (SVal){.kind = ev->entities_named ? SV_NAME : SV_NUM} : SV_UNKNOWN;
   case NAME_RULE:
     return expand_rule(ev, env, n, false, true);
+  case NAME_FUNC:
+    return expand_function(ev, env, n);
   case NAME_ATTR:
   case NAME_NONE:
     break;
@@ -488,6 +564,8 @@ static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n)
       bool names = st && st->items.len && st->items.items[0]->kind == NK_NAME;
       return (SVal){.kind = names ? SV_NAME : SV_NUM};
     }
+    if (ni->kind == NAME_FUNC)
+      return expand_function(ev, env, n);
     return expand_rule(ev, env, n, false, true);
   }
   case NK_INDEX:
@@ -706,8 +784,8 @@ void check_eval_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag
   ev.generic = true;
   for (uint32_t i = 0; i < sl->len && !ev.stop && !diag_full(diag); i++) {
     const Stmt *st = sl->items[i];
-    Sym s = st->kind == ST_RULE ? st->head->sym : 0;
-    if (st->kind != ST_RULE || (s < ev.nglobals && ev.expanded[s]))
+    Sym s = st->kind == ST_RULE || st->kind == ST_FUNCTION ? st->head->sym : 0;
+    if (!s || (s < ev.nglobals && ev.expanded[s]))
       continue;
     uint32_t nparams = st->head->kind == NK_CALL ? st->head->list.len : 0;
     EvEnv *frames = xcalloc(nparams + 1, sizeof *frames);
@@ -719,7 +797,10 @@ void check_eval_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag
         scope = &frames[k];
       }
     }
-    ev_cond_check(&ev, st->expr->at, ev_cond(&ev, scope, st->expr, false, true));
+    if (st->kind == ST_FUNCTION)
+      walk_expr(&ev, scope, st->expr);
+    else
+      ev_cond_check(&ev, st->expr->at, ev_cond(&ev, scope, st->expr, false, true));
     xfree(frames);
   }
   VEC_FREE(ev.reported);
