@@ -53,6 +53,7 @@ static void yyerror(YYLTYPE *lloc, Parser *ps, const char *msg);
 %token ENTITIES "entities" ATTRIBUTE "attribute" LAYOUT "layout"
 %token CANDIDATE "candidate"
 %token FUNCTION "function"
+%token CONCAT "'++'"
 %token PIECE "piece" PIECES "pieces" TILE "tile" WITH "with"
 %token CLUE "clue" FORALL "forall" EXISTS "exists" IN "in" AND "and" OR "or"
 %token NOT "not" MOD "mod" IFKW "if" THEN "then" ELSE "else" TRUE "true" FALSE "false"
@@ -69,9 +70,10 @@ static void yyerror(YYLTYPE *lloc, Parser *ps, const char *msg);
 %precedence NOT
 %nonassoc '=' NE '<' LE '>' GE IN
 %nonassoc DOTDOT
-%left '+' '-'
+%left '+' '-' CONCAT
 %left '*' '/' MOD
 %precedence UMINUS
+%right '^'
 
 %%
 
@@ -178,6 +180,8 @@ expr
   | expr '*' expr                      { $$ = ast_binary(AST, @$, OP_MUL, $1, $3); }
   | expr '/' expr                      { $$ = ast_binary(AST, @$, OP_DIV, $1, $3); }
   | expr MOD expr                      { $$ = ast_binary(AST, @$, OP_MOD, $1, $3); }
+  | expr '^' expr                      { $$ = ast_binary(AST, @$, OP_POW, $1, $3); }
+  | expr CONCAT expr                   { $$ = ast_binary(AST, @$, OP_CONCAT, $1, $3); }
   | '-' expr %prec UMINUS              { $$ = ast_unary(AST, @$, OP_NEG, $2); }
   | postfix
   ;

@@ -14,7 +14,7 @@ static const char *const node_names[] = {
 static const char *const op_names[] = {
   "-", "not", "+", "-", "*", "/", "mod",
   "=", "!=", "<", "<=", ">", ">=", "in",
-  "and", "or", "->", "<->", "..", "forall", "exists",
+  "and", "or", "->", "<->", "..", "forall", "exists", "^", "++",
 };
 
 const char *ast_kind_name(NodeKind k)

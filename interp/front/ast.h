@@ -43,6 +43,7 @@ typedef enum {
   OP_AND, OP_OR, OP_IMPLIES, OP_IFF,
   OP_RANGE,
   OP_FORALL, OP_EXISTS,
+  OP_POW, OP_CONCAT,
 } Op;
 
 /*

@@ -379,7 +379,7 @@ static SVal arith(Ev *ev, const EvEnv *env, const Node *n)
 {
   SVal a = walk_expr(ev, env, n->a), b = walk_expr(ev, env, n->b);
   const char *what = n->op == OP_ADD ? "'+'" : n->op == OP_SUB ? "'-'" : n->op == OP_MUL ? "'*'"
-                   : n->op == OP_DIV ? "'/'" : "'mod'";
+                   : n->op == OP_POW ? "'^'" : n->op == OP_DIV ? "'/'" : "'mod'";
   /* each side on its own: in a rule's body one may be a parameter of any kind */
   bool ok_a = ev_expect_number(ev, n->a->at, a, false, what);
   bool ok_b = ev_expect_number(ev, n->b->at, b, false, what);
@@ -387,6 +387,28 @@ static SVal arith(Ev *ev, const EvEnv *env, const Node *n)
     return SV_UNKNOWN;
   if ((n->op == OP_DIV || n->op == OP_MOD) && b.known && b.i == 0)
     return ev_error(ev, n->b->at, "division by zero");
+  if (n->op == OP_POW && !b.known)
+    return ev_error(ev, n->b->at, "the exponent of '^' must be a number known before solving, 0 or more, "
+                    "but this is an unknown number");
+  if (n->op == OP_POW && b.i < 0)
+    return ev_error(ev, n->b->at, "the exponent of '^' must be 0 or more, not %lld (pz has no fractions)",
+                    (long long)b.i);
+  if (n->op == OP_POW) {
+    if (!a.known || a.i == 0 || a.i == 1 || b.i == 0)
+      return !a.known ? sv_num_unknown() : sv_num(b.i == 0 ? 1 : a.i);
+    if (a.i == -1)
+      return sv_num(b.i % 2 ? -1 : 1);
+    /* as the grounder computes it: no step beyond 2^40 */
+    int64_t r = 1, lim = (int64_t)1 << 40, m = a.i < 0 ? -a.i : a.i;
+    if (m > lim)
+      return ev_error(ev, n->at, "this power is too large");
+    for (int64_t k = 0; k < b.i; k++) {
+      if (m > lim / (r < 0 ? -r : r))
+        return ev_error(ev, n->at, "this power is too large");
+      r *= a.i;
+    }
+    return sv_num(r);
+  }
   if (!a.known || !b.known)
     return sv_num_unknown();
   /* known numbers stay within +-2^62 here; the grounder reports larger ones */
@@ -400,6 +422,23 @@ static SVal arith(Ev *ev, const EvEnv *env, const Node *n)
   case OP_DIV: return sv_num(a.i / b.i);
   default: return sv_num(a.i % b.i);
   }
+}
+
+/* A ++ B: two lists */
+static SVal concat(Ev *ev, const EvEnv *env, const Node *n)
+{
+  SVal a = ev_expect_list(ev, n->a->at, walk_expr(ev, env, n->a), "'++'");
+  SVal b = ev_expect_list(ev, n->b->at, walk_expr(ev, env, n->b), "'++'");
+  if (a.kind != SV_LIST || b.kind != SV_LIST)
+    return SV_UNKNOWN;
+  if (!a.n_known || !b.n_known || (uint64_t)a.n + b.n > 100000)  /* longer: the grounder judges */
+    return SV_UNKNOWN;
+  SVal *items = arena_array(&ev->arena, SVal, a.n + b.n + 1);
+  for (uint32_t i = 0; i < a.n; i++)
+    items[i] = sv_item(a, i);
+  for (uint32_t i = 0; i < b.n; i++)
+    items[a.n + i] = sv_item(b, i);
+  return (SVal){.kind = SV_LIST, .n = a.n + b.n, .n_known = true, .items = items};
 }
 
 /* base[i, j, ...]: known indices must lie in their lists. */
@@ -542,7 +581,10 @@ static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n)
     case OP_MUL:
     case OP_DIV:
     case OP_MOD:
+    case OP_POW:
       return arith(ev, env, n);
+    case OP_CONCAT:
+      return concat(ev, env, n);
     case OP_RANGE:
       return range_list(ev, env, n);
     default:

@@ -568,7 +568,10 @@ static Value eval_expr(Ground *g, const Env *env, const Node *n)
     case OP_MUL:
     case OP_DIV:
     case OP_MOD:
+    case OP_POW:
       return builtin_arith(g, env, n);
+    case OP_CONCAT:
+      return builtin_concat(g, env, n);
     case OP_RANGE:
       return range_list(g, env, n);
     default:
