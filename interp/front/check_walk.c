@@ -87,8 +87,8 @@ static void each_instance(Ev *ev, const EvEnv *env, const NodeList *quals, uint3
   SVal coll = walk_expr(ev, env, q->b);
   if (coll.kind == SV_NONE)
     return;
-  if (coll.kind == SV_BOARD)
-    coll = ev_expect_list(ev, q->b->at, coll, "in");
+  if (coll.kind == SV_BOARD || coll.kind == SV_STRING)
+    coll = ev_expect_list(ev, q->b->at, coll, "in");   /* a board, a string */
   if (coll.kind != SV_LIST) {
     unsigned before = ev->diag->nerrors;
     ev_error(ev, q->b->at, "'%s in ...' needs a list or a range after 'in', but this is %s",
@@ -445,6 +445,8 @@ static SVal concat(Ev *ev, const EvEnv *env, const Node *n)
 static SVal index_expr(Ev *ev, const EvEnv *env, const Node *n)
 {
   SVal base = walk_expr(ev, env, n->a);
+  if (base.kind == SV_STRING && base.i)            /* "SEND"[1] is s */
+    base = ev_expect_list(ev, n->a->at, base, "an index");
   uint32_t k = n->list.len;
   SVal *idx = xmalloc(k * sizeof *idx);
   bool all_known = true, none = base.kind == SV_NONE;
@@ -556,7 +558,7 @@ static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n)
   case NK_BOOL:
     return sv_cond(n->ival != 0);
   case NK_STRING:
-    return (SVal){.kind = SV_STRING};
+    return (SVal){.kind = SV_STRING, .i = n->sym};
   case NK_WILD:
     return (SVal){.kind = SV_WILD};
   case NK_VAR: {

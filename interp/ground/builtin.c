@@ -450,6 +450,8 @@ static NOINLINE Value index_in_range(Ground *g, Loc at, Value idx, uint32_t n)
 Value builtin_index(Ground *g, const Env *env, const Node *n)
 {
   Value base = ground_eval(g, env, n->a);
+  if (base.kind == V_STRING)                /* "SEND"[1] is s */
+    base = value_expect_list(g, n->a->at, base, "an index");
   if (base.kind == V_NONE)
     return VALUE_NONE;
   uint32_t k = n->list.len;

@@ -105,7 +105,7 @@ static void each_instance(Ground *g, const Env *env, const NodeList *quals, uint
     defined = lit_and2(g, defined, term_context_take(g, mark));
     if (coll.kind == V_NONE || defined.kind == V_NONE)
       return;
-    if (coll.kind == V_BOARD)
+    if (coll.kind == V_BOARD || coll.kind == V_STRING)
       coll = value_expect_list(g, q->b->at, coll, "in");
     if (coll.kind != V_LIST) {
       ground_error(g, q->b->at, "'%s in ...' needs a list or a range after 'in', but this is %s",
