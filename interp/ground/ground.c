@@ -727,8 +727,10 @@ static bool post_abs_ne(Ground *g, const Env *env, const Node *n)
     term_compare(g, n->at, OP_NE, left ? e : c, left ? c : e, false);
     return true;
   }
-  if (c.i < 0)
-    return true;                        /* |E| is never negative */
+  if (c.i < 0) {                        /* |E| is never negative: true where E is defined */
+    eval_entry(g, env, abs->list.items[0]);
+    return true;
+  }
   Value e = eval_entry(g, env, abs->list.items[0]);
   term_compare(g, n->at, OP_NE, e, c, false);
   if (c.i != 0)
