@@ -145,6 +145,9 @@ static const struct {
   {"maximise", "pz has no 'maximise': it finds the answers that meet the clues, not the largest one"},
   {"constraint", "pz has no 'constraint': write the condition alone, as in 'x < y.'"},
   {"solve", "pz has no 'solve': it solves every puzzle file it reads"},
+  {"def", "a function is written 'function f(X) = ...' in pz"},
+  {"fun", "a function is written 'function f(X) = ...' in pz"},
+  {"func", "a function is written 'function f(X) = ...' in pz"},
 };
 
 static LineCol linecol(const Parser *ps, Loc at)
