@@ -19,6 +19,7 @@ typedef struct Checker {
   SymTable *syms;
   Diag *diag;
   VEC(Sym) scope;        /* upper-case variables bound here, innermost last */
+  bool as_value;         /* the call checked now is an operand of arithmetic or a comparison */
   VEC(Sym) facts;        /* rules written as Prolog facts, and functions written without
                             the word function: reported at the definition only */
 } Checker;
@@ -432,6 +433,8 @@ static void report_bare_function(Checker *c, const Stmt *st)
 
 static void check_call(Checker *c, const Node *n)
 {
+  bool as_value = c->as_value;
+  c->as_value = false;
   const Builtin *b = builtin_find(c->syms, n->sym);
   uint32_t got = n->list.len;
   if (b) {
@@ -461,7 +464,7 @@ static void check_call(Checker *c, const Node *n)
         diag_note(c->diag, n->at, "'%s' is built in: a kind of move on a board (orthogonal, "
                   "adjacent, diagonal, king or knight)", name_of(c, n->sym));
     } else if (!is_fact_name(c, n->sym)) {
-      diag_error(c->diag, n->at, "unknown rule '%s'", name_of(c, n->sym));
+      diag_error(c->diag, n->at, "unknown %s '%s'", as_value ? "function" : "rule", name_of(c, n->sym));
       size_t len;
       const char *lib = library_defining(name_of(c, n->sym), &len);
       if (lib)
@@ -496,10 +499,16 @@ static void check_expr(Checker *c, const Node *n)
   case NK_UNARY:
     check_expr(c, n->a);
     break;
-  case NK_BINARY:
+  case NK_BINARY: {
+    /* sq(3) in a + sq(3) = 12 is a value: if unknown, a function */
+    bool values = (n->op >= OP_ADD && n->op <= OP_GE) || n->op == OP_POW;
+    c->as_value = values && n->a->kind == NK_CALL;
     check_expr(c, n->a);
+    c->as_value = values && n->b->kind == NK_CALL;
     check_expr(c, n->b);
+    c->as_value = false;
     break;
+  }
   case NK_IF:
     check_expr(c, n->a);
     check_expr(c, n->b);

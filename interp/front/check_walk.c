@@ -299,10 +299,9 @@ static bool uses_itself(const Node *n, Sym f)
   case NK_NAME:
     return n->sym == f;
   case NK_CALL:
-    if (n->sym == f)
-      return true;
-    /* fall through */
   case NK_LIST:
+    if (n->kind == NK_CALL && n->sym == f)
+      return true;
     for (uint32_t i = 0; i < n->list.len; i++)
       if (uses_itself(n->list.items[i], f))
         return true;
