@@ -53,6 +53,8 @@ static void yyerror(YYLTYPE *lloc, Parser *ps, const char *msg);
 %token ENTITIES "entities" ATTRIBUTE "attribute" LAYOUT "layout"
 %token CANDIDATE "candidate"
 %token MINIMIZE "minimize" MAXIMIZE "maximize"
+%token FUNCTION "function"
+%token CONCAT "'++'"
 %token PIECE "piece" PIECES "pieces" TILE "tile" WITH "with"
 %token CLUE "clue" FORALL "forall" EXISTS "exists" IN "in" AND "and" OR "or"
 %token NOT "not" MOD "mod" IFKW "if" THEN "then" ELSE "else" TRUE "true" FALSE "false"
@@ -69,9 +71,10 @@ static void yyerror(YYLTYPE *lloc, Parser *ps, const char *msg);
 %precedence NOT
 %nonassoc '=' NE '<' LE '>' GE IN
 %nonassoc DOTDOT
-%left '+' '-'
+%left '+' '-' CONCAT
 %left '*' '/' MOD
 %precedence UMINUS
+%right '^'
 
 %%
 
@@ -93,6 +96,9 @@ stmt
                                        { $$ = ast_layout_decl(AST, @$, ast_name(AST, @2, $2), ast_picture(AST, @4, $4), $6); }
   | CONST ATOM '=' expr '.'            { $$ = ast_const(AST, @$, ast_name(AST, @2, $2), $4); }
   | expr IF body '.'                   { $$ = ast_rule(AST, @$, $1, $3); }
+  | FUNCTION ATOM '(' expr_list ')' '=' expr '.'
+                                       { $$ = ast_function(AST, @$, ast_call(AST, loc_span(@2, @5), $2, $4), $7); }
+  | FUNCTION ATOM '=' expr '.'         { $$ = ast_function(AST, @$, ast_name(AST, @2, $2), $4); }
   | CLUE label ':' body '.'            { $$ = ast_constraint(AST, @$, $2, $4); }
   | CANDIDATE CLUE label ':' body '.'  { $$ = ast_constraint(AST, @$, $3, $5); $$->candidate = true; }
   | body '.'                           { $$ = ast_constraint(AST, @$, NULL, $1); }
@@ -177,6 +183,8 @@ expr
   | expr '*' expr                      { $$ = ast_binary(AST, @$, OP_MUL, $1, $3); }
   | expr '/' expr                      { $$ = ast_binary(AST, @$, OP_DIV, $1, $3); }
   | expr MOD expr                      { $$ = ast_binary(AST, @$, OP_MOD, $1, $3); }
+  | expr '^' expr                      { $$ = ast_binary(AST, @$, OP_POW, $1, $3); }
+  | expr CONCAT expr                   { $$ = ast_binary(AST, @$, OP_CONCAT, $1, $3); }
   | '-' expr %prec UMINUS              { $$ = ast_unary(AST, @$, OP_NEG, $2); }
   | postfix
   ;

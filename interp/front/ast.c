@@ -14,7 +14,7 @@ static const char *const node_names[] = {
 static const char *const op_names[] = {
   "-", "not", "+", "-", "*", "/", "mod",
   "=", "!=", "<", "<=", ">", ">=", "in",
-  "and", "or", "->", "<->", "..", "forall", "exists",
+  "and", "or", "->", "<->", "..", "forall", "exists", "^", "++",
 };
 
 const char *ast_kind_name(NodeKind k)
@@ -322,6 +322,13 @@ Stmt *ast_rule(Ast *t, Loc at, Node *head, Node *body)
   s->head = head;
   s->sym = head->sym;
   s->expr = body;
+  return s;
+}
+
+Stmt *ast_function(Ast *t, Loc at, Node *head, Node *value)
+{
+  Stmt *s = ast_rule(t, at, head, value);
+  s->kind = ST_FUNCTION;
   return s;
 }
 

@@ -43,6 +43,7 @@ typedef enum {
   OP_AND, OP_OR, OP_IMPLIES, OP_IFF,
   OP_RANGE,
   OP_FORALL, OP_EXISTS,
+  OP_POW, OP_CONCAT,
 } Op;
 
 /*
@@ -93,6 +94,7 @@ typedef enum {
   ST_ATTRIBUTE,   /* sym: the attribute (colour); items: its values */
   ST_PIECES,      /* sym: name; expr: the drawing; single: 'piece' (one) or 'pieces' (a set) */
   ST_OBJECTIVE,   /* expr: what to make smallest, or largest when maximize */
+  ST_FUNCTION,    /* head (NK_CALL or NK_NAME); expr: the value */
 } StmtKind;
 
 typedef struct Stmt {
@@ -100,7 +102,7 @@ typedef struct Stmt {
   Loc at;
   Sym sym;
   bool board;        /* ST_VAR declared with 'board' */
-  Node *head;        /* ST_RULE */
+  Node *head;        /* ST_RULE, ST_FUNCTION */
   Node *label;       /* ST_CONSTRAINT: NK_INT, NK_NAME or NK_STRING */
   bool candidate;    /* ST_CONSTRAINT: 'candidate clue', for pz generate to choose from */
   Node *expr;
@@ -159,6 +161,8 @@ Stmt *ast_var_decl(Ast *t, Loc at, NodeList names, Node *domain, bool board);
 Stmt *ast_layout_decl(Ast *t, Loc at, Node *name, Node *picture, Node *domain);
 Stmt *ast_const(Ast *t, Loc at, Node *name, Node *value);
 Stmt *ast_rule(Ast *t, Loc at, Node *head, Node *body);
+/* function HEAD = VALUE. */
+Stmt *ast_function(Ast *t, Loc at, Node *head, Node *value);
 Stmt *ast_constraint(Ast *t, Loc at, Node *label, Node *expr);
 Stmt *ast_show(Ast *t, Loc at, NodeList items);
 /* minimize EXPR.  or  maximize EXPR. */

@@ -19,7 +19,9 @@ typedef struct Checker {
   SymTable *syms;
   Diag *diag;
   VEC(Sym) scope;        /* upper-case variables bound here, innermost last */
-  VEC(Sym) facts;        /* rules written as Prolog facts, reported at each fact only */
+  bool as_value;         /* the call checked now is an operand of arithmetic or a comparison */
+  VEC(Sym) facts;        /* rules written as Prolog facts, and functions written without
+                            the word function: reported at the definition only */
 } Checker;
 
 static const char *name_of(const Checker *c, Sym s)
@@ -45,7 +47,7 @@ static bool suggest_global_if(Checker *c, Sym wrong, Loc at, bool want_rules, bo
   VEC(Loc) locs = {0};
   for (uint32_t s = 1; s < c->names->cap; s++) {
     const NameInfo *ni = &c->names->info[s];
-    bool rule = ni->kind == NAME_RULE || ni->kind == NAME_ATTR;
+    bool rule = ni->kind == NAME_RULE || ni->kind == NAME_FUNC || ni->kind == NAME_ATTR;
     if (ni->kind == NAME_NONE || (rule && !want_rules) || (!rule && !want_values))
       continue;
     VEC_PUSH(cands, name_of(c, s));
@@ -91,7 +93,7 @@ static bool declare(Checker *c, Sym s, Loc at, NameKind kind)
   }
   /* a bare name never calls a built-in, so unknowns and constants may
      share a built-in's name; rules and attributes, which are called, may not */
-  if ((kind == NAME_RULE || kind == NAME_ATTR) && builtin_find(c->syms, s)) {
+  if ((kind == NAME_RULE || kind == NAME_FUNC || kind == NAME_ATTR) && builtin_find(c->syms, s)) {
     diag_error(c->diag, at, "'%s' is a built-in name and cannot be defined again", name_of(c, s));
     return false;
   }
@@ -122,6 +124,21 @@ static void declare_rule(Checker *c, Stmt *st)
   ni = names_get(c->names, h->sym);
   ni->arity = arity;
   VEC_PUSH(ni->clauses, st);
+}
+
+/*
+** function sq(X) = X * X.  One definition per name; its parameters are
+** variables, each once (a pattern would leave the value undefined for
+** the arguments it does not match: use if ... then ... else).
+*/
+static void declare_function(Checker *c, Stmt *st)
+{
+  Node *h = st->head;
+  if (!declare(c, h->sym, h->at, NAME_FUNC))
+    return;
+  NameInfo *ni = names_get(c->names, h->sym);
+  ni->arity = h->kind == NK_CALL ? h->list.len : 0;
+  ni->decl = st;
 }
 
 /* Value names are introduced by the domains of variables and by constants. */
@@ -184,6 +201,9 @@ static void declare_all(Checker *c)
       break;
     case ST_RULE:
       declare_rule(c, st);
+      break;
+    case ST_FUNCTION:
+      declare_function(c, st);
       break;
     case ST_ENTITIES:
     case ST_ATTRIBUTE:
@@ -303,8 +323,9 @@ static void check_name(Checker *c, const Node *n)
   if (ni->kind == NAME_ATTR) {
     diag_error(c->diag, n->at, "'%s' is an attribute: write %s(X) for the %s of X", name_of(c, n->sym),
                name_of(c, n->sym), name_of(c, n->sym));
-  } else if (ni->kind == NAME_RULE && ni->arity != 0) {
-    diag_error(c->diag, n->at, "the rule '%s' needs %u argument%s: %s(...)", name_of(c, n->sym),
+  } else if ((ni->kind == NAME_RULE || ni->kind == NAME_FUNC) && ni->arity != 0) {
+    diag_error(c->diag, n->at, "the %s '%s' needs %u argument%s: %s(...)",
+               ni->kind == NAME_FUNC ? "function" : "rule", name_of(c, n->sym),
                ni->arity, ni->arity == 1 ? "" : "s", name_of(c, n->sym));
   } else if (ni->kind == NAME_PIECES && !ni->decl->single) {
     diag_error(c->diag, n->at, "'%s' is a set of pieces: it can only follow 'with' in a tile statement",
@@ -384,8 +405,36 @@ static void report_fact(Checker *c, const Stmt *st)
              show ? s->text + n->at.off : "");
 }
 
+/*
+** `sq(X) = X * X.` with no name 'sq': a function defined without the word
+** `function`.  One error; the uses of 'sq' say nothing more.
+*/
+static bool is_bare_function(Checker *c, const Stmt *st)
+{
+  const Node *n = st->kind == ST_CONSTRAINT ? st->expr : NULL;
+  if (!n || n->kind != NK_BINARY || n->op != OP_EQ || n->a->kind != NK_CALL)
+    return false;
+  const Node *h = n->a;
+  if (builtin_find(c->syms, h->sym) || names_find(c->names, h->sym)->kind != NAME_NONE)
+    return false;
+  for (uint32_t i = 0; i < h->list.len; i++)
+    if (h->list.items[i]->kind != NK_VAR)
+      return false;
+  return true;
+}
+
+static void report_bare_function(Checker *c, const Stmt *st)
+{
+  const Node *h = st->expr->a;
+  diag_error(c->diag, h->at, "there is no function '%s': to define one, write 'function' first, as in "
+             "'function %s(%s%s) = ...'", name_of(c, h->sym), name_of(c, h->sym),
+             name_of(c, h->list.items[0]->sym), h->list.len > 1 ? ", ..." : "");
+}
+
 static void check_call(Checker *c, const Node *n)
 {
+  bool as_value = c->as_value;
+  c->as_value = false;
   const Builtin *b = builtin_find(c->syms, n->sym);
   uint32_t got = n->list.len;
   if (b) {
@@ -399,15 +448,15 @@ static void check_call(Checker *c, const Node *n)
     }
   } else {
     const NameInfo *ni = names_find(c->names, n->sym);
-    if (ni->kind == NAME_RULE || ni->kind == NAME_ATTR) {
+    if (ni->kind == NAME_RULE || ni->kind == NAME_FUNC || ni->kind == NAME_ATTR) {
       if (ni->arity != got) {
         diag_error(c->diag, n->at, "the %s '%s' takes %u argument%s, but %u %s given",
-                   ni->kind == NAME_ATTR ? "attribute" : "rule", name_of(c, n->sym), ni->arity, ni->arity == 1 ? "" : "s", got,
+                   ni->kind == NAME_ATTR ? "attribute" : ni->kind == NAME_FUNC ? "function" : "rule", name_of(c, n->sym), ni->arity, ni->arity == 1 ? "" : "s", got,
                    got == 1 ? "was" : "were");
         diag_note(c->diag, ni->at, "'%s' is defined here", name_of(c, n->sym));
       }
     } else if (ni->kind != NAME_NONE) {
-      diag_error(c->diag, n->at, "'%s' is not a rule, so it cannot be called with (...)",
+      diag_error(c->diag, n->at, "'%s' is not a rule or a function, so it cannot be called with (...)",
                  name_of(c, n->sym));
       if (ni->at.src)
         diag_note(c->diag, ni->at, "'%s' is declared here", name_of(c, n->sym));
@@ -415,7 +464,7 @@ static void check_call(Checker *c, const Node *n)
         diag_note(c->diag, n->at, "'%s' is built in: a kind of move on a board (orthogonal, "
                   "adjacent, diagonal, king or knight)", name_of(c, n->sym));
     } else if (!is_fact_name(c, n->sym)) {
-      diag_error(c->diag, n->at, "unknown rule '%s'", name_of(c, n->sym));
+      diag_error(c->diag, n->at, "unknown %s '%s'", as_value ? "function" : "rule", name_of(c, n->sym));
       size_t len;
       const char *lib = library_defining(name_of(c, n->sym), &len);
       if (lib)
@@ -450,10 +499,16 @@ static void check_expr(Checker *c, const Node *n)
   case NK_UNARY:
     check_expr(c, n->a);
     break;
-  case NK_BINARY:
+  case NK_BINARY: {
+    /* sq(3) in a + sq(3) = 12 is a value: if unknown, a function */
+    bool values = (n->op >= OP_ADD && n->op <= OP_GE) || n->op == OP_POW;
+    c->as_value = values && n->a->kind == NK_CALL;
     check_expr(c, n->a);
+    c->as_value = values && n->b->kind == NK_CALL;
     check_expr(c, n->b);
+    c->as_value = false;
     break;
+  }
   case NK_IF:
     check_expr(c, n->a);
     check_expr(c, n->b);
@@ -529,6 +584,26 @@ static void check_rule(Checker *c, const Stmt *st)
                    "a rule parameter must be a variable (like X) or a plain value, not %s",
                    ast_kind_name(p->kind));
       }
+    }
+  }
+  check_expr(c, st->expr);
+  c->scope.len = 0;
+}
+
+/* function f(X, Y) = E: parameters are distinct variables */
+static void check_function(Checker *c, const Stmt *st)
+{
+  const Node *h = st->head;
+  for (uint32_t i = 0; h->kind == NK_CALL && i < h->list.len; i++) {
+    const Node *p = h->list.items[i];
+    if (p->kind != NK_VAR) {
+      diag_error(c->diag, p->at, "a parameter of a function must be a variable, like X (for cases, "
+                 "use if ... then ... else in its value)");
+    } else if (in_scope(c, p->sym)) {
+      diag_error(c->diag, p->at, "the parameter '%s' is written twice: each parameter of a function "
+                 "needs its own name", name_of(c, p->sym));
+    } else {
+      VEC_PUSH(c->scope, p->sym);
     }
   }
   check_expr(c, st->expr);
@@ -683,6 +758,8 @@ bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *dia
   for (uint32_t i = 0; i < ast->stmts.len; i++)
     if (is_fact(&c, ast->stmts.items[i]))
       VEC_PUSH(c.facts, ast->stmts.items[i]->expr->sym);
+    else if (is_bare_function(&c, ast->stmts.items[i]))
+      VEC_PUSH(c.facts, ast->stmts.items[i]->expr->a->sym);
   for (uint32_t i = 0; i < ast->stmts.len && !diag_full(diag); i++) {
     const Stmt *st = ast->stmts.items[i];
     switch (st->kind) {
@@ -717,9 +794,14 @@ bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *dia
     case ST_RULE:
       check_rule(&c, st);
       break;
+    case ST_FUNCTION:
+      check_function(&c, st);
+      break;
     case ST_CONSTRAINT:
       if (is_fact(&c, st))
         report_fact(&c, st);
+      else if (is_bare_function(&c, st))
+        report_bare_function(&c, st);
       else
         check_expr(&c, st->expr);
       break;

@@ -179,6 +179,29 @@ static SVal check_sum(CHECK_ARGS)
   return r.kind == SV_NUM && !r.known ? sv_num_unknown() : r;
 }
 
+static SVal check_product(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  SVals flat = {0};
+  SVal r = SV_UNKNOWN;
+  int64_t lim = (int64_t)1 << 40;
+  if (arg_items(ev, env, n, "product", &flat)) {
+    r = sv_num(1);
+    for (size_t i = 0; i < flat.len && r.kind == SV_NUM; i++) {
+      if (!ev_expect_number(ev, n->at, flat.data[i], false, "product"))
+        r = SV_UNKNOWN;
+      else if (!flat.data[i].known)
+        r.known = false;
+      else if (r.known && (r.i > lim || r.i < -lim || flat.data[i].i > lim || flat.data[i].i < -lim))
+        r.known = false;                /* the grounder reports a product too large */
+      else if (r.known)
+        r.i *= flat.data[i].i;
+    }
+  }
+  VEC_FREE(flat);
+  return r.kind == SV_NUM && !r.known ? sv_num_unknown() : r;
+}
+
 static SVal check_count(CHECK_ARGS)
 {
   UNUSED_CHECK_ARGS;
@@ -340,6 +363,20 @@ static SVal check_first_last(CHECK_ARGS)
   if (b->id == BI_MIDDLE && l.n % 2 == 0)
     return ev_error(ev, n->at, "a list of %u items has no single middle item", l.n);
   return sv_item(l, b->id == BI_FIRST ? 0 : b->id == BI_LAST ? l.n - 1 : l.n / 2);
+}
+
+static SVal check_reverse(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  SVal l = ev_expect_list(ev, n->at, arg(ev, env, n, 0), "reverse");
+  if (l.kind != SV_LIST || l.uniform || !l.n_known)
+    return l;                             /* every item alike: the same list */
+  if (l.n > 100000)                       /* longer: the grounder judges */
+    return sv_list_of(ev, l.items ? SV_UNKNOWN : sv_num_unknown(), l.n, true);
+  SVal *items = arena_array(&ev->arena, SVal, l.n + 1);
+  for (uint32_t i = 0; i < l.n; i++)
+    items[i] = sv_item(l, l.n - 1 - i);
+  return (SVal){.kind = SV_LIST, .n = l.n, .n_known = true, .items = items};
 }
 
 static SVal check_who(CHECK_ARGS)

@@ -170,10 +170,37 @@ bool sv_flatten(SVal v, SVals *out)
 
 /* --- kinds --- */
 
+/* "SEND" as a list: as the grounder's string_letters(). */
+static SVal string_letters(Ev *ev, Loc at, Sym str)
+{
+  const char *s = sym_name(ev->syms, str);
+  uint32_t len = (uint32_t)strlen(s);
+  SVal *items = arena_array(&ev->arena, SVal, len + 1);
+  for (uint32_t i = 0; i < len; i++) {
+    char c = s[i];
+    if (c >= '0' && c <= '9') {
+      items[i] = sv_num(c - '0');
+      continue;
+    }
+    char low = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    if (!(low >= 'a' && low <= 'z'))
+      return ev_error(ev, at, "the string \"%s\" as a list: its letters stand for names and its "
+                      "digits for numbers, but '%c' is neither", s, c);
+    Node name = {.kind = NK_NAME, .at = at, .sym = sym_intern(ev->syms, &low, 1)};
+    if (names_find(ev->names, name.sym)->kind == NAME_NONE)
+      return ev_error(ev, at, "the string \"%s\" as a list: the letter '%c' stands for the name '%c', "
+                      "which is not declared (as in 'var %c in 0..9.')", s, c, low, low);
+    items[i] = ev->expr(ev, NULL, &name);
+  }
+  return (SVal){.kind = SV_LIST, .n = len, .n_known = true, .items = items};
+}
+
 SVal ev_expect_list(Ev *ev, Loc at, SVal v, const char *what)
 {
   if (v.kind == SV_LIST || v.kind == SV_NONE)
     return v;
+  if (v.kind == SV_STRING && v.i)
+    return string_letters(ev, at, (Sym)v.i);
   if (v.kind == SV_BOARD)                         /* a drawn board as a list: its cells */
     return sv_list_of(ev, v.items ? v.items[0] : SV_UNKNOWN, 0, false);
   return ev_error(ev, at, "%s needs a list, but this is %s", what, sv_words(v));

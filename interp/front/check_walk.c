@@ -87,8 +87,8 @@ static void each_instance(Ev *ev, const EvEnv *env, const NodeList *quals, uint3
   SVal coll = walk_expr(ev, env, q->b);
   if (coll.kind == SV_NONE)
     return;
-  if (coll.kind == SV_BOARD)
-    coll = ev_expect_list(ev, q->b->at, coll, "in");
+  if (coll.kind == SV_BOARD || coll.kind == SV_STRING)
+    coll = ev_expect_list(ev, q->b->at, coll, "in");   /* a board, a string */
   if (coll.kind != SV_LIST) {
     unsigned before = ev->diag->nerrors;
     ev_error(ev, q->b->at, "'%s in ...' needs a list or a range after 'in', but this is %s",
@@ -284,6 +284,79 @@ static SVal expand_rule(Ev *ev, const EvEnv *env, const Node *call, bool post, b
   return sv_cond_unknown();
 }
 
+/* --- functions --- */
+
+/*
+** Does the value of a function use the function again whatever its
+** arguments are: not under an if, and/or, a quantifier or a
+** comprehension, which may stop it?  Then expanding it never stops.
+*/
+static bool uses_itself(const Node *n, Sym f)
+{
+  if (!n)
+    return false;
+  switch (n->kind) {
+  case NK_NAME:
+    return n->sym == f;
+  case NK_CALL:
+  case NK_LIST:
+    if (n->kind == NK_CALL && n->sym == f)
+      return true;
+    for (uint32_t i = 0; i < n->list.len; i++)
+      if (uses_itself(n->list.items[i], f))
+        return true;
+    return false;
+  case NK_UNARY:
+    return uses_itself(n->a, f);
+  case NK_INDEX:
+    return uses_itself(n->a, f);
+  case NK_BINARY:
+    if (n->op == OP_AND || n->op == OP_OR || n->op == OP_IMPLIES)
+      return uses_itself(n->a, f);
+    return uses_itself(n->a, f) || uses_itself(n->b, f);
+  case NK_IF:
+    return uses_itself(n->a, f);
+  default:
+    return false;
+  }
+}
+
+/* f(a, b): the value of f's definition with its parameters bound. */
+static SVal expand_function(Ev *ev, const EvEnv *env, const Node *call)
+{
+  const NameInfo *ni = names_find(ev->names, call->sym);
+  const Stmt *def = ni->decl;
+  uint32_t nargs = call->kind == NK_CALL ? call->list.len : 0;
+  EvEnv *frames = xcalloc(nargs + 1, sizeof *frames);
+  const EvEnv *scope = NULL;
+  for (uint32_t i = 0; i < nargs; i++) {
+    frames[i] = (EvEnv){scope, def->head->list.items[i]->sym, walk_expr(ev, env, call->list.items[i])};
+    scope = &frames[i];
+  }
+  if (ev->generic) {                /* a body on its own: calls are not expanded */
+    xfree(frames);
+    return SV_UNKNOWN;
+  }
+  ev_grow_globals(ev, call->sym);
+  ev->expanded[call->sym] = true;
+  if (ev->stop || ev->depth >= EV_MAX_RULE_DEPTH) {
+    if (!ev->stop && uses_itself(def->expr, call->sym))
+      ev_error(ev, call->at, "the function '%s' uses itself too deeply (does it have a case that stops?)",
+               ev_name(ev, call->sym));
+    ev->stop = true;
+    xfree(frames);
+    return SV_UNKNOWN;
+  }
+  ev->depth++;
+  unsigned errors_before = ev->diag->nerrors;
+  SVal v = walk_expr(ev, scope, def->expr);
+  if (ev->diag->nerrors > errors_before && ev->depth == 1)
+    diag_note(ev->diag, call->at, "the function '%s' was used here", ev_name(ev, call->sym));
+  ev->depth--;
+  xfree(frames);
+  return v;
+}
+
 /* --- expressions --- */
 
 static SVal range_list(Ev *ev, const EvEnv *env, const Node *n)
@@ -305,7 +378,7 @@ static SVal arith(Ev *ev, const EvEnv *env, const Node *n)
 {
   SVal a = walk_expr(ev, env, n->a), b = walk_expr(ev, env, n->b);
   const char *what = n->op == OP_ADD ? "'+'" : n->op == OP_SUB ? "'-'" : n->op == OP_MUL ? "'*'"
-                   : n->op == OP_DIV ? "'/'" : "'mod'";
+                   : n->op == OP_POW ? "'^'" : n->op == OP_DIV ? "'/'" : "'mod'";
   /* each side on its own: in a rule's body one may be a parameter of any kind */
   bool ok_a = ev_expect_number(ev, n->a->at, a, false, what);
   bool ok_b = ev_expect_number(ev, n->b->at, b, false, what);
@@ -313,6 +386,28 @@ static SVal arith(Ev *ev, const EvEnv *env, const Node *n)
     return SV_UNKNOWN;
   if ((n->op == OP_DIV || n->op == OP_MOD) && b.known && b.i == 0)
     return ev_error(ev, n->b->at, "division by zero");
+  if (n->op == OP_POW && !b.known)
+    return ev_error(ev, n->b->at, "the exponent of '^' must be a number known before solving, 0 or more, "
+                    "but this is an unknown number");
+  if (n->op == OP_POW && b.i < 0)
+    return ev_error(ev, n->b->at, "the exponent of '^' must be 0 or more, not %lld (pz has no fractions)",
+                    (long long)b.i);
+  if (n->op == OP_POW) {
+    if (!a.known || a.i == 0 || a.i == 1 || b.i == 0)
+      return !a.known ? sv_num_unknown() : sv_num(b.i == 0 ? 1 : a.i);
+    if (a.i == -1)
+      return sv_num(b.i % 2 ? -1 : 1);
+    /* as the grounder computes it: no step beyond 2^40 */
+    int64_t r = 1, lim = (int64_t)1 << 40, m = a.i < 0 ? -a.i : a.i;
+    if (m > lim)
+      return ev_error(ev, n->at, "this power is too large");
+    for (int64_t k = 0; k < b.i; k++) {
+      if (m > lim / (r < 0 ? -r : r))
+        return ev_error(ev, n->at, "this power is too large");
+      r *= a.i;
+    }
+    return sv_num(r);
+  }
   if (!a.known || !b.known)
     return sv_num_unknown();
   /* known numbers stay within +-2^62 here; the grounder reports larger ones */
@@ -328,10 +423,29 @@ static SVal arith(Ev *ev, const EvEnv *env, const Node *n)
   }
 }
 
+/* A ++ B: two lists */
+static SVal concat(Ev *ev, const EvEnv *env, const Node *n)
+{
+  SVal a = ev_expect_list(ev, n->a->at, walk_expr(ev, env, n->a), "'++'");
+  SVal b = ev_expect_list(ev, n->b->at, walk_expr(ev, env, n->b), "'++'");
+  if (a.kind != SV_LIST || b.kind != SV_LIST)
+    return SV_UNKNOWN;
+  if (!a.n_known || !b.n_known || (uint64_t)a.n + b.n > 100000)  /* longer: the grounder judges */
+    return SV_UNKNOWN;
+  SVal *items = arena_array(&ev->arena, SVal, a.n + b.n + 1);
+  for (uint32_t i = 0; i < a.n; i++)
+    items[i] = sv_item(a, i);
+  for (uint32_t i = 0; i < b.n; i++)
+    items[a.n + i] = sv_item(b, i);
+  return (SVal){.kind = SV_LIST, .n = a.n + b.n, .n_known = true, .items = items};
+}
+
 /* base[i, j, ...]: known indices must lie in their lists. */
 static SVal index_expr(Ev *ev, const EvEnv *env, const Node *n)
 {
   SVal base = walk_expr(ev, env, n->a);
+  if (base.kind == SV_STRING && base.i)            /* "SEND"[1] is s */
+    base = ev_expect_list(ev, n->a->at, base, "an index");
   uint32_t k = n->list.len;
   SVal *idx = xmalloc(k * sizeof *idx);
   bool all_known = true, none = base.kind == SV_NONE;
@@ -426,6 +540,8 @@ static SVal name_value(Ev *ev, const EvEnv *env, const Node *n)
     return ev->has_entities ? (SVal){.kind = ev->entities_named ? SV_NAME : SV_NUM} : SV_UNKNOWN;
   case NAME_RULE:
     return expand_rule(ev, env, n, false, true);
+  case NAME_FUNC:
+    return expand_function(ev, env, n);
   case NAME_ATTR:
   case NAME_NONE:
     break;
@@ -441,7 +557,7 @@ static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n)
   case NK_BOOL:
     return sv_cond(n->ival != 0);
   case NK_STRING:
-    return (SVal){.kind = SV_STRING};
+    return (SVal){.kind = SV_STRING, .i = n->sym};
   case NK_WILD:
     return (SVal){.kind = SV_WILD};
   case NK_VAR: {
@@ -466,7 +582,10 @@ static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n)
     case OP_MUL:
     case OP_DIV:
     case OP_MOD:
+    case OP_POW:
       return arith(ev, env, n);
+    case OP_CONCAT:
+      return concat(ev, env, n);
     case OP_RANGE:
       return range_list(ev, env, n);
     default:
@@ -488,6 +607,8 @@ static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n)
       bool names = st && st->items.len && st->items.items[0]->kind == NK_NAME;
       return (SVal){.kind = names ? SV_NAME : SV_NUM};
     }
+    if (ni->kind == NAME_FUNC)
+      return expand_function(ev, env, n);
     return expand_rule(ev, env, n, false, true);
   }
   case NK_INDEX:
@@ -709,8 +830,8 @@ void check_eval_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag
   ev.generic = true;
   for (uint32_t i = 0; i < sl->len && !ev.stop && !diag_full(diag); i++) {
     const Stmt *st = sl->items[i];
-    Sym s = st->kind == ST_RULE ? st->head->sym : 0;
-    if (st->kind != ST_RULE || (s < ev.nglobals && ev.expanded[s]))
+    Sym s = st->kind == ST_RULE || st->kind == ST_FUNCTION ? st->head->sym : 0;
+    if (!s || (s < ev.nglobals && ev.expanded[s]))
       continue;
     uint32_t nparams = st->head->kind == NK_CALL ? st->head->list.len : 0;
     EvEnv *frames = xcalloc(nparams + 1, sizeof *frames);
@@ -722,7 +843,10 @@ void check_eval_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag
         scope = &frames[k];
       }
     }
-    ev_cond_check(&ev, st->expr->at, ev_cond(&ev, scope, st->expr, false, true));
+    if (st->kind == ST_FUNCTION)
+      walk_expr(&ev, scope, st->expr);
+    else
+      ev_cond_check(&ev, st->expr->at, ev_cond(&ev, scope, st->expr, false, true));
     xfree(frames);
   }
   VEC_FREE(ev.reported);

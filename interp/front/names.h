@@ -16,6 +16,7 @@ typedef enum {
   NAME_VAR,       /* declared with var/board */
   NAME_CONST,     /* declared with const */
   NAME_RULE,      /* defined by one or more clauses head :- body */
+  NAME_FUNC,      /* defined by function head = value (decl) */
   NAME_ATOM,      /* a value name introduced in a domain or constant list */
   NAME_ENTITIES,  /* the set of entities of a logic grid (house) */
   NAME_ENTITY,    /* one named entity (carrie) */
@@ -32,9 +33,9 @@ typedef struct RuleClauses {
 typedef struct NameInfo {
   NameKind kind;
   Loc at;               /* where it was introduced */
-  Stmt *decl;           /* NAME_VAR, NAME_CONST: the declaring statement */
+  Stmt *decl;           /* NAME_VAR, NAME_CONST, NAME_FUNC: the declaring statement */
   Node *decl_node;      /* NAME_VAR: the declared name (maybe with dims) */
-  uint32_t arity;       /* NAME_RULE */
+  uint32_t arity;       /* NAME_RULE, NAME_FUNC, NAME_ATTR */
   RuleClauses clauses;  /* NAME_RULE, in program order */
 } NameInfo;
 

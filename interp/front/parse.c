@@ -123,13 +123,13 @@ void parse_saw_token(Parser *ps, int tok, Loc at, Sym sym, unsigned lex_errors)
 /* --- the hints of a syntax error --- */
 
 static const char *const keywords[] = {
-  "import", "var", "board", "const", "show", "entities", "layout", "attribute", "clue",
-  "candidate", "piece", "pieces", "tile", "with", "forall", "exists", "in", "and", "or",
+  "import", "var", "board", "const", "function", "show", "entities", "layout", "attribute",
+  "clue", "candidate", "piece", "pieces", "tile", "with", "forall", "exists", "in", "and", "or",
   "not", "mod", "if", "then", "else", "true", "false", "minimize", "maximize",
 };
 /* The keywords that can start a clause, for "did you mean". */
 static const char *const starters[] = {
-  "import", "var", "board", "const", "show", "entities", "attribute", "clue",
+  "import", "var", "board", "const", "function", "show", "entities", "attribute", "clue",
   "candidate", "piece", "pieces", "tile", "forall", "exists", "if", "not", "minimize", "maximize",
 };
 #define COUNT(a) ((uint32_t)(sizeof(a) / sizeof((a)[0])))
@@ -141,6 +141,9 @@ static const struct {
 } foreign_words[] = {
   {"constraint", "pz has no 'constraint': write the condition alone, as in 'x < y.'"},
   {"solve", "pz has no 'solve': it solves every puzzle file it reads"},
+  {"def", "a function is written 'function f(X) = ...' in pz"},
+  {"fun", "a function is written 'function f(X) = ...' in pz"},
+  {"func", "a function is written 'function f(X) = ...' in pz"},
 };
 
 static LineCol linecol(const Parser *ps, Loc at)

@@ -357,6 +357,10 @@ done:
   return r;
 }
 
+/* defined with the arithmetic and the lists, below */
+static Value eval_product(EVAL_ARGS);
+static Value eval_reverse(EVAL_ARGS);
+
 /* The evaluation of each built-in, by BuiltinId: the rows of front/builtins.def. */
 typedef Value (*BuiltinFn)(EVAL_ARGS);
 static const BuiltinFn builtin_eval[] = {
@@ -446,6 +450,8 @@ static NOINLINE Value index_in_range(Ground *g, Loc at, Value idx, uint32_t n)
 Value builtin_index(Ground *g, const Env *env, const Node *n)
 {
   Value base = ground_eval(g, env, n->a);
+  if (base.kind == V_STRING)                /* "SEND"[1] is s */
+    base = value_expect_list(g, n->a->at, base, "an index");
   if (base.kind == V_NONE)
     return VALUE_NONE;
   uint32_t k = n->list.len;
@@ -577,12 +583,101 @@ done:
 
 /* --- arithmetic --- */
 
+/* a * b: known factors scale a linear term; two unknowns need a helper. */
+static NOINLINE Value times(Ground *g, Loc at, Loc at_a, Value a, Loc at_b, Value b)
+{
+  Lin *la, *lb;
+  if (!to_lin(g, at_a, a, false, "'*'", &la) || !to_lin(g, at_b, b, false, "'*'", &lb))
+    return VALUE_NONE;
+  if (la->n == 0 || lb->n == 0) {
+    Lin *l = la->n == 0 ? lb : la;
+    int64_t c = la->n == 0 ? la->k : lb->k;
+    if ((Wide)c * l->k > (Wide)1 << 40 || (Wide)c * l->k < -((Wide)1 << 40))
+      return ground_error(g, at, "this product is too large");
+    return lin_to_value(lin_combine(g, l, c, lin_alloc(g, 0), 0), false);
+  }
+  VarId x, y;
+  if (!term_var(g, at_a, a, &x) || !term_var(g, at_b, b, &y))
+    return VALUE_NONE;
+  Wide xl = var_min(g->s, x), xh = var_max(g->s, x), yl = var_min(g->s, y), yh = var_max(g->s, y);
+  Wide c[4] = {xl * yl, xl * yh, xh * yl, xh * yh};
+  Wide lo = c[0], hi = c[0];
+  for (int i = 1; i < 4; i++) {
+    lo = c[i] < lo ? c[i] : lo;
+    hi = c[i] > hi ? c[i] : hi;
+  }
+  if (!lin_fits(lo) || !lin_fits(hi))
+    return ground_error(g, at, "the values of this expression can grow too large");
+  VarId z = term_new_var(g, (int32_t)lo, (int32_t)hi, false);
+  build_times(g, x, y, z);
+  return value_var(g, z);
+}
+
+/* The product of the items: known ones first multiplied, then one helper per unknown. */
+static NOINLINE Value builtin_product(Ground *g, Loc at, const Values *items)
+{
+  Value r = value_int(1);
+  for (size_t i = 0; i < items->len && r.kind != V_NONE; i++) {
+    Value v = items->data[i];
+    if (v.kind == V_NONE)
+      return VALUE_NONE;
+    if (!value_is_number(v))
+      return ground_error(g, at, "product needs numbers, but one of them is %s", value_words(v));
+    r = times(g, at, at, r, at, v);
+  }
+  return r;
+}
+
+static Value eval_product(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  Values flat = {0};
+  Value r = VALUE_NONE;
+  if (builtin_arg_list(g, env, n, "product", &flat).kind != V_NONE)
+    r = builtin_product(g, n->at, &flat);
+  VEC_FREE(flat);
+  return r;
+}
+
+/*
+** B ^ E: E must be known, 0 or more; a known B gives a number, an unknown
+** one the product of E copies of B.
+*/
+static NOINLINE Value power(Ground *g, const Node *n, Value a, Value b)
+{
+  if (b.kind != V_INT)
+    return ground_error(g, n->b->at, "the exponent of '^' must be a number known before solving, "
+                        "0 or more, but this is %s", value_words(b));
+  if (b.i < 0)
+    return ground_error(g, n->b->at, "the exponent of '^' must be 0 or more, not %lld (pz has no "
+                        "fractions)", (long long)b.i);
+  if (a.kind == V_INT) {
+    if (b.i == 0 || a.i == 0 || a.i == 1)
+      return value_int(b.i == 0 ? 1 : a.i);
+    if (a.i == -1)
+      return value_int(b.i % 2 ? -1 : 1);
+    Wide r = 1;                           /* beyond 2^40 within 41 steps */
+    for (int64_t k = 0; k < b.i; k++) {
+      r *= a.i;
+      if (r > (Wide)1 << 40 || r < -((Wide)1 << 40))
+        return ground_error(g, n->at, "this power is too large");
+    }
+    return value_int((int64_t)r);
+  }
+  Value r = value_int(1);
+  for (int64_t k = 0; k < b.i && r.kind != V_NONE; k++)
+    r = times(g, n->at, n->at, r, n->a->at, a);
+  return r;
+}
+
 Value builtin_arith(Ground *g, const Env *env, const Node *n)
 {
   Value a = ground_eval(g, env, n->a), b = ground_eval(g, env, n->b);
   if (a.kind == V_NONE || b.kind == V_NONE)
     return VALUE_NONE;
-  const char *what = n->op == OP_ADD ? "'+'" : n->op == OP_SUB ? "'-'" : n->op == OP_MUL ? "'*'"
+  if (n->op == OP_MUL)
+    return times(g, n->at, n->a->at, a, n->b->at, b);
+  const char *what = n->op == OP_ADD ? "'+'" : n->op == OP_SUB ? "'-'" : n->op == OP_POW ? "'^'"
                    : n->op == OP_DIV ? "'/'" : "'mod'";
   Lin *la, *lb;
   if (!to_lin(g, n->a->at, a, false, what, &la) || !to_lin(g, n->b->at, b, false, what, &lb))
@@ -592,15 +687,8 @@ Value builtin_arith(Ground *g, const Env *env, const Node *n)
     return lin_to_value(lin_combine(g, la, 1, lb, 1), false);
   case OP_SUB:
     return lin_to_value(lin_combine(g, la, 1, lb, -1), false);
-  case OP_MUL:
-    if (la->n == 0 || lb->n == 0) {
-      Lin *l = la->n == 0 ? lb : la;
-      int64_t c = la->n == 0 ? la->k : lb->k;
-      if ((Wide)c * l->k > (Wide)1 << 40 || (Wide)c * l->k < -((Wide)1 << 40))
-        return ground_error(g, n->at, "this product is too large");
-      return lin_to_value(lin_combine(g, l, c, lin_alloc(g, 0), 0), false);
-    }
-    break;
+  case OP_POW:
+    return power(g, n, a, b);
   case OP_DIV:
   case OP_MOD:
     if (lb->n == 0 && lb->k == 0) {
@@ -620,18 +708,11 @@ Value builtin_arith(Ground *g, const Env *env, const Node *n)
   VarId x, y;
   if (!term_var(g, n->a->at, a, &x) || !term_var(g, n->b->at, b, &y))
     return VALUE_NONE;
-  if (n->op != OP_MUL && !divisor_var(g, n->b->at, y, &y))
+  if (!divisor_var(g, n->b->at, y, &y))
     return VALUE_NONE;
   Wide xl = var_min(g->s, x), xh = var_max(g->s, x), yl = var_min(g->s, y), yh = var_max(g->s, y);
   Wide lo, hi;
-  if (n->op == OP_MUL) {
-    Wide c[4] = {xl * yl, xl * yh, xh * yl, xh * yh};
-    lo = hi = c[0];
-    for (int i = 1; i < 4; i++) {
-      lo = c[i] < lo ? c[i] : lo;
-      hi = c[i] > hi ? c[i] : hi;
-    }
-  } else if (n->op == OP_DIV) {
+  if (n->op == OP_DIV) {
     Wide m = xl < 0 ? -xl : xl;
     m = xh > m ? xh : (-xh > m ? -xh : m);
     lo = -m;
@@ -644,13 +725,45 @@ Value builtin_arith(Ground *g, const Env *env, const Node *n)
   if (!lin_fits(lo) || !lin_fits(hi))
     return ground_error(g, n->at, "the values of this expression can grow too large");
   VarId z = term_new_var(g, (int32_t)lo, (int32_t)hi, false);
-  if (n->op == OP_MUL)
-    build_times(g, x, y, z);
-  else if (n->op == OP_DIV)
+  if (n->op == OP_DIV)
     build_div(g, x, y, z);
   else
     build_mod(g, x, y, z);
   return value_var(g, z);
+}
+
+/* --- lists --- */
+
+/* A ++ B: the items of A, then those of B (a drawn board counts as its cells). */
+Value builtin_concat(Ground *g, const Env *env, const Node *n)
+{
+  Value a = value_expect_list(g, n->a->at, ground_eval(g, env, n->a), "'++'");
+  if (a.kind != V_LIST)
+    return VALUE_NONE;
+  Value b = value_expect_list(g, n->b->at, ground_eval(g, env, n->b), "'++'");
+  if (b.kind != V_LIST)
+    return VALUE_NONE;
+  if ((uint64_t)a.n + b.n > MAX_LIST)
+    return ground_error(g, n->at, "this list is too long (more than %d items)", MAX_LIST);
+  Value v = value_list(g, a.n + b.n);
+  if (a.n)
+    memcpy(v.items, a.items, a.n * sizeof *v.items);
+  if (b.n)
+    memcpy(v.items + a.n, b.items, b.n * sizeof *v.items);
+  return v;
+}
+
+/* reverse(L): the items of L, last first. */
+static Value eval_reverse(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  Value l = value_expect_list(g, n->list.items[0]->at, arg(g, env, n, 0), "reverse");
+  if (l.kind != V_LIST)
+    return VALUE_NONE;
+  Value v = value_list(g, l.n);
+  for (uint32_t i = 0; i < l.n; i++)
+    v.items[i] = l.items[l.n - 1 - i];
+  return v;
 }
 
 /* if C then A else B, with C unknown: an element over [B, A] indexed by C. */

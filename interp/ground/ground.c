@@ -105,7 +105,7 @@ static void each_instance(Ground *g, const Env *env, const NodeList *quals, uint
     defined = lit_and2(g, defined, term_context_take(g, mark));
     if (coll.kind == V_NONE || defined.kind == V_NONE)
       return;
-    if (coll.kind == V_BOARD)
+    if (coll.kind == V_BOARD || coll.kind == V_STRING)
       coll = value_expect_list(g, q->b->at, coll, "in");
     if (coll.kind != V_LIST) {
       ground_error(g, q->b->at, "'%s in ...' needs a list or a range after 'in', but this is %s",
@@ -394,6 +394,49 @@ static NOINLINE Value expand_rule(Ground *g, const Env *env, const Node *call, b
   return r;
 }
 
+/* --- functions --- */
+
+/*
+** f(a, b) is the value of f's definition with its parameters bound to
+** the arguments' values (known or not): a macro, as a rule is, with the
+** same depth limit and budget.  A partial term inside it (x / 0, an index
+** outside its list) is undefined where it is, as if written out.
+*/
+static NOINLINE Value expand_function(Ground *g, const Env *env, const Node *call)
+{
+  const NameInfo *ni = names_find(g->names, call->sym);
+  const Stmt *def = ni->decl;
+  uint32_t nargs = call->kind == NK_CALL ? call->list.len : 0;
+  Env *frames = xcalloc(nargs + 1, sizeof *frames);
+  const Env *scope = NULL;
+  bool ok = true;
+  for (uint32_t i = 0; i < nargs; i++) {
+    Value a = eval_entry(g, env, call->list.items[i]);
+    ok &= a.kind != V_NONE;
+    frames[i] = (Env){scope, def->head->list.items[i]->sym, a, 0};
+    scope = &frames[i];
+  }
+  Value v = VALUE_NONE;
+  if (ok && budget_left(g, call->at)) {
+    if (g->depth >= MAX_RULE_DEPTH) {
+      if (!g->too_big) {
+        g->too_big = true;
+        ground_error(g, call->at, "the function '%s' uses itself too deeply (does it have a case that "
+                     "stops?)", ground_name(g, call->sym));
+      }
+    } else {
+      unsigned errors_before = g->diag->nerrors;
+      g->depth++;
+      v = eval_entry(g, scope, def->expr);
+      g->depth--;
+      if (g->diag->nerrors > errors_before && g->depth == 0)
+        diag_note(g->diag, call->at, "the function '%s' was used here", ground_name(g, call->sym));
+    }
+  }
+  xfree(frames);
+  return v;
+}
+
 /* --- the three walkers --- */
 
 /*
@@ -501,6 +544,8 @@ static Value eval_expr(Ground *g, const Env *env, const Node *n)
                           ground_name(g, n->sym));
     case NAME_RULE:
       return called_condition(g, env, n, NULL);
+    case NAME_FUNC:
+      return expand_function(g, env, n);
     case NAME_NONE:
       break;
     }
@@ -523,7 +568,10 @@ static Value eval_expr(Ground *g, const Env *env, const Node *n)
     case OP_MUL:
     case OP_DIV:
     case OP_MOD:
+    case OP_POW:
       return builtin_arith(g, env, n);
+    case OP_CONCAT:
+      return builtin_concat(g, env, n);
     case OP_RANGE:
       return range_list(g, env, n);
     default:
@@ -537,6 +585,8 @@ static Value eval_expr(Ground *g, const Env *env, const Node *n)
       const GridAttr *a = grid_find_attr(g, n->sym);
       return a ? grid_attr_of(g, n->at, a, eval_entry(g, env, n->list.items[0])) : VALUE_NONE;
     }
+    if (!b && names_find(g->names, n->sym)->kind == NAME_FUNC)
+      return expand_function(g, env, n);
     return called_condition(g, env, n, b);
   }
   case NK_INDEX:
@@ -677,8 +727,10 @@ static bool post_abs_ne(Ground *g, const Env *env, const Node *n)
     term_compare(g, n->at, OP_NE, left ? e : c, left ? c : e, false);
     return true;
   }
-  if (c.i < 0)
-    return true;                        /* |E| is never negative */
+  if (c.i < 0) {                        /* |E| is never negative: true where E is defined */
+    eval_entry(g, env, abs->list.items[0]);
+    return true;
+  }
   Value e = eval_entry(g, env, abs->list.items[0]);
   term_compare(g, n->at, OP_NE, e, c, false);
   if (c.i != 0)
@@ -1121,7 +1173,7 @@ static char *show_label(const Ground *g, Loc at)
                                           "else", "forall", "exists", NULL };
   static const char *const ops[][2] = {   /* longest first; the spelling written */
     {"<->", "<->"}, {":-", ":-"}, {"->", "->"}, {"!=", "!="}, {"\\=", "!="}, {"<=", "<="},
-    {"=<", "<="}, {">=", ">="}, {"==", "="},
+    {"=<", "<="}, {">=", ">="}, {"==", "="}, {"++", "++"},
   };
   const Src *s = src_get(g->srcs, at.src);
   if (!s)

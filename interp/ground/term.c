@@ -773,10 +773,39 @@ void value_flatten(Value v, Values *out)
     VEC_PUSH(*out, v);
 }
 
+/*
+** "SEND" where a list is wanted: its letters, each the name of that letter
+** in lower case (s, e, n, d: an unknown, a constant or a value name), and
+** its digits, each a number.  The checker reported any other character.
+*/
+static NOINLINE Value string_letters(Ground *g, Loc at, Value v)
+{
+  const char *s = sym_name(g->syms, (Sym)v.i);
+  size_t len = strlen(s);
+  Value l = value_list(g, (uint32_t)len);
+  for (size_t i = 0; i < len; i++) {
+    char c = s[i];
+    if (c >= '0' && c <= '9') {
+      l.items[i] = value_int(c - '0');
+      continue;
+    }
+    char low = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    Node name = {.kind = NK_NAME, .at = at, .sym = sym_intern(g->syms, &low, 1)};
+    if (!(low >= 'a' && low <= 'z') || names_find(g->names, name.sym)->kind == NAME_NONE)
+      return ground_error(g, at, "the string \"%s\" as a list: '%c' is no declared name", s, c);
+    l.items[i] = ground_eval(g, NULL, &name);
+    if (l.items[i].kind == V_NONE)
+      return VALUE_NONE;
+  }
+  return l;
+}
+
 Value value_expect_list(Ground *g, Loc at, Value v, const char *what)
 {
   if (v.kind == V_LIST || v.kind == V_NONE)
     return v;
+  if (v.kind == V_STRING)
+    return string_letters(g, at, v);
   if (v.kind == V_BOARD) {                      /* a drawn board as a list: its cells */
     Values cells = {0};
     value_flatten(v, &cells);

@@ -71,6 +71,7 @@ Value builtin_index(Ground *g, const Env *env, const Node *n);
 /* + - * / mod; products of unknowns, division and mod get auxiliary variables. */
 Value builtin_arith(Ground *g, const Env *env, const Node *n);
 Value builtin_if(Ground *g, const Env *env, const Node *n);
+Value builtin_concat(Ground *g, const Env *env, const Node *n);
 
 /* --- values (term.c) --- */
 

@@ -454,7 +454,7 @@ static const char *const kind_name[N_KINDS] = {
 };
 
 enum { F_UNDEFINED = N_KINDS, F_NO_SOLUTION, F_EVERY_ASSIGNMENT, F_SHOWS, F_HELPERS, F_GOAL,
-       NFEATURES };
+       F_FUNCTION, F_PRODUCT, F_POWER, NFEATURES };
 
 typedef struct Stats {
   uint64_t cases, mismatches;
@@ -474,6 +474,18 @@ static uint64_t kinds_of(const Program *p, int n)
   return k;
 }
 
+/* The spellings (model.h) the + and * nodes under n use, as bits. */
+static unsigned spells_of(const Program *p, int n)
+{
+  if (n < 0)
+    return 0;
+  const Node *x = &p->node[n];
+  unsigned k = x->kind == N_ADD || x->kind == N_MUL ? 1u << x->spell : 0;
+  for (int i = 0; i < x->nkids; i++)
+    k |= spells_of(p, x->kid[i]);
+  return k;
+}
+
 static void count_features(Stats *s, const Program *p, const Check *c)
 {
   uint64_t kinds = 0;
@@ -485,6 +497,12 @@ static void count_features(Stats *s, const Program *p, const Check *c)
   bool feature[NFEATURES] = {0};
   for (int k = 0; k < N_KINDS; k++)
     feature[k] = kinds >> k & 1;
+  unsigned spells = 0;
+  for (int i = 0; i < p->nclauses; i++)
+    spells |= spells_of(p, p->clause[i]);
+  feature[F_FUNCTION] = spells >> SPELL_FUNCTION & 1;
+  feature[F_PRODUCT] = spells >> SPELL_PRODUCT & 1;
+  feature[F_POWER] = spells >> SPELL_POWER & 1;
   s->assignments += (uint64_t)prog_space(p);
   s->solutions += (uint64_t)c->expected;
   feature[F_UNDEFINED] = c->undefined;
@@ -519,7 +537,8 @@ static void print_summary(const Options *opt, const Stats *s, const Times *t)
   printf("%-28s %9s %10s\n", "cases with", "cases", "mismatches");
   static const char *const extra[] = {"an undefined term reached", "no solution",
                                       "every assignment a solution", "show clauses",
-                                      "fewer answers than solutions", "minimize or maximize"};
+                                      "fewer answers than solutions", "minimize or maximize",
+                                      "user function call", "product([...])", "x ^ 2 (or x * y)"};
   for (int f = 0; f < NFEATURES; f++) {
     if (f == N_NUM || f == N_VAR)
       continue;

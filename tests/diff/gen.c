@@ -330,9 +330,22 @@ static int gen_num(Gen *g, int depth)
   int n, choice = pick(g, w, NCHOICES);
   switch (choice) {
   case ADDSUB:
-    return node2(g, rng_chance(g->r, 50) ? N_ADD : N_SUB, gen_num(g, depth - 1),
-                 gen_num(g, depth - 1));
-  case MUL: return node2(g, N_MUL, gen_num(g, depth - 1), gen_num(g, depth - 1));
+    n = node2(g, rng_chance(g->r, 50) ? N_ADD : N_SUB, gen_num(g, depth - 1), gen_num(g, depth - 1));
+    if (g->p->node[n].kind == N_ADD && rng_chance(g->r, 20))
+      g->p->node[n].spell = SPELL_FUNCTION;          /* plus(a, b) */
+    return n;
+  case MUL:
+    if (rng_chance(g->r, 15)) {                       /* a ^ 2 */
+      int a = gen_leaf(g);
+      int b = g->p->node[a].nkids ? gen_leaf(g) : new_node(g, g->p->node[a].kind, g->p->node[a].val);
+      n = node2(g, N_MUL, a, b);
+      g->p->node[n].spell = SPELL_POWER;
+      return n;
+    }
+    n = node2(g, N_MUL, gen_num(g, depth - 1), gen_num(g, depth - 1));
+    g->p->node[n].spell = (uint8_t)(rng_chance(g->r, 20) ? SPELL_FUNCTION
+                                    : rng_chance(g->r, 20) ? SPELL_PRODUCT : SPELL_OP);
+    return n;
   case DIV:
   case MOD: {
     int a = gen_num(g, depth - 1);

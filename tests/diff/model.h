@@ -88,11 +88,19 @@ typedef enum {
 
 typedef enum { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE } CmpOp;
 
+/*
+** Other spellings of the same value, for N_ADD and N_MUL: a call of a
+** user function (function plus(X, Y) = X + Y.), product([a, b]), and
+** a ^ 2 where both kids are the same leaf (else it prints as a * b).
+*/
+typedef enum { SPELL_OP, SPELL_FUNCTION, SPELL_PRODUCT, SPELL_POWER } Spelling;
+
 typedef struct Node {
   uint8_t kind;
   uint8_t nkids;
   uint8_t flag;
   uint8_t paren;      /* print extra parentheses around it */
+  uint8_t spell;      /* N_ADD, N_MUL: how it is written (Spelling) */
   int32_t val;
   int16_t kid[MAX_KIDS];
   int8_t bound;       /* quantifiers and comprehensions: the variable's depth */

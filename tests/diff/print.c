@@ -180,6 +180,25 @@ static void print_call(Printer *pr, const char *name, const Node *x, bool as_lis
   put(pr, as_list ? "])" : ")");
 }
 
+static bool same_leaf(const Program *p, int a, int b)
+{
+  const Node *x = &p->node[a], *y = &p->node[b];
+  return x->nkids == 0 && y->nkids == 0 && x->kind == y->kind && x->val == y->val &&
+         (x->kind == N_NUM || x->kind == N_VAR || x->kind == N_BOUND || x->kind == N_PARAM);
+}
+
+static void print_bare(Printer *pr, const Node *x, bool open_right);
+
+/* x ^ 2: '^' binds tighter than a minus sign, so (-3) ^ 2 */
+static void print_power(Printer *pr, const Node *x)
+{
+  const Node *a = &pr->p->node[x->kid[0]];
+  bool parens = a->paren || (a->kind == N_NUM && a->val < 0);
+  put(pr, parens ? "(" : "");
+  print_bare(pr, a, false);
+  put(pr, parens ? ") ^ 2" : " ^ 2");
+}
+
 static void print_bare(Printer *pr, const Node *x, bool open_right)
 {
   switch ((NodeKind)x->kind) {
@@ -189,9 +208,23 @@ static void print_bare(Printer *pr, const Node *x, bool open_right)
   case N_PARAM: put(pr, param_name[x->val]); break;
   case N_CALL: text_printf(pr->out, "r%d(", x->val + 1); print_items(pr, x, 0); put(pr, ")"); break;
   case N_NEG: put(pr, "-"); print_node(pr, x->kid[0], L_NEG, open_right); break;
-  case N_ADD: print_binary(pr, x, "+", L_ADD, false, false, open_right); break;
+  case N_ADD:
+    if (x->spell == SPELL_FUNCTION)
+      print_call(pr, "plus", x, false);
+    else
+      print_binary(pr, x, "+", L_ADD, false, false, open_right);
+    break;
   case N_SUB: print_binary(pr, x, "-", L_ADD, false, false, open_right); break;
-  case N_MUL: print_binary(pr, x, "*", L_MUL, false, false, open_right); break;
+  case N_MUL:
+    if (x->spell == SPELL_FUNCTION)
+      print_call(pr, "times", x, false);
+    else if (x->spell == SPELL_PRODUCT)
+      print_call(pr, "product", x, true);
+    else if (x->spell == SPELL_POWER && same_leaf(pr->p, x->kid[0], x->kid[1]))
+      print_power(pr, x);
+    else
+      print_binary(pr, x, "*", L_MUL, false, false, open_right);
+    break;
   case N_DIV: print_binary(pr, x, "/", L_MUL, false, false, open_right); break;
   case N_MOD: print_binary(pr, x, "mod", L_MUL, false, false, open_right); break;
   case N_ABS: print_call(pr, "abs", x, false); break;
@@ -331,6 +364,21 @@ static void print_head(Printer *pr, const Rule *rule, int c)
   put(pr, ")");
 }
 
+/* The user functions that the other spellings call, when some node uses them. */
+static void print_functions(Printer *pr)
+{
+  bool plus = false, times = false;
+  for (int n = 0; n < pr->p->nnodes; n++) {
+    const Node *x = &pr->p->node[n];
+    plus |= x->kind == N_ADD && x->spell == SPELL_FUNCTION;
+    times |= x->kind == N_MUL && x->spell == SPELL_FUNCTION;
+  }
+  if (plus)
+    put(pr, "function plus(X, Y) = X + Y.\n");
+  if (times)
+    put(pr, "function times(X, Y) = X * Y.\n");
+}
+
 static void print_rules(Printer *pr)
 {
   for (int k = 0; k < pr->p->nrules; k++)
@@ -346,6 +394,7 @@ void prog_print(const Program *p, Text *out)
 {
   Printer pr = {p, out};
   print_declarations(p, out);
+  print_functions(&pr);
   print_rules(&pr);
   for (int c = 0; c < p->nclauses; c++) {
     if (p->label[c])

@@ -13,14 +13,14 @@ syn case match
 
 " Words that start or shape a clause.
 syn keyword pzStatement   import var board const show entities attribute layout
-syn keyword pzStatement   clue candidate piece pieces tile with minimize maximize
+syn keyword pzStatement   clue candidate piece pieces tile with minimize maximize function
 syn keyword pzRepeat      forall exists
 syn keyword pzConditional if then else
 syn keyword pzOperatorWord in and or not mod
 syn keyword pzBoolean     true false
 
 " A built-in, where it is called: sum(...), but not an unknown named sum.
-syn match pzBuiltin "\<\%(sum\|count\|min\|max\|abs\|len\|rows\|columns\|cols\|row\|column\|col\|diagonal\|antidiagonal\|diagonals\|cells\|distinct\|all_different\|first\|last\|middle\|who\|lines\|pairs\|neighbours\|regions\|cell_of\|step\)\ze\s*("
+syn match pzBuiltin "\<\%(sum\|count\|product\|reverse\|min\|max\|abs\|len\|rows\|columns\|cols\|row\|column\|col\|diagonal\|antidiagonal\|diagonals\|cells\|distinct\|all_different\|first\|last\|middle\|who\|lines\|pairs\|neighbours\|regions\|cell_of\|step\)\ze\s*("
 
 " Variables start with a capital letter, or with '_' and more; '_' alone
 " matches anything.
@@ -31,7 +31,7 @@ syn match pzWildcard "\<_\>"
 syn match pzNumber "\<[0-9]\+\>"
 
 " Operators, the longest first; then the punctuation of clauses.
-syn match pzOperator  "<->\|->\|:-\|\.\.\|!=\|\\=\|<=\|=<\|>=\|==\|[-+*/<>=|]"
+syn match pzOperator  "<->\|->\|:-\|\.\.\|!=\|\\=\|<=\|=<\|>=\|==\|++\|[-+*/<>=|^]"
 " (a match defined later wins where two start at one place: ':' and '.'
 " give way to ':-' and '..')
 syn match pzDelimiter "[()[\]{},;]"
