@@ -940,6 +940,15 @@ static bool write_svg(PzCtx *cx, const Cli *cli, uint64_t k)
   return ok;
 }
 
+/* The search ran out of memory: the failure alone (as JSON too with -j). */
+static int search_out_of_memory(PzCtx *cx, const Cli *cli)
+{
+  if (cli->json)
+    json_status_and_errors(cx, "error");
+  put(stderr, pz_diagnostics(cx));
+  return EXIT_INPUT;
+}
+
 /*
 ** A puzzle with a goal (minimize or maximize): pz_next returns better and
 ** better solutions until none is better, so the last is optimal.  By
@@ -986,14 +995,11 @@ static int solve_goal(PzCtx *cx, const Cli *cli, double load_seconds)
   }
   progress_clear();
   progress.on = false;
-  if (pz_failed(cx)) {                  /* out of memory: the failure alone */
-    if (cli->json)
-      json_status_and_errors(cx, "error");
-    put(stderr, pz_diagnostics(cx));
+  if (pz_failed(cx)) {
     buf_free(&out);
     buf_free(&best);
     buf_free(&json);
-    return EXIT_INPUT;
+    return search_out_of_memory(cx, cli);
   }
   double seconds = now_seconds() - start;
   bool stopped = r == PZ_LIMIT, capped = r == PZ_SOLUTION;   /* capped: -n N */
@@ -1096,13 +1102,10 @@ static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
   }
   progress_clear();
   progress.on = false;
-  if (pz_failed(cx)) {                  /* out of memory: the failure alone */
-    if (cli->json)
-      json_status_and_errors(cx, "error");
-    put(stderr, pz_diagnostics(cx));
+  if (pz_failed(cx)) {
     buf_free(&out);
     buf_free(&json);
-    return EXIT_INPUT;
+    return search_out_of_memory(cx, cli);
   }
   double seconds = now_seconds() - start;
   uint64_t shown = found < show ? found : show;

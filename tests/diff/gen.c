@@ -1046,19 +1046,26 @@ static const char *rule_invalid(const Program *p, const Rule *rule)
   return NULL;
 }
 
-static const char *clause_invalid(const Program *p, int clause)
+/* What makes node n invalid as a clause or a goal, before asking whether it can hold; ck set up. */
+static const char *node_invalid(const Program *p, int n, Checker *ck)
 {
-  int n = p->clause[clause];
   if (!in_scope(p, n, 0, 0, 0))
     return "a variable used outside its quantifier, or an undeclared name";
   bool big = false;
   bounds(p, n, &big);
   if (big)
     return "a number too large";
-  Checker ck = {.p = p, .call = -1, .env = {.p = p}};
+  *ck = (Checker){.p = p, .call = -1, .env = {.p = p}};
   for (int i = 0; i < prog_slots(p); i++)
-    ck.size[i] = slot_domain(p, i, ck.dom[i]);
-  const char *why = check_node(&ck, n);
+    ck->size[i] = slot_domain(p, i, ck->dom[i]);
+  return check_node(ck, n);
+}
+
+static const char *clause_invalid(const Program *p, int clause)
+{
+  int n = p->clause[clause];
+  Checker ck;
+  const char *why = node_invalid(p, n, &ck);
   if (why)
     return why;
   if (!any_assignment(&ck, slots_of(p, n), holds, n, NULL))
@@ -1069,17 +1076,8 @@ static const char *clause_invalid(const Program *p, int clause)
 /* A goal like a clause, but a number, which need not be defined everywhere. */
 static const char *goal_invalid(const Program *p)
 {
-  int n = p->goal;
-  if (!in_scope(p, n, 0, 0, 0))
-    return "a variable used outside its quantifier, or an undeclared name";
-  bool big = false;
-  bounds(p, n, &big);
-  if (big)
-    return "a number too large";
-  Checker ck = {.p = p, .call = -1, .env = {.p = p}};
-  for (int i = 0; i < prog_slots(p); i++)
-    ck.size[i] = slot_domain(p, i, ck.dom[i]);
-  return check_node(&ck, n);
+  Checker ck;
+  return node_invalid(p, p->goal, &ck);
 }
 
 /* --- rules --- */
