@@ -339,6 +339,37 @@ static bool hint_else(Parser *ps, const char *const *expected, int nexpected)
   return true;
 }
 
+/* An operand, then a comment that starts with '%' on the same line: `x % 2 = 1`
+   meant the remainder, and the rest of the line was read as a comment. */
+static bool hint_percent(Parser *ps, Loc at, bool at_end)
+{
+  /* at the end of the file the lookahead may be the end itself */
+  ParseTok p = at_end && ps->last.tok > 0 ? ps->last : ps->prev;
+  bool operand = p.tok == TOK_NUMBER || p.tok == TOK_ATOM || p.tok == TOK_VARIABLE ||
+                 p.tok == ')' || p.tok == ']';
+  const Src *s = src_get(ps->srcs, p.at.src);
+  if (!operand || !s)
+    return false;
+  uint32_t end = at_end || at.src != p.at.src ? (uint32_t)s->len : at.off;
+  for (uint32_t i = p.at.off + p.at.len; i < end && s->text[i] != '\n'; i++) {
+    if (s->text[i] == ' ' || s->text[i] == '\t')
+      continue;
+    if (s->text[i] != '%')
+      return false;
+    uint32_t j = i + 1;
+    while (j < end && (s->text[j] == ' ' || s->text[j] == '\t'))
+      j++;
+    char c = j < end ? s->text[j] : 0;
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '('))
+      return false;
+    diag_error(ps->diag, (Loc){p.at.src, i, 1},
+               "'%%' starts a comment in pz, so the rest of line %u is not read: for the remainder "
+               "of a division write 'mod', as in 'x mod 2'", linecol(ps, p.at).line);
+    return true;
+  }
+  return false;
+}
+
 /* A token name as bison spells it, without the double quotes of an alias. */
 static void add_token_name(Buf *b, const char *name)
 {
@@ -369,6 +400,8 @@ void parse_report_syntax_error(Parser *ps, Loc at, bool at_end,
                "a '%s' is missing", top->open, lc.line, lc.col, closer_of(top->open));
     return;
   }
+  if (hint_percent(ps, at, at_end))
+    return;
   if (at_end) {
     diag_error(ps->diag, at, "the file ends in the middle of a clause (is the final '.' missing?)");
     return;
