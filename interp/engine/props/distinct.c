@@ -17,6 +17,10 @@
 **    can take the value matched to k; Tarjan's algorithm runs on that
 **    graph without recursion.  All scratch memory is allocated at post.
 **
+**  - dbnd (expensive, on bounds), for groups spanning more than 256
+**    values: Hall intervals, O(n log n); dgac then waits until at most
+**    256 variables are open (see dbnd below).
+**
 ** Bounds-only (wide) domains get dval plus a pigeonhole check; dval then
 ** also compares a newly fixed value with the earlier fixed ones, because a
 ** bounds-only domain cannot record the removal of an inner value.
