@@ -44,6 +44,7 @@
 #include <stdio.h>
 
 #include "engine/engine.h"
+#include "engine/props/props.h"
 
 #define MAXV 6          /* distinct variables of a case */
 #define MAXS 8          /* arguments (slots) of a constraint */
@@ -56,7 +57,7 @@
 
 typedef enum {
   K_LINEAR, K_REIF, K_SUM, K_NEQ, K_DISTINCT, K_ELEMENT, K_TIMES, K_DIV,
-  K_MOD, K_ABS, K_MIN, K_MAX, K_CLAUSE, K_TABLE, K_POSITION,
+  K_MOD, K_ABS, K_MIN, K_MAX, K_CLAUSE, K_TABLE, K_POSITION, K_DISTINCT_BND,
 } Kind;
 
 /* What an argument holds, which decides the values its domain draws. */
@@ -304,6 +305,7 @@ static bool holds(const Case *c, const int32_t *v)
         return false;
     return true;
   case K_DISTINCT:
+  case K_DISTINCT_BND:
     for (int i = 0; i < c->nslot; i++)
       for (int j = i + 1; j < c->nslot; j++)
         if (arg(c, v, i) == arg(c, v, j))
@@ -440,6 +442,7 @@ static Case random_case(Kind kind, const int *pattern)
     }
     break;
   case K_DISTINCT:
+  case K_DISTINCT_BND:
     c.nslot = 2 + (int)rnd(4);
     may_alias = rnd(8) == 0;
     break;
@@ -472,7 +475,7 @@ static Case random_case(Kind kind, const int *pattern)
     break;
   }
   assign_variables(&c, may_alias, pattern);
-  if (kind == K_DISTINCT && rnd(2) && !pattern) {
+  if ((kind == K_DISTINCT || kind == K_DISTINCT_BND) && rnd(2) && !pattern) {
     /* Few values for many variables, so that Hall sets are common, over
     ** one word, over a few (the bit-parallel shortcut) or many, or as
     ** bounds-only intervals and lists (the pigeonhole rule). */
@@ -567,6 +570,7 @@ static void post_case(Solver *s, const Case *c, const VarId *x)
     }
     break;
   case K_DISTINCT: post_distinct(s, (size_t)c->nslot, a); break;
+  case K_DISTINCT_BND: post_distinct_bounds(s, (size_t)c->nslot, a); break;
   case K_ELEMENT:
     post_element(s, a[0], c->base, (size_t)c->nslot - 2, a + 2, a[1]);
     break;
@@ -1059,7 +1063,7 @@ static void check_case(const Case *c)
 
 static const char *const kind_names[] = {
   "linear", "reif", "sum", "neq", "distinct", "element", "times", "div",
-  "mod", "abs", "min", "max", "clause", "table", "position",
+  "mod", "abs", "min", "max", "clause", "table", "position", "distinct_bounds",
 };
 
 /* The case on stderr, for PZ_ORACLE_TRACE=1: the last one printed is the
@@ -1150,6 +1154,7 @@ ORACLE(max, K_MAX, 0xabcdef1)
 ORACLE(clause, K_CLAUSE, 0xbcdef12)
 ORACLE(table, K_TABLE, 0xcdef123)
 ORACLE(cell_of, K_POSITION, 0x2468ace)
+ORACLE(distinct_bounds, K_DISTINCT_BND, 0x3456781)
 
 /*
 ** The aliasings a grounder can produce, each made sure of: for each, the
@@ -1181,6 +1186,7 @@ static const Aliasing aliasings[] = {
   { K_MAX, 4, { -1, -1, 0, 1 }, "max(x, y, x) = y" },
   { K_DISTINCT, 2, { -1, 0 }, "distinct([x, x])" },
   { K_DISTINCT, 3, { -1, -1, 0 }, "distinct([x, y, x])" },
+  { K_DISTINCT_BND, 3, { -1, -1, 0 }, "distinct_bounds([x, y, x])" },
   { K_ELEMENT, 4, { -1, -1, 0, -1 }, "[i, a][i] = r" },
   { K_ELEMENT, 4, { -1, -1, -1, 1 }, "[a, r][i] = r" },
   { K_ELEMENT, 4, { -1, 0, -1, -1 }, "[a, b][i] = i" },
@@ -1224,6 +1230,7 @@ int main(void)
     cmocka_unit_test(unit_sum_matches_its_definition),
     cmocka_unit_test(disequalities_matches_its_definition),
     cmocka_unit_test(distinct_matches_its_definition),
+    cmocka_unit_test(distinct_bounds_matches_its_definition),
     cmocka_unit_test(element_matches_its_definition),
     cmocka_unit_test(times_matches_its_definition),
     cmocka_unit_test(div_matches_its_definition),

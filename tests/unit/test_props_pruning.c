@@ -9,6 +9,7 @@
 #include "testutil.h"
 
 #include "engine/engine.h"
+#include "engine/props/props.h"
 
 /* --- strength --- */
 
@@ -54,6 +55,29 @@ static void distinct_finds_a_hall_set_over_several_words(void **state)
     assert_int_equal(var_size(s, x[i]), 2);
   }
   assert_int_equal(var_size(s, x[0]), 2);
+  solver_free(s);
+}
+
+static void distinct_over_a_wide_span_finds_hall_intervals(void **state)
+{
+  (void)state;
+  /* 301 values (more than 256): Hall intervals by dbnd.  x0, x1 in
+  ** 1000..1001 push x2 below 1000 and x3 above 1001. */
+  Solver *s = solver_new();
+  VarId x[4] = { solver_new_var(s, 1000, 1001), solver_new_var(s, 1000, 1001),
+                 solver_new_var(s, 702, 1001), solver_new_var(s, 1000, 1002) };
+  post_distinct(s, 4, x);
+  assert_false(solver_failed(s));
+  assert_int_equal(var_max(s, x[2]), 999);
+  assert_true(var_is_fixed(s, x[3]));
+  assert_int_equal(var_value(s, x[3]), 1002);
+  solver_free(s);
+  /* Three variables over two values fail at once. */
+  s = solver_new();
+  VarId y[3] = { solver_new_var(s, 1, 2), solver_new_var(s, 1, 2),
+                 solver_new_var(s, 1, 2) };
+  post_distinct_bounds(s, 3, y);
+  assert_true(solver_failed(s));
   solver_free(s);
 }
 
@@ -429,6 +453,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(distinct_finds_a_hall_set),
     cmocka_unit_test(distinct_finds_a_hall_set_over_several_words),
+    cmocka_unit_test(distinct_over_a_wide_span_finds_hall_intervals),
     cmocka_unit_test(distinct_prunes_to_arc_consistency),
     cmocka_unit_test(distinct_detects_pigeonholes_on_wide_domains),
     cmocka_unit_test(linear_reasons_on_bounds),

@@ -17,6 +17,10 @@
 **    can take the value matched to k; Tarjan's algorithm runs on that
 **    graph without recursion.  All scratch memory is allocated at post.
 **
+**  - dbnd (expensive, on bounds), for groups spanning more than 256
+**    values: Hall intervals, O(n log n); dgac then waits until at most
+**    256 variables are open (see dbnd below).
+**
 ** Bounds-only (wide) domains get dval plus a pigeonhole check; dval then
 ** also compares a newly fixed value with the earlier fixed ones, because a
 ** bounds-only domain cannot record the removal of an inner value.
@@ -110,6 +114,12 @@ typedef struct Gac {
 
 /* The bit-parallel shortcut of dgac serves value spans up to this. */
 #define GAC_MASK_VALUES 256
+/*
+** Over wider spans dgac runs only with at most this many variables open
+** (dbnd prunes by Hall intervals until then); narrower spans cannot have
+** more variables than this.
+*/
+#define GAC_OPEN_MAX 256
 
 /* One block for the header and every array, so xfree(aux) frees it all. */
 static Gac *gac_new(uint32_t n, int64_t vmin, uint32_t nvals)
@@ -371,15 +381,18 @@ static PropStatus dgac_propagate(Solver *s, Prop *p)
   uint32_t n = p->nvars;
   Gac *g = p->aux;
   /* Keep the matching edges that survived, then complete the matching. */
-  bool all_fixed = true;
+  uint32_t open = 0;
   for (uint32_t i = 0; i < n; i++) {
     int32_t j = g->var_match[i];
     if (j >= 0 && !dom_contains(s, x[i], g->vmin + j)) {
       g->val_match[j] = -1;
       g->var_match[i] = -1;
     }
-    all_fixed &= dom_is_fixed(s, x[i]);
+    open += !dom_is_fixed(s, x[i]);
   }
+  if (open > GAC_OPEN_MAX)
+    return PS_FIX;                      /* dbnd's Hall intervals meanwhile */
+  bool all_fixed = open == 0;
   for (uint32_t i = 0; i < n; i++)
     if (g->var_match[i] < 0 && !augment(s, x, g, i))
       return PS_FAIL;
@@ -592,10 +605,262 @@ static PropStatus dgacw_propagate(Solver *s, Prop *p)
 static const PropClass dgacw_class = { "distinct", dgacw_propagate,
                                        distinct_holds, NULL, NULL, NULL };
 
+/* --- dbnd: bounds consistency, for groups over more than GAC_MASK_VALUES values ---
+**
+** Hall intervals by the algorithm of Lopez-Ortiz, Quimper, Tromp and van
+** Beek (IJCAI 2003): the variables' bounds, sorted by minimum and by
+** maximum, are merged into the list of distinct bound values; a pass in
+** increasing order of maxima, with union-find trees (path compression)
+** over those values, finds the Hall intervals below each variable and
+** raises its minimum past them; a mirror pass lowers maxima.  O(n log n)
+** for n variables, and nothing per value, where dgac is O(n * values)
+** per call: 1000 queens spent 26 s in dgac's components.  The two sort
+** orders are kept between calls and repaired by insertion sort, which
+** is linear when few bounds moved.  Woken on bounds only.  A raised
+** minimum may land in a hole and move on, so it says PS_OK.
+*/
+
+typedef struct Bnd {
+  uint32_t  n;
+  int64_t  *lo, *hi;             /* per var: bounds, hi exclusive (max + 1) */
+  int64_t  *newlo, *newhi;       /* per var: the bounds the passes find */
+  int32_t  *minrank, *maxrank;   /* per var: its bounds' places in bounds[] */
+  uint32_t *minsorted;           /* var indices by increasing lo */
+  uint32_t *maxsorted;           /* var indices by increasing hi */
+  int64_t  *bounds;              /* the distinct bound values, 2n + 2 */
+  int32_t  *t, *h;               /* trees over bounds[]: gaps and Hall intervals */
+  int64_t  *d;                   /* per bound: room left up to the next one */
+} Bnd;
+
+static Bnd *bnd_new(uint32_t n)
+{
+  size_t m = 2 * (size_t)n + 2;
+  size_t size = sizeof(Bnd) + (4 * n + 2 * m) * sizeof(int64_t) +
+                (2 * n + 2 * m) * sizeof(int32_t) + 2 * n * sizeof(uint32_t);
+  Bnd *b = xcalloc(1, size);
+  char *mem = (char *)(b + 1);
+  b->n = n;
+  b->lo = (int64_t *)mem;         mem += n * sizeof(int64_t);
+  b->hi = (int64_t *)mem;         mem += n * sizeof(int64_t);
+  b->newlo = (int64_t *)mem;      mem += n * sizeof(int64_t);
+  b->newhi = (int64_t *)mem;      mem += n * sizeof(int64_t);
+  b->bounds = (int64_t *)mem;     mem += m * sizeof(int64_t);
+  b->d = (int64_t *)mem;          mem += m * sizeof(int64_t);
+  b->minrank = (int32_t *)mem;    mem += n * sizeof(int32_t);
+  b->maxrank = (int32_t *)mem;    mem += n * sizeof(int32_t);
+  b->t = (int32_t *)mem;          mem += m * sizeof(int32_t);
+  b->h = (int32_t *)mem;          mem += m * sizeof(int32_t);
+  b->minsorted = (uint32_t *)mem; mem += n * sizeof(uint32_t);
+  b->maxsorted = (uint32_t *)mem;
+  for (uint32_t i = 0; i < n; i++)
+    b->minsorted[i] = b->maxsorted[i] = i;
+  return b;
+}
+
+/* Insertion sort of order[] by key[]: linear on the nearly sorted. */
+static void sort_by(uint32_t *order, const int64_t *key, uint32_t n)
+{
+  for (uint32_t i = 1; i < n; i++) {
+    uint32_t v = order[i];
+    uint32_t j = i;
+    for (; j > 0 && key[order[j - 1]] > key[v]; j--)
+      order[j] = order[j - 1];
+    order[j] = v;
+  }
+}
+
+/* Merge the sorted lows and highs into bounds[1..nb] and rank each var. */
+static int32_t bnd_ranks(Bnd *b)
+{
+  uint32_t n = b->n, i = 0, j = 0;
+  int32_t nb = 0;
+  int64_t min = b->lo[b->minsorted[0]], max = b->hi[b->maxsorted[0]];
+  int64_t last = min - 2;
+  b->bounds[0] = last;
+  for (;;) {
+    if (i < n && min <= max) {
+      if (min != last)
+        b->bounds[++nb] = last = min;
+      b->minrank[b->minsorted[i]] = nb;
+      if (++i < n)
+        min = b->lo[b->minsorted[i]];
+    } else {
+      if (max != last)
+        b->bounds[++nb] = last = max;
+      b->maxrank[b->maxsorted[j]] = nb;
+      if (++j == n)
+        break;
+      max = b->hi[b->maxsorted[j]];
+    }
+  }
+  b->bounds[nb + 1] = b->bounds[nb] + 2;
+  return nb;
+}
+
+static void path_set(int32_t *t, int32_t start, int32_t end, int32_t to)
+{
+  for (int32_t k = start; k != end;) {
+    int32_t next = t[k];
+    t[k] = to;
+    k = next;
+  }
+}
+
+static int32_t path_min(const int32_t *t, int32_t i)
+{
+  while (t[i] < i)
+    i = t[i];
+  return i;
+}
+
+static int32_t path_max(const int32_t *t, int32_t i)
+{
+  while (t[i] > i)
+    i = t[i];
+  return i;
+}
+
+/* Raise minima past the Hall intervals below them; false: no room left. */
+static bool bnd_lower(Bnd *b, int32_t nb, int64_t *newlo)
+{
+  int32_t *t = b->t, *h = b->h;
+  int64_t *d = b->d, *bounds = b->bounds;
+  for (int32_t i = 1; i <= nb + 1; i++) {
+    t[i] = h[i] = i - 1;
+    d[i] = bounds[i] - bounds[i - 1];
+  }
+  for (uint32_t k = 0; k < b->n; k++) {   /* by increasing maximum */
+    uint32_t v = b->maxsorted[k];
+    int32_t x = b->minrank[v], y = b->maxrank[v];
+    int32_t z = path_max(t, x + 1), j = t[z];
+    if (--d[z] == 0) {
+      t[z] = z + 1;
+      z = path_max(t, t[z]);
+      t[z] = j;
+    }
+    path_set(t, x + 1, z, z);
+    if (d[z] < bounds[z] - bounds[y])
+      return false;
+    if (h[x] > x) {
+      int32_t w = path_max(h, h[x]);
+      newlo[v] = bounds[w];
+      path_set(h, x, w, w);
+    }
+    if (d[z] == bounds[z] - bounds[y]) {
+      path_set(h, h[y], j - 1, y);      /* a Hall interval [bounds[j], bounds[y]) */
+      h[y] = j - 1;
+    }
+  }
+  return true;
+}
+
+/* The mirror image: lower maxima (exclusive) below the Hall intervals above. */
+static bool bnd_upper(Bnd *b, int32_t nb, int64_t *newhi)
+{
+  int32_t *t = b->t, *h = b->h;
+  int64_t *d = b->d, *bounds = b->bounds;
+  for (int32_t i = 0; i <= nb; i++) {
+    t[i] = h[i] = i + 1;
+    d[i] = bounds[i + 1] - bounds[i];
+  }
+  for (uint32_t k = b->n; k-- > 0;) {     /* by decreasing minimum */
+    uint32_t v = b->minsorted[k];
+    int32_t x = b->maxrank[v], y = b->minrank[v];
+    int32_t z = path_min(t, x - 1), j = t[z];
+    if (--d[z] == 0) {
+      t[z] = z - 1;
+      z = path_min(t, t[z]);
+      t[z] = j;
+    }
+    path_set(t, x - 1, z, z);
+    if (d[z] < bounds[y] - bounds[z])
+      return false;
+    if (h[x] < x) {
+      int32_t w = path_min(h, h[x]);
+      newhi[v] = bounds[w];
+      path_set(h, x, w, w);
+    }
+    if (d[z] == bounds[y] - bounds[z]) {
+      path_set(h, h[y], j + 1, y);
+      h[y] = j + 1;
+    }
+  }
+  return true;
+}
+
+static PropStatus dbnd_propagate(Solver *s, Prop *p)
+{
+  const VarId *x = prop_vars(s, p);
+  Bnd *b = p->aux;
+  uint32_t n = b->n;
+  bool all_fixed = true;
+  for (uint32_t i = 0; i < n; i++) {
+    b->lo[i] = dom_min(s, x[i]);
+    b->hi[i] = (int64_t)dom_max(s, x[i]) + 1;
+    all_fixed &= b->lo[i] + 1 == b->hi[i];
+  }
+  sort_by(b->minsorted, b->lo, n);
+  sort_by(b->maxsorted, b->hi, n);
+  int32_t nb = bnd_ranks(b);
+  /* The passes read the ranks of the old bounds; the new ones go to
+  ** copies, as in the paper, where each pass updates its own field. */
+  int64_t *newlo = b->newlo, *newhi = b->newhi;
+  memcpy(newlo, b->lo, n * sizeof *newlo);
+  memcpy(newhi, b->hi, n * sizeof *newhi);
+  if (!bnd_lower(b, nb, newlo) || !bnd_upper(b, nb, newhi))
+    return PS_FAIL;
+  if (all_fixed)
+    return PS_DONE;
+  for (uint32_t i = 0; i < n; i++) {
+    if (newlo[i] != b->lo[i])
+      PROP_TRY(dom_set_min(s, x[i], newlo[i], p));
+    if (newhi[i] != b->hi[i])
+      PROP_TRY(dom_set_max(s, x[i], newhi[i] - 1, p));
+  }
+  return PS_OK;
+}
+
+static const PropClass dbnd_class = { "distinct", dbnd_propagate,
+                                      distinct_holds, NULL, NULL, NULL };
+
+static void post_dbnd(Solver *s, size_t n, const VarId *x)
+{
+  Prop *p = prop_new(s, &dbnd_class, PC_EXPENSIVE, n, x, 0, NULL);
+  p->aux = bnd_new((uint32_t)n);
+  prop_subscribe_all(s, p, EV_BND);
+  prop_post(s, p);
+}
+
 static int var_cmp(const void *l, const void *r)
 {
   VarId a = *(const VarId *)l, b = *(const VarId *)r;
   return (a > b) - (a < b);
+}
+
+/* dval, the value elimination every distinct has. */
+static void post_dval(Solver *s, size_t n, const VarId *x, bool wide)
+{
+  int64_t c = wide;
+  Prop *p = prop_new(s, &dval_class, PC_CHEAP, n, x, 1, &c);
+  uint32_t *perm = xmalloc(n * sizeof *perm);
+  for (uint32_t i = 0; i < n; i++)
+    perm[i] = i;
+  p->aux = perm;
+  prop_subscribe_all(s, p, EV_VAL);
+  prop_post(s, p);
+}
+
+void post_distinct_bounds(Solver *s, size_t n, const VarId *x)
+{
+  solver_begin_edit(s);
+  if (s->failed)
+    return;
+  bool wide = false;
+  for (size_t i = 0; i < n; i++)
+    wide |= !dom_is_bitset(s, x[i]);
+  post_dval(s, n, x, wide);
+  if (!s->failed && n >= 2)
+    post_dbnd(s, n, x);
 }
 
 /* Value ranges wider than this skip the matching (memory per value). */
@@ -628,16 +893,17 @@ void post_distinct(Solver *s, size_t n, const VarId *x)
     vmin = dom_min(s, x[i]) < vmin ? dom_min(s, x[i]) : vmin;
     vmax = dom_max(s, x[i]) > vmax ? dom_max(s, x[i]) : vmax;
   }
-  int64_t c = wide;
-  Prop *p = prop_new(s, &dval_class, PC_CHEAP, n, x, 1, &c);
-  uint32_t *perm = xmalloc(n * sizeof *perm);
-  for (uint32_t i = 0; i < n; i++)
-    perm[i] = i;
-  p->aux = perm;
-  prop_subscribe_all(s, p, EV_VAL);
-  prop_post(s, p);
-  if (s->failed || wide || vmax - vmin + 1 > GAC_MAX_VALUES)
+  post_dval(s, n, x, wide);
+  if (s->failed || wide)
     return;
+  /* Over wide spans, Hall intervals every time and the matching only on
+  ** small remainders (dgac waits until GAC_OPEN_MAX variables are open). */
+  if (vmax - vmin + 1 > GAC_MASK_VALUES) {
+    post_dbnd(s, n, x);
+    if (s->failed || vmax - vmin + 1 > GAC_MAX_VALUES)
+      return;
+  }
+  Prop *p;
   bool one_word = n <= 64 && vmax - vmin + 1 <= 64;
   for (size_t i = 0; i < n && one_word; i++)
     one_word = dom_get(s, x[i])->nwords == 1;

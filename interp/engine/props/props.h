@@ -74,6 +74,12 @@ void lin1_post(Solver *s, VarId x, int rel, int64_t k);
 /* Post  x != y + c. */
 void ne2_post(Solver *s, VarId x, VarId y, int64_t c);
 /*
+** distinct(x) by value elimination and Hall intervals alone (bounds
+** consistency, distinct.c's dbnd), which post_distinct adds for spans
+** over 256 values; for the propagator tests.
+*/
+void post_distinct_bounds(Solver *s, size_t n, const VarId *x);
+/*
 ** Unit sums  x[0] + ... + x[n-1] = c  (or all coefficients -1) of 3 to
 ** SUM_DC_MAX one-word variables get sum_dc, which is domain consistent
 ** while the sum's span is under 64 (sum_dc.c).
