@@ -462,6 +462,26 @@ static SVal check_step(CHECK_ARGS)
   return sv_cond(true);
 }
 
+/* runs(L): a list of lengths, known only when the line is (the grounder judges) */
+static SVal check_runs(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  SVal l = ev_expect_list(ev, n->list.items[0]->at, arg(ev, env, n, 0), "runs");
+  if (l.kind != SV_LIST)
+    return SV_UNKNOWN;
+  return sv_list_of(ev, sv_num_unknown(), 0, false);
+}
+
+static SVal check_regular(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  if (!post || !pos)
+    return ev_error(ev, n->at, "'regular' can only be a clue of its own (not under or, not, -> or count)");
+  for (uint32_t i = 0; i < 4; i++)
+    arg(ev, env, n, i);
+  return sv_cond(true);
+}
+
 /* The static rule of each built-in, by BuiltinId: the rows of builtins.def. */
 typedef SVal (*CheckBuiltinFn)(CHECK_ARGS);
 static const CheckBuiltinFn builtin_check[] = {
