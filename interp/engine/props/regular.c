@@ -15,8 +15,8 @@
 ** lines of a puzzle (a nonogram row of 15 cells with a clue [3, 1] has
 ** 7 states and 13 transitions).  A variable listed twice is pruned at
 ** each of its places (sound); the result is then not always at its own
-** fixpoint (PS_OK), and the fixed check stays exact, since a fixed
-** variable carries the same value at each place.  Bounds-only domains
+** fixpoint (PS_OK, never PS_DONE: the next run sees what this one
+** fixed).  Bounds-only domains
 ** take part through their bounds: every value between them counts as
 ** present, and they are narrowed to the smallest and largest supported
 ** values.  All memory is allocated at post; prunings blame the
@@ -144,9 +144,12 @@ static PropStatus regular_propagate(Solver *s, Prop *p)
     PROP_TRY(keep_supported(s, x[i], t, &t->sup[(size_t)i * t->nvals], p));
     all_fixed &= dom_is_fixed(s, x[i]);
   }
-  if (all_fixed)
-    return PS_DONE;             /* the one word left is accepted */
-  return t->aliased ? PS_OK : PS_FIX;
+  /* A variable at two places may have been fixed at one of them to a value
+     the other place does not support, between its supported bounds when the
+     domain is bounds-only: PS_OK runs the propagator again, which then sees it. */
+  if (t->aliased)
+    return PS_OK;
+  return all_fixed ? PS_DONE : PS_FIX;   /* all fixed: the one word left is accepted */
 }
 
 /* Run the automaton on the word v[0..n). */
