@@ -15,6 +15,8 @@
 */
 #include "ground/regular.h"
 
+#include <stdio.h>
+
 #include "base/mem.h"
 #include "ground/post.h"
 
@@ -37,16 +39,26 @@ static bool same_known(Value a, Value b)
   return a.kind == b.kind && a.i == b.i;
 }
 
-/* The number of state v, added if new; -1 (reported) when v is not a known number or name. */
-static int32_t state_of(Ground *g, Loc at, Automaton *a, Value v, const char *what)
+/*
+** Is v a state or a value an automaton can read: a number or a value name
+** known before solving?  Else report it at `at` (`what` names the place,
+** "the start", "transition 2") and say false.
+*/
+static bool known_item(Ground *g, Loc at, Value v, const char *what)
 {
-  if (v.kind == V_NONE)
-    return -1;
-  if (v.kind != V_INT && v.kind != V_ATOM) {
-    ground_error(g, at, "regular needs %s to be a number or a value name known before solving, "
-                 "but this is %s", what, value_words(v));
-    return -1;
-  }
+  if (v.kind == V_INT || v.kind == V_ATOM)
+    return true;
+  if (v.kind == V_LIN)
+    ground_error(g, at, "the automaton of regular must be known before solving, but %s is not", what);
+  else if (v.kind != V_NONE)
+    ground_error(g, at, "the states and values of regular are numbers or value names, but %s "
+                 "is %s", what, value_words(v));
+  return false;
+}
+
+/* The number of state v (known_item), added if new. */
+static int32_t state_of(Automaton *a, Value v)
+{
   for (size_t i = 0; i < a->states.len; i++)
     if (same_known(a->states.data[i], v))
       return (int32_t)i;
@@ -69,18 +81,19 @@ static VarId *line_vars(Ground *g, Loc at, const Values *items)
 
 void regular_post(Ground *g, const Node *n, Value line, Value trans, Value start, Value accept)
 {
-  Loc at = n->at;
+  Loc at = n->at, at_trans = n->list.items[1]->at, at_acc = n->list.items[3]->at;
   line = value_expect_list(g, n->list.items[0]->at, line, "regular");
-  trans = value_expect_list(g, n->list.items[1]->at, trans, "regular's transitions");
-  accept = value_expect_list(g, n->list.items[3]->at, accept, "regular's accepting states");
+  trans = value_expect_list(g, at_trans, trans, "regular");
+  accept = value_expect_list(g, at_acc, accept, "regular");
   if (line.kind == V_NONE || trans.kind == V_NONE || accept.kind == V_NONE || start.kind == V_NONE)
     return;
   Automaton a = {0};
-  Values items = {0};
+  Values items = {0}, acc = {0};
   VarId *x = NULL;
-  int32_t s0 = state_of(g, n->list.items[2]->at, &a, start, "the start state");
-  if (s0 < 0)
+  char what[64];
+  if (!known_item(g, n->list.items[2]->at, start, "the start"))
     goto done;
+  int32_t s0 = state_of(&a, start);
   value_flatten(line, &items);
   bool names = false, numbers = false;
   for (size_t i = 0; i < items.len; i++) {
@@ -99,48 +112,36 @@ void regular_post(Ground *g, const Node *n, Value line, Value trans, Value start
     if (t.kind == V_NONE)
       goto done;
     if (t.kind != V_LIST || t.n != 3) {
-      ground_error(g, n->list.items[1]->at, "regular needs its transitions as a list of "
-                   "[from, value, to], but transition %u is %s", j + 1,
-                   t.kind == V_LIST ? "a list of another length" : value_words(t));
+      ground_error(g, at_trans, "each transition of regular is a list [from, value, to], "
+                   "but transition %u is not", j + 1);
       goto done;
     }
+    snprintf(what, sizeof what, "transition %u", j + 1);
+    for (uint32_t k = 0; k < 3; k++)
+      if (!known_item(g, at_trans, t.items[k], what))
+        goto done;
     Value v = t.items[1];
-    if (v.kind != V_INT && v.kind != V_ATOM) {
-      if (v.kind != V_NONE)
-        ground_error(g, n->list.items[1]->at, "the value of transition %u must be a number or "
-                     "a value name known before solving, but this is %s", j + 1, value_words(v));
-      goto done;
-    }
     if ((v.kind == V_ATOM && numbers) || (v.kind == V_INT && names)) {
-      ground_error(g, n->list.items[1]->at, "transition %u reads %s, but the line holds %s", j + 1,
+      ground_error(g, at_trans, "transition %u reads %s, but the line holds %s", j + 1,
                    v.kind == V_ATOM ? "a value name" : "a number",
                    v.kind == V_ATOM ? "numbers" : "value names");
       goto done;
     }
-    int32_t from = state_of(g, n->list.items[1]->at, &a, t.items[0], "the states of a transition");
-    int32_t to = from < 0 ? -1 : state_of(g, n->list.items[1]->at, &a, t.items[2],
-                                          "the states of a transition");
-    if (to < 0)
-      goto done;
     if (v.i > MAX_ABS_VALUE || v.i < -MAX_ABS_VALUE) {
-      ground_error(g, n->list.items[1]->at, "the number %lld is too large", (long long)v.i);
+      ground_error(g, at_trans, "the number %lld is too large", (long long)v.i);
       goto done;
     }
+    int32_t from = state_of(&a, t.items[0]);
     VEC_PUSH(a.trans, from);
     VEC_PUSH(a.trans, (int32_t)v.i);
-    VEC_PUSH(a.trans, to);
+    VEC_PUSH(a.trans, state_of(&a, t.items[2]));
   }
-  Values acc = {0};
   value_flatten(accept, &acc);
   for (size_t i = 0; i < acc.len; i++) {
-    int32_t q = state_of(g, n->list.items[3]->at, &a, acc.data[i], "its accepting states");
-    if (q < 0) {
-      VEC_FREE(acc);
+    if (!known_item(g, at_acc, acc.data[i], "an accepting state"))
       goto done;
-    }
-    a.accept.data[q] = 1;
+    a.accept.data[state_of(&a, acc.data[i])] = 1;
   }
-  VEC_FREE(acc);
   if (!ground_charge(g, (uint64_t)items.len * (a.trans.len / 3 + 1)))
     goto done;
   x = line_vars(g, at, &items);
@@ -150,6 +151,7 @@ void regular_post(Ground *g, const Node *n, Value line, Value trans, Value start
 done:
   xfree(x);
   VEC_FREE(items);
+  VEC_FREE(acc);
   automaton_free(&a);
 }
 
@@ -249,9 +251,11 @@ bool regular_post_runs(Ground *g, const Env *env, const Node *n)
       if (c.kind == V_INT)
         ground_error(g, other->at, "a run is at least 1 cell long, but the clue says %lld "
                      "(a line with no filled cell has the runs [])", (long long)c.i);
+      else if (c.kind == V_LIN && !c.atom)
+        ground_error(g, other->at, "the lengths of the runs must be known before solving");
       else if (c.kind != V_NONE)
-        ground_error(g, other->at, "the lengths of the runs must be numbers known before "
-                     "solving, but one is %s", value_words(c));
+        ground_error(g, other->at, "the lengths of the runs must be numbers, but one is %s",
+                     value_words(c));
       VEC_FREE(items);
       return true;
     }
