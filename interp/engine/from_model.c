@@ -78,7 +78,8 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
     uint8_t *accept = xmalloc(q + 1);
     for (uint32_t r = 0; r < q; r++)
       accept[r] = a[st->n + r] != 0;
-    post_regular(s, st->n, ids(a), q, (uint32_t)st->k, accept, st->m, a + st->n + q);
+    (st->rel ? post_runs : post_regular)(s, st->n, ids(a), q, (uint32_t)st->k, accept, st->m,
+                                         a + st->n + q);
     xfree(accept);
     break;
   }

@@ -110,6 +110,9 @@ void post_table(Solver *s, size_t n, const VarId *x, size_t ntuples,
 */
 void post_regular(Solver *s, size_t n, const VarId *x, uint32_t nstates, uint32_t start,
                   const uint8_t *accept, size_t ntrans, const int32_t *trans);
+/* The same for the automaton of runs(x) = [...], named "runs" in the reason log. */
+void post_runs(Solver *s, size_t n, const VarId *x, uint32_t nstates, uint32_t start,
+               const uint8_t *accept, size_t ntrans, const int32_t *trans);
 
 /*
 ** Pieces cover a board exactly (Algorithm X, props/tiling.c): spec is the

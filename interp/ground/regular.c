@@ -147,7 +147,7 @@ void regular_post(Ground *g, const Node *n, Value line, Value trans, Value start
   x = line_vars(g, at, &items);
   if (x)
     build_regular(g, items.len, x, (uint32_t)a.states.len, (uint32_t)s0, a.accept.data,
-                  a.trans.len / 3, a.trans.data);
+                  a.trans.len / 3, a.trans.data, false);
 done:
   xfree(x);
   VEC_FREE(items);
@@ -303,7 +303,7 @@ bool regular_post_runs(Ground *g, const Env *env, const Node *n)
   if (ground_charge(g, (uint64_t)items.len * (tr.len / 3 + 1)))
     x = line_vars(g, call->at, &items);
   if (x)
-    build_regular(g, items.len, x, (uint32_t)q, 0, acc.data, tr.len / 3, tr.data);
+    build_regular(g, items.len, x, (uint32_t)q, 0, acc.data, tr.len / 3, tr.data, true);
   xfree(x);
   VEC_FREE(tr);
   VEC_FREE(acc);

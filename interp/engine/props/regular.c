@@ -182,6 +182,9 @@ static bool regular_holds(const Solver *s, const Prop *p, const int32_t *v)
 
 static const PropClass regular_class = { "regular", regular_propagate, regular_holds,
                                          NULL, NULL, NULL };
+/* The same, posted for runs(L) = [...]: --trace names it so. */
+static const PropClass runs_class = { "runs", regular_propagate, regular_holds,
+                                      NULL, NULL, NULL };
 
 static int int32_cmp(const void *l, const void *r)
 {
@@ -192,8 +195,9 @@ static int int32_cmp(const void *l, const void *r)
 /* Words up to this many layer edges run with the cheap propagators. */
 #define REGULAR_CHEAP_EDGES 512
 
-void post_regular(Solver *s, size_t n, const VarId *x, uint32_t nstates, uint32_t start,
-                  const uint8_t *accept, size_t ntrans, const int32_t *trans)
+static void post_automaton(Solver *s, const PropClass *cls, size_t n, const VarId *x,
+                           uint32_t nstates, uint32_t start, const uint8_t *accept,
+                           size_t ntrans, const int32_t *trans)
 {
   solver_begin_edit(s);
   if (s->failed)
@@ -254,9 +258,21 @@ void post_regular(Solver *s, size_t n, const VarId *x, uint32_t nstates, uint32_
       if (x[i] == x[k])
         t->aliased = true;
 
-  Prop *p = prop_new(s, &regular_class, n * ntrans <= REGULAR_CHEAP_EDGES ? PC_CHEAP : PC_EXPENSIVE,
+  Prop *p = prop_new(s, cls, n * ntrans <= REGULAR_CHEAP_EDGES ? PC_CHEAP : PC_EXPENSIVE,
                      n, x, 0, NULL);
   p->aux = t;
   prop_subscribe_all(s, p, EV_DOM);
   prop_post(s, p);
+}
+
+void post_regular(Solver *s, size_t n, const VarId *x, uint32_t nstates, uint32_t start,
+                  const uint8_t *accept, size_t ntrans, const int32_t *trans)
+{
+  post_automaton(s, &regular_class, n, x, nstates, start, accept, ntrans, trans);
+}
+
+void post_runs(Solver *s, size_t n, const VarId *x, uint32_t nstates, uint32_t start,
+               const uint8_t *accept, size_t ntrans, const int32_t *trans)
+{
+  post_automaton(s, &runs_class, n, x, nstates, start, accept, ntrans, trans);
 }
