@@ -36,6 +36,7 @@ corpus() {
     miracle_sudoku) echo "miracle_original.txt all" ;;
     miracle_sudoku_2clue) echo "miracle_2clue.txt all" ;;
     sudoku) echo "@$P/sudoku.txt all" ;;
+    nonogram) echo "@$P/nonogram.txt all" ;;   # checked against MiniZinc + Gecode once
     pentomino_*) echo "- pentominoes" ;;   # no corpus file: checked as a tiling
     *) echo "$1.txt all" ;;
   esac

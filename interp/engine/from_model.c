@@ -73,6 +73,16 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
   case MS_TILING:
     post_tiling(s, a);
     break;
+  case MS_REGULAR: {
+    uint32_t q = (uint32_t)st->hi;
+    uint8_t *accept = xmalloc(q + 1);
+    for (uint32_t r = 0; r < q; r++)
+      accept[r] = a[st->n + r] != 0;
+    (st->rel ? post_runs : post_regular)(s, st->n, ids(a), q, (uint32_t)st->k, accept, st->m,
+                                         a + st->n + q);
+    xfree(accept);
+    break;
+  }
   case MS_DEFER:
     solver_defer_propagation(s, st->k != 0);
     break;

@@ -102,6 +102,17 @@ void post_clause(Solver *s, size_t npos, const VarId *pos, size_t nneg,
 */
 void post_table(Solver *s, size_t n, const VarId *x, size_t ntuples,
                 const int32_t *tuples);
+/*
+** The word (x[0], ..., x[n-1]) is accepted by an automaton, deterministic
+** or not: states 0 .. nstates - 1, the start, accept[q] nonzero for an
+** accepting state, and ntrans transitions (from, value, to), three ints
+** each.  Domain consistent (props/regular.c).
+*/
+void post_regular(Solver *s, size_t n, const VarId *x, uint32_t nstates, uint32_t start,
+                  const uint8_t *accept, size_t ntrans, const int32_t *trans);
+/* The same for the automaton of runs(x) = [...], named "runs" in the reason log. */
+void post_runs(Solver *s, size_t n, const VarId *x, uint32_t nstates, uint32_t start,
+               const uint8_t *accept, size_t ntrans, const int32_t *trans);
 
 /*
 ** Pieces cover a board exactly (Algorithm X, props/tiling.c): spec is the

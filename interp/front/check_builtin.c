@@ -9,6 +9,7 @@
 */
 #include "front/check_eval.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define CHECK_ARGS Ev *ev, const EvEnv *env, const Node *n, const Builtin *b, bool post, bool pos
@@ -459,6 +460,172 @@ static SVal check_step(CHECK_ARGS)
   if (board_view(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
     for (uint32_t i = 1; i < 4; i++)
       arg(ev, env, n, i);
+  return sv_cond(true);
+}
+
+/*
+** The cells of a line that runs reads, as the grounder judges them: 0,
+** 1 or unknown.  The first cell that is something else is reported;
+** with unknowns_wrong, so is the first unknown cell (runs(L) as a value).
+** False after an error, or when the line is not known here.
+*/
+static bool runs_cells(Ev *ev, Loc at, SVal line, bool unknowns_wrong, bool *known)
+{
+  SVals flat = {0};
+  *known = true;
+  if (line.kind != SV_LIST || !sv_flatten(line, &flat)) {
+    VEC_FREE(flat);
+    return false;
+  }
+  bool ok = true;
+  for (size_t i = 0; i < flat.len && ok; i++) {
+    SVal v = flat.data[i];
+    bool unknown = (v.kind == SV_NUM || v.kind == SV_COND) && !v.known;
+    if (v.kind == SV_NONE) {
+      ok = false;
+    } else if (v.kind == SV_NUM && v.known && v.i != 0 && v.i != 1) {
+      ev_error(ev, at, "runs reads a line of 0s (blank) and 1s (filled), but one of its "
+               "cells is %lld", (long long)v.i);
+      ok = false;
+    } else if (v.kind != SV_NUM && !unknown) {
+      ev_error(ev, at, "runs reads a line of 0s (blank) and 1s (filled), but one of its "
+               "cells is %s", sv_words(v));
+      ok = false;
+    } else if (unknown && unknowns_wrong) {
+      ev_error(ev, at, "the runs of a line with unknowns are only known once it is solved: "
+               "write them as a clue of its own, as in 'runs(L) = [3, 1]'");
+      ok = false;
+    }
+    *known &= !unknown;
+  }
+  VEC_FREE(flat);
+  return ok;
+}
+
+/* runs(L) as a value: a list of lengths, when every cell of L is known */
+static SVal check_runs(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  SVal l = ev_expect_list(ev, n->at, arg(ev, env, n, 0), "runs");
+  bool known;
+  if (l.kind != SV_LIST || !runs_cells(ev, n->at, l, true, &known))
+    return SV_UNKNOWN;
+  return sv_list_of(ev, sv_num_unknown(), 0, false);
+}
+
+static bool is_runs_call(const Ev *ev, const Node *n)
+{
+  const Builtin *b = n->kind == NK_CALL ? builtin_find(ev->syms, n->sym) : NULL;
+  return b && b->id == BI_RUNS && n->list.len == 1;
+}
+
+SVal check_runs_clue(Ev *ev, const EvEnv *env, const Node *n)
+{
+  bool left = is_runs_call(ev, n->a);
+  const Node *call = left ? n->a : n->b, *other = left ? n->b : n->a;
+  SVal line = ev_expect_list(ev, call->at, arg(ev, env, call, 0), "runs");
+  SVal clue = ev_expr(ev, env, other);
+  bool known;
+  if (line.kind != SV_LIST || clue.kind == SV_NONE || !runs_cells(ev, call->at, line, false, &known))
+    return sv_cond_unknown();
+  if (known)
+    return ev_compare(ev, n->at, OP_EQ, sv_list_of(ev, sv_num_unknown(), 0, false), clue);
+  if (clue.kind != SV_LIST)
+    return ev_error(ev, other->at, "runs are compared with a list of lengths, such as [3, 1], "
+                    "but this is %s", sv_words(clue));
+  if (!clue.n_known)
+    return sv_cond_unknown();
+  for (uint32_t j = 0; j < clue.n; j++) {
+    SVal c = sv_item(clue, j);
+    if (c.kind == SV_NUM && c.known && c.i < 1)
+      return ev_error(ev, other->at, "a run is at least 1 cell long, but the clue says %lld "
+                      "(a line with no filled cell has the runs [])", (long long)c.i);
+    if (c.kind == SV_NUM && !c.known)
+      return ev_error(ev, other->at, "the lengths of the runs must be known before solving");
+    if (c.kind != SV_NUM && c.kind != SV_NONE)
+      return ev_error(ev, other->at, "the lengths of the runs must be numbers, but one is %s",
+                      sv_words(c));
+  }
+  return sv_cond_unknown();
+}
+
+bool check_is_runs_clue(const Ev *ev, const Node *n)
+{
+  return n->kind == NK_BINARY && n->op == OP_EQ && (is_runs_call(ev, n->a) || is_runs_call(ev, n->b));
+}
+
+/* A state or value of an automaton (regular.c's known_item, in the same words). */
+static bool check_automaton_item(Ev *ev, Loc at, SVal v, const char *what)
+{
+  if ((v.kind == SV_NUM || v.kind == SV_NAME) && v.known)
+    return true;
+  if (v.kind == SV_NUM || v.kind == SV_NAME)
+    ev_error(ev, at, "the automaton of regular must be known before solving, but %s is not", what);
+  else if (v.kind != SV_NONE)
+    ev_error(ev, at, "the states and values of regular are numbers or value names, but %s "
+             "is %s", what, sv_words(v));
+  return false;
+}
+
+static SVal check_regular(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  if (!post || !pos)
+    return ev_error(ev, n->at, "'regular' can only be a clue of its own (not under or, not, -> or count)");
+  Loc at_trans = n->list.items[1]->at, at_acc = n->list.items[3]->at;
+  SVal line = arg(ev, env, n, 0), trans = arg(ev, env, n, 1), start = arg(ev, env, n, 2);
+  SVal acc = arg(ev, env, n, 3);
+  line = ev_expect_list(ev, n->list.items[0]->at, line, "regular");
+  trans = ev_expect_list(ev, at_trans, trans, "regular");
+  acc = ev_expect_list(ev, at_acc, acc, "regular");
+  if (line.kind != SV_LIST || trans.kind != SV_LIST || acc.kind != SV_LIST || start.kind == SV_NONE)
+    return sv_cond(true);
+  if (!check_automaton_item(ev, n->list.items[2]->at, start, "the start"))
+    return sv_cond(true);
+  SVals items = {0};
+  bool names = false, numbers = false, line_known = sv_flatten(line, &items);
+  for (size_t i = 0; line_known && i < items.len; i++) {
+    SVal v = items.data[i];
+    if (v.kind == SV_NONE) {
+      line_known = false;
+    } else if (v.kind != SV_NUM && v.kind != SV_NAME) {
+      ev_error(ev, n->list.items[0]->at, "regular reads a line of numbers or value names, "
+               "but one of its items is %s", sv_words(v));
+      VEC_FREE(items);
+      return sv_cond(true);
+    }
+    names |= v.kind == SV_NAME;
+    numbers |= v.kind == SV_NUM;
+  }
+  VEC_FREE(items);
+  if (!line_known || !trans.n_known)
+    return sv_cond(true);
+  char what[64];
+  for (uint32_t j = 0; j < trans.n; j++) {
+    SVal t = sv_item(trans, j);
+    if (t.kind == SV_NONE || (t.kind == SV_LIST && !t.n_known))
+      return sv_cond(true);
+    if (t.kind != SV_LIST || t.n != 3)
+      return ev_error(ev, at_trans, "each transition of regular is a list [from, value, to], "
+                      "but transition %u is not", j + 1);
+    snprintf(what, sizeof what, "transition %u", j + 1);
+    for (uint32_t k = 0; k < 3; k++)
+      if (!check_automaton_item(ev, at_trans, sv_item(t, k), what))
+        return sv_cond(true);
+    SVal v = sv_item(t, 1);
+    if ((v.kind == SV_NAME && numbers) || (v.kind == SV_NUM && names))
+      return ev_error(ev, at_trans, "transition %u reads %s, but the line holds %s", j + 1,
+                      v.kind == SV_NAME ? "a value name" : "a number",
+                      v.kind == SV_NAME ? "numbers" : "value names");
+    if (v.kind == SV_NUM && (v.i > 1000000000 || v.i < -1000000000))   /* the grounder's MAX_ABS_VALUE */
+      return ev_error(ev, at_trans, "the number %lld is too large", (long long)v.i);
+  }
+  SVals accept = {0};
+  if (sv_flatten(acc, &accept))
+    for (size_t i = 0; i < accept.len; i++)
+      if (!check_automaton_item(ev, at_acc, accept.data[i], "an accepting state"))
+        break;
+  VEC_FREE(accept);
   return sv_cond(true);
 }
 

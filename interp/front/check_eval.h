@@ -136,6 +136,9 @@ SVal ev_expect_list(Ev *ev, Loc at, SVal v, const char *what);
 bool ev_expect_number(Ev *ev, Loc at, SVal v, bool conds, const char *what);
 SVal ev_compare(Ev *ev, Loc at, Op op, SVal a, SVal b);
 
+/* Is n "runs(L) = C" (or "C = runs(L)")?  Posted, check_runs_clue checks it. */
+bool check_is_runs_clue(const Ev *ev, const Node *n);
+SVal check_runs_clue(Ev *ev, const EvEnv *env, const Node *n);
 /* One built-in's static rule (the `check` column of builtins.def). */
 SVal check_builtin(Ev *ev, const EvEnv *env, const Node *n, const Builtin *b, bool post, bool pos);
 

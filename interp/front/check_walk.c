@@ -725,6 +725,8 @@ SVal ev_cond(Ev *ev, const EvEnv *env, const Node *n, bool post, bool pos)
         r = sv_cond_unknown();
       }
     }
+  } else if (post && pos && check_is_runs_clue(ev, n)) {
+    r = check_runs_clue(ev, env, n);
   } else if (n->kind == NK_BINARY && n->op >= OP_EQ && n->op <= OP_GE) {
     SVal a = walk_expr(ev, env, n->a), b = walk_expr(ev, env, n->b);
     r = ev_compare(ev, n->at, n->op, a, b);

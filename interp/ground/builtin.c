@@ -6,6 +6,7 @@
 */
 #include "ground/board.h"
 #include "ground/post.h"
+#include "ground/regular.h"
 
 #include <string.h>
 
@@ -290,6 +291,23 @@ static Value eval_step(EVAL_ARGS)
     Value kind = arg(g, env, n, 1), from = arg(g, env, n, 2);
     board_post_step(g, n->at, &bv, kind, from, arg(g, env, n, 3));
   }
+  return value_bool(true);
+}
+
+/* runs(L) of a known line; runs(L) = C itself is posted by regular_post_runs */
+static Value eval_runs(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  return regular_runs_value(g, n->at, arg(g, env, n, 0));
+}
+
+static Value eval_regular(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  if (!post_mode || !pos)
+    return ground_error(g, n->at, "'regular' can only be a clue of its own (not under or, not, -> or count)");
+  Value line = arg(g, env, n, 0), trans = arg(g, env, n, 1), start = arg(g, env, n, 2);
+  regular_post(g, n, line, trans, start, arg(g, env, n, 3));
   return value_bool(true);
 }
 

@@ -15,6 +15,7 @@
 #include "ground/board.h"
 #include "ground/post.h"
 #include "ground/grid.h"
+#include "ground/regular.h"
 
 #include <assert.h>
 #include <stdarg.h>
@@ -806,6 +807,8 @@ static void post_condition(Ground *g, const Env *env, const Node *n, bool pos)
     case OP_GE: {
       if (pos && n->op == OP_NE && post_abs_ne(g, env, n))
         return;
+      if (pos && n->op == OP_EQ && regular_post_runs(g, env, n))
+        return;
       size_t mark = term_context_open(g);
       Value a = eval_entry(g, env, n->a), b = eval_entry(g, env, n->b);
       if (pos || g->undef.len == mark)
@@ -835,7 +838,7 @@ static void post_condition(Ground *g, const Env *env, const Node *n, bool pos)
     break;
   case NK_CALL: {
     const Builtin *b = builtin_find(g->syms, n->sym);
-    if (b && (b->id == BI_DISTINCT || b->id == BI_STEP) && pos) {
+    if (b && (b->id == BI_DISTINCT || b->id == BI_STEP || b->id == BI_REGULAR) && pos) {
       builtin_call(g, env, n, b, true, pos);
       return;
     }

@@ -151,6 +151,21 @@ void build_table(Ground *g, size_t n, const VarId *x, size_t ntuples, const int3
   st->n = (uint32_t)n, st->m = (uint32_t)ntuples;
 }
 
+void build_regular(Ground *g, size_t n, const VarId *x, uint32_t nstates, uint32_t start,
+                   const uint8_t *accept, size_t ntrans, const int32_t *trans, bool runs)
+{
+  (runs ? post_runs : post_regular)(g->s, n, x, nstates, start, accept, ntrans, trans);
+  int32_t *spec = xmalloc((nstates + 3 * ntrans + 1) * sizeof *spec);
+  for (uint32_t r = 0; r < nstates; r++)
+    spec[r] = accept[r] != 0;
+  for (size_t j = 0; j < 3 * ntrans; j++)
+    spec[nstates + j] = trans[j];
+  ModelStep *st = step(g, MS_REGULAR, ids(x), n, spec, nstates + 3 * ntrans);
+  st->n = (uint32_t)n, st->m = (uint32_t)ntrans, st->k = start, st->hi = (int32_t)nstates;
+  st->rel = runs;
+  xfree(spec);
+}
+
 void build_tiling(Ground *g, const int32_t *spec, size_t len)
 {
   post_tiling(g->s, spec);

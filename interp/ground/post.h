@@ -31,6 +31,10 @@ void build_min(Ground *g, size_t n, const VarId *x, VarId z);
 void build_max(Ground *g, size_t n, const VarId *x, VarId z);
 void build_clause(Ground *g, size_t npos, const VarId *pos, size_t nneg, const VarId *neg);
 void build_table(Ground *g, size_t n, const VarId *x, size_t ntuples, const int32_t *tuples);
+/* The word x[0..n) in the language of an automaton (solver.h's post_regular). */
+/* runs: it stands for runs(x) = [...] (named so in the reason log). */
+void build_regular(Ground *g, size_t n, const VarId *x, uint32_t nstates, uint32_t start,
+                   const uint8_t *accept, size_t ntrans, const int32_t *trans, bool runs);
 /* The arguments of an MS_TILING step (model.h), len ints. */
 void build_tiling(Ground *g, const int32_t *spec, size_t len);
 

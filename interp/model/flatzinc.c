@@ -222,6 +222,42 @@ static void constraint(Buf *out, const Model *m, const ModelStep *st, uint32_t *
       buf_puts(out, "constraint bool_eq(true,true)");
     break;
   }
+  case MS_REGULAR: {
+    /* the states s_0 .. s_n of a run, and per letter a transition t_i
+       (an index into the table) that goes from s_i to s_(i+1) reading x_i */
+    uint32_t q = (uint32_t)st->hi, nt = st->m;
+    const int32_t *accept = a + st->n, *tr = accept + q;
+    if (st->n == 0) {
+      buf_printf(out, "constraint bool_eq(true,%s)", accept[st->k] ? "true" : "false");
+      break;
+    }
+    uint32_t s0 = *fresh;
+    *fresh += 2 * st->n + 1;
+    buf_printf(out, "constraint int_eq(x%u,%lld);\nconstraint set_in(x%u,{", (unsigned)s0,
+               (long long)st->k, (unsigned)(s0 + st->n));
+    for (uint32_t r = 0, k = 0; r < q; r++)
+      if (accept[r])
+        buf_printf(out, "%s%u", k++ ? "," : "", (unsigned)r);
+    buf_puts(out, "})");
+    int32_t *col = xmalloc((nt + 1) * sizeof *col);
+    for (uint32_t i = 0; i < st->n; i++) {
+      uint32_t t = s0 + st->n + 1 + i;
+      buf_printf(out, ";\nconstraint int_le(1,x%u);\nconstraint int_le(x%u,%u)", (unsigned)t,
+                 (unsigned)t, (unsigned)nt);
+      for (uint32_t c = 0; c < 3; c++) {
+        for (uint32_t j = 0; j < nt; j++)
+          col[j] = tr[3 * j + c];
+        buf_printf(out, ";\nconstraint array_int_element(x%u,", (unsigned)t);
+        ints(out, col, nt);
+        if (c == 1)
+          buf_printf(out, ",x%u)", (unsigned)a[i]);
+        else
+          buf_printf(out, ",x%u)", (unsigned)(s0 + i + (c == 2)));
+      }
+    }
+    xfree(col);
+    break;
+  }
   default:
     return;
   }
@@ -233,7 +269,7 @@ static void constraint(Buf *out, const Model *m, const ModelStep *st, uint32_t *
     buf_puts(out, ";\n");
 }
 
-/* How many fresh variables the constraints need (element indices, table selectors). */
+/* How many fresh variables the constraints need (element indices, table selectors, runs' states). */
 static uint32_t fresh_needed(const Model *m)
 {
   uint32_t n = 0;
@@ -242,6 +278,8 @@ static uint32_t fresh_needed(const Model *m)
     n += (st->kind == MS_ELEMENT && st->k != 1) || st->kind == MS_TABLE;
     if (st->kind == MS_TILING)
       n += model_tiling(model_args(m, st)).ncells;
+    if (st->kind == MS_REGULAR && st->n > 0)
+      n += 2 * st->n + 1;
   }
   return n;
 }

@@ -51,6 +51,9 @@ typedef enum {
   MS_CLAUSE,      /* some pos[n] = 1 or some neg[m] = 0: pos then neg at args */
   MS_TABLE,       /* (x[n]) is one of m rows: x[n], then m rows of n values */
   MS_TILING,      /* pieces cover a board exactly: n ints at args, see ModelTiling */
+  MS_REGULAR,     /* an automaton accepts x[n]: x[n], then accept[hi] (0/1 per state),
+                     then m transitions (from, value, to); k is the start, hi the states;
+                     rel = 1: it reads runs(x) = [...] */
   /* control */
   MS_DEFER,       /* k = 1: posts only schedule until k = 0 (which propagates) */
   MS_PROPAGATE,   /* run the root fixpoint */

@@ -450,7 +450,7 @@ static const char *const kind_name[N_KINDS] = {
   [N_AND] = "and", [N_OR] = "or", [N_NOT] = "not", [N_IMP] = "->",
   [N_IFF] = "<->", [N_COMMA] = "','", [N_SEMI] = "';'",
   [N_IFBOOL] = "if-then-else (condition)", [N_FORALL] = "forall", [N_EXISTS] = "exists",
-  [N_PARAM] = "rule parameter", [N_CALL] = "rule call",
+  [N_PARAM] = "rule parameter", [N_CALL] = "rule call", [N_RUNS] = "runs(...) = [...]",
 };
 
 enum { F_UNDEFINED = N_KINDS, F_NO_SOLUTION, F_EVERY_ASSIGNMENT, F_SHOWS, F_HELPERS, F_GOAL,

@@ -350,6 +350,27 @@ bool eval_cond(Env *e, int n)
     return eval_distinct(e, x);
   case N_DISTINCT_BOARD:
     return all_different(e->slot + e->p->nvars, prog_slots(e->p) - e->p->nvars);
+  case N_RUNS: {                        /* the blocks of 1s of a 0/1 line */
+    int nruns = 0, run = 0;
+    for (int k = 0; k <= x->nkids; k++) {
+      int v = 0;
+      if (k < x->nkids) {
+        Value c = eval_num(e, x->kid[k]);
+        if (!c.defined || (c.v != 0 && c.v != 1))
+          return false;
+        v = c.v;
+      }
+      if (v == 1) {
+        run++;
+      } else if (run > 0) {
+        if (nruns >= x->flag || (x->val >> (4 * nruns) & 15) != run)
+          return false;
+        nruns++;
+        run = 0;
+      }
+    }
+    return nruns == x->flag;
+  }
   case N_AND:
   case N_COMMA:
     return eval_cond(e, x->kid[0]) && eval_cond(e, x->kid[1]);

@@ -511,6 +511,23 @@ static int gen_cond(Gen *g, int depth)
 }
 
 /* Ask for parentheses the grammar does not need, here and there. */
+/*
+** runs([...]) = [...], a clause of its own: cells that are unknowns or
+** 0 and 1, and up to three runs of 1 to 3 cells.
+*/
+static int gen_runs(Gen *g)
+{
+  int n = new_node(g, N_RUNS, 0);
+  int cells = rng_range(g->r, 1, 5);
+  for (int k = 0; k < cells; k++)
+    add_kid(g, n, g->p->nvars && rng_chance(g->r, 70) ? gen_var(g) : new_node(g, N_NUM, rng_below(g->r, 2)));
+  Node *x = &g->p->node[n];
+  x->flag = (uint8_t)rng_below(g->r, 4);
+  for (int k = 0; k < x->flag; k++)
+    x->val |= rng_range(g->r, 1, 3) << (4 * k);
+  return n;
+}
+
 static void sprinkle_parens(Gen *g, int from)
 {
   for (int n = from; n < g->p->nnodes; n++)
@@ -584,6 +601,7 @@ static const char *clause_invalid(const Program *p, int clause);
 static const char *rule_invalid(const Program *p, const Rule *rule);
 static const char *rule_clause_invalid(const Program *p, const Rule *rule, int c);
 static const char *goal_invalid(const Program *p);
+static bool has_runs(const Program *p, int n, bool root);
 
 const char *prog_invalid(const Program *p)
 {
@@ -1021,6 +1039,8 @@ static const char *rule_clause_invalid(const Program *p, const Rule *rule, int c
   bool big = false;
   if (!head_names(rule, c, &names))
     return "a negative number in a rule's head";
+  if (has_runs(p, rule->clause[c].body, false))
+    return "runs inside a rule";
   if (!in_scope(p, rule->clause[c].body, 0, names, RULE_BOUND))
     return "a rule body with a variable not in its head, or a call";
   bounds(p, rule->clause[c].body, &big);
@@ -1061,9 +1081,25 @@ static const char *node_invalid(const Program *p, int n, Checker *ck)
   return check_node(ck, n);
 }
 
+/* Does runs appear in node n, below it when root (the clause itself may be one)? */
+static bool has_runs(const Program *p, int n, bool root)
+{
+  if (n < 0)
+    return false;
+  const Node *x = &p->node[n];
+  if (x->kind == N_RUNS && !root)
+    return true;
+  for (int k = 0; k < x->nkids; k++)
+    if (has_runs(p, x->kid[k], false))
+      return true;
+  return false;
+}
+
 static const char *clause_invalid(const Program *p, int clause)
 {
   int n = p->clause[clause];
+  if (has_runs(p, n, true))
+    return "runs inside another condition";
   Checker ck;
   const char *why = node_invalid(p, n, &ck);
   if (why)
@@ -1077,6 +1113,8 @@ static const char *clause_invalid(const Program *p, int clause)
 static const char *goal_invalid(const Program *p)
 {
   Checker ck;
+  if (has_runs(p, p->goal, false))
+    return "runs inside a goal";
   return node_invalid(p, p->goal, &ck);
 }
 
@@ -1167,7 +1205,7 @@ void gen_program(Program *p, Rng *r)
       int mark = p->nnodes;
       g.budget = CLAUSE_BUDGET;
       g.nbound = 0;
-      int n = gen_cond(&g, rng_range(r, 2, deepest));
+      int n = rng_chance(r, 8) ? gen_runs(&g) : gen_cond(&g, rng_range(r, 2, deepest));
       sprinkle_parens(&g, mark);
       p->clause[p->nclauses] = n;
       p->label[p->nclauses] = (int16_t)(rng_chance(r, 10) ? rng_range(r, 1, 20) : 0);

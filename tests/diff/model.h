@@ -83,6 +83,8 @@ typedef enum {
                          or -1, body kid3; flag: print merged with a
                          directly nested quantifier of the same kind */
   N_CALL,             /* rule val called with the kids (never partial) */
+  N_RUNS,             /* runs([kid0, ...]) = [...]: flag runs, their lengths in val's
+                         nibbles from the lowest; a clause of its own only */
   N_KINDS
 } NodeKind;
 

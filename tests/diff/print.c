@@ -271,6 +271,13 @@ static void print_bare(Printer *pr, const Node *x, bool open_right)
     break;
   case N_DISTINCT: print_call(pr, x->flag ? "all_different" : "distinct", x, true); break;
   case N_DISTINCT_BOARD: put(pr, "distinct(b)"); break;
+  case N_RUNS:
+    print_call(pr, "runs", x, true);
+    put(pr, " = [");
+    for (int k = 0; k < x->flag; k++)
+      text_printf(pr->out, "%s%d", k ? ", " : "", x->val >> (4 * k) & 15);
+    put(pr, "]");
+    break;
   case N_AND: print_binary(pr, x, "and", L_AND, false, false, open_right); break;
   case N_OR: print_binary(pr, x, "or", L_OR, false, false, open_right); break;
   case N_IMP: print_binary(pr, x, "->", L_IMP, true, false, open_right); break;

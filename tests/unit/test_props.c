@@ -57,7 +57,7 @@
 
 typedef enum {
   K_LINEAR, K_REIF, K_SUM, K_NEQ, K_DISTINCT, K_ELEMENT, K_TIMES, K_DIV,
-  K_MOD, K_ABS, K_MIN, K_MAX, K_CLAUSE, K_TABLE, K_POSITION, K_DISTINCT_BND,
+  K_MOD, K_ABS, K_MIN, K_MAX, K_CLAUSE, K_TABLE, K_POSITION, K_DISTINCT_BND, K_REGULAR,
 } Kind;
 
 /* What an argument holds, which decides the values its domain draws. */
@@ -89,8 +89,8 @@ typedef struct Case {
   int64_t rhs;
   int     npos;              /* clause: positive literals; position: cells */
   int32_t base;              /* element */
-  int     ncons;             /* neq: constraints; table: rows */
-  int     cons[MAXT][3];     /* neq: slot a != slot b + c */
+  int     ncons;             /* neq: constraints; table: rows; regular: transitions */
+  int     cons[MAXT][3];     /* neq: slot a != slot b + c; regular: from, value, to */
   uint32_t origin[MAXT];     /* neq, position: the origin of each post */
   int32_t tuples[MAXT][MAXS];
 } Case;
@@ -346,6 +346,21 @@ static bool holds(const Case *c, const int32_t *v)
         return false;
     }
     return true;
+  case K_REGULAR: {                     /* npos states, start base, accept mask rhs */
+    bool at[MAXS] = { false }, next[MAXS];
+    at[c->base] = true;
+    for (int k = 0; k < c->nslot; k++) {
+      memset(next, 0, sizeof next);
+      for (int t = 0; t < c->ncons; t++)
+        if (at[c->cons[t][0]] && c->cons[t][1] == arg(c, v, k))
+          next[c->cons[t][2]] = true;
+      memcpy(at, next, sizeof at);
+    }
+    for (int st = 0; st < c->npos; st++)
+      if (at[st] && ((c->rhs >> st) & 1))
+        return true;
+    return false;
+  }
   case K_TABLE:
     for (int t = 0; t < c->ncons; t++) {
       int k = 0;
@@ -406,6 +421,23 @@ static void random_table(Case *c)
     memcpy(c->tuples[1], c->tuples[0], sizeof c->tuples[0]);
 }
 
+/* An automaton of 1-4 states, its transitions reading the variables' values
+** (now and then a value of no domain), and any accepting states. */
+static void random_automaton(Case *c)
+{
+  c->npos = 1 + (int)rnd(4);
+  c->base = (int32_t)rnd((uint32_t)c->npos);
+  c->rhs = (int64_t)rnd(1u << c->npos);
+  c->ncons = rnd(12) == 0 ? 0 : 1 + (int)rnd(3 * (uint32_t)c->npos + 2);
+  for (int t = 0; t < c->ncons; t++) {
+    int v = c->slot[rnd((uint32_t)c->nslot)];
+    uint32_t r = rnd(10);
+    c->cons[t][0] = (int)rnd((uint32_t)c->npos);
+    c->cons[t][1] = r < 8 ? c->dom[v][rnd((uint32_t)c->ndom[v])] : rnd_in(-3, 5);
+    c->cons[t][2] = (int)rnd((uint32_t)c->npos);
+  }
+}
+
 static Case random_case(Kind kind, const int *pattern)
 {
   Case c = { .kind = kind };
@@ -464,6 +496,7 @@ static Case random_case(Kind kind, const int *pattern)
       c.hint[k] = H_BOOL;
     break;
   case K_TABLE: c.nslot = 1 + (int)rnd(4); break;
+  case K_REGULAR: c.nslot = 1 + (int)rnd(5); break;
   case K_POSITION:                      /* 1-3 cells, 1-3 places */
     c.npos = 1 + (int)rnd(3);
     c.nslot = c.npos + 1 + (int)rnd(3);
@@ -509,6 +542,8 @@ static Case random_case(Kind kind, const int *pattern)
     pick_rhs(&c);
   if (kind == K_TABLE)
     random_table(&c);
+  if (kind == K_REGULAR)
+    random_automaton(&c);
   return c;
 }
 
@@ -594,6 +629,17 @@ static void post_case(Solver *s, const Case *c, const VarId *x)
     for (int t = 0; t < c->ncons; t++)
       memcpy(&rows[t * c->nslot], c->tuples[t], (size_t)c->nslot * sizeof *rows);
     post_table(s, (size_t)c->nslot, a, (size_t)c->ncons, rows);
+    break;
+  }
+  case K_REGULAR: {
+    int32_t trans[MAXT * 3];
+    uint8_t accept[MAXS];
+    for (int t = 0; t < c->ncons; t++)
+      memcpy(&trans[3 * t], c->cons[t], 3 * sizeof *trans);
+    for (int q = 0; q < c->npos; q++)
+      accept[q] = (uint8_t)((c->rhs >> q) & 1);
+    post_regular(s, (size_t)c->nslot, a, (uint32_t)c->npos, (uint32_t)c->base, accept,
+                 (size_t)c->ncons, trans);
     break;
   }
   }
@@ -764,6 +810,8 @@ static bool claims_dc(const Case *c, const Solver *s, const VarId *x,
   case K_DISTINCT:
   case K_CLAUSE:
     return true;
+  case K_REGULAR:                       /* each place apart; aliased, only sound */
+    return slots_distinct(c, x, 0, c->nslot);
   case K_ELEMENT:                       /* with every argument apart */
     return slots_distinct(c, x, 0, c->nslot);
   case K_ABS:
@@ -1063,7 +1111,7 @@ static void check_case(const Case *c)
 
 static const char *const kind_names[] = {
   "linear", "reif", "sum", "neq", "distinct", "element", "times", "div",
-  "mod", "abs", "min", "max", "clause", "table", "position", "distinct_bounds",
+  "mod", "abs", "min", "max", "clause", "table", "position", "distinct_bounds", "regular",
 };
 
 /* The case on stderr, for PZ_ORACLE_TRACE=1: the last one printed is the
@@ -1089,6 +1137,8 @@ static void print_case(const Case *c, long round)
   for (int i = 0; i < c->ncons && c->kind == K_NEQ; i++)
     fprintf(stderr, "  slot %d != slot %d + %d (origin %u)\n", c->cons[i][0],
             c->cons[i][1], c->cons[i][2], c->origin[i]);
+  for (int t = 0; t < c->ncons && c->kind == K_REGULAR; t++)
+    fprintf(stderr, "  state %d --%d--> state %d\n", c->cons[t][0], c->cons[t][1], c->cons[t][2]);
   for (int t = 0; t < c->ncons && c->kind == K_TABLE; t++) {
     fprintf(stderr, "  row");
     for (int k = 0; k < c->nslot; k++)
@@ -1155,6 +1205,7 @@ ORACLE(clause, K_CLAUSE, 0xbcdef12)
 ORACLE(table, K_TABLE, 0xcdef123)
 ORACLE(cell_of, K_POSITION, 0x2468ace)
 ORACLE(distinct_bounds, K_DISTINCT_BND, 0x3456781)
+ORACLE(regular, K_REGULAR, 0x1f2e3d4)
 
 /*
 ** The aliasings a grounder can produce, each made sure of: for each, the
@@ -1200,6 +1251,8 @@ static const Aliasing aliasings[] = {
   { K_CLAUSE, 2, { -1, 0 }, "x or x, x or not x" },
   { K_CLAUSE, 3, { -1, -1, 0 }, "x or y or x" },
   { K_POSITION, 3, { -1, -1, 0 }, "cells [a, b], a place at a" },
+  { K_REGULAR, 2, { -1, 0 }, "the word x x" },
+  { K_REGULAR, 4, { -1, -1, 0, 1 }, "the word x y x y" },
 };
 
 static void aliased_arguments_match_their_definition(void **state)
@@ -1241,6 +1294,7 @@ int main(void)
     cmocka_unit_test(clause_matches_its_definition),
     cmocka_unit_test(table_matches_its_definition),
     cmocka_unit_test(cell_of_matches_its_definition),
+    cmocka_unit_test(regular_matches_its_definition),
     cmocka_unit_test(aliased_arguments_match_their_definition),
   };
   return cmocka_run_group_tests_name("props", tests, NULL, NULL);

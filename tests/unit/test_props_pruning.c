@@ -303,6 +303,50 @@ static void table_keeps_exactly_the_supported_values(void **state)
   solver_free(s);
 }
 
+/* --- regular --- */
+
+static void regular_keeps_the_values_on_accepted_words(void **state)
+{
+  (void)state;
+  /* runs = [2] on a line of 4: 0* 1 1 0*, states 0, 1, 2 then 3 (trailing). */
+  Solver *s = solver_new();
+  VarId x[4];
+  for (int i = 0; i < 4; i++)
+    x[i] = solver_new_var(s, 0, 1);
+  int32_t tr[][3] = { { 0, 0, 0 }, { 0, 1, 1 }, { 1, 1, 2 }, { 2, 0, 3 }, { 3, 0, 3 } };
+  uint8_t accept[] = { 0, 0, 1, 1 };
+  post_regular(s, 4, x, 4, 0, accept, 5, &tr[0][0]);
+  assert_false(solver_failed(s));
+  assert_int_equal(var_size(s, x[1]), 2);
+  dom_fix(s, x[0], 1, NULL);                   /* the block starts here: 1 1 0 0 */
+  assert_int_equal(prop_fixpoint(s), PS_FIX);
+  int32_t want[] = { 1, 1, 0, 0 };
+  for (int i = 0; i < 4; i++) {
+    assert_true(var_is_fixed(s, x[i]));
+    assert_int_equal(var_value(s, x[i]), want[i]);
+  }
+  solver_free(s);
+}
+
+static void regular_over_one_variable_twice_sees_what_it_fixed(void **state)
+{
+  (void)state;
+  /* The word x x, x bounds-only in 0..5: the first letter must be 3 and
+  ** the second 0 or 5; pruning the first place fixes x to 3, which the
+  ** bounds of the second (0 and 5) do not exclude.  (Found by the oracle:
+  ** the propagator said "done" there.) */
+  Solver *s = solver_new();
+  VarId x = solver_new_var(s, -200000, 200000);
+  dom_set_min(s, x, 0, NULL);
+  dom_set_max(s, x, 5, NULL);
+  VarId w[2] = { x, x };
+  int32_t tr[][3] = { { 2, 0, 1 }, { 2, 5, 2 }, { 0, 3, 2 }, { 0, -3, 2 } };
+  uint8_t accept[] = { 1, 1, 1 };
+  post_regular(s, 2, w, 3, 0, accept, 4, &tr[0][0]);
+  assert_true(solver_failed(s));
+  solver_free(s);
+}
+
 static void table_without_rows_fails(void **state)
 {
   (void)state;
@@ -468,6 +512,8 @@ int main(void)
     cmocka_unit_test(fixing_one_table_variable_leaves_its_partners),
     cmocka_unit_test(table_over_a_repeated_variable_keeps_the_diagonal),
     cmocka_unit_test(table_narrows_bounds_only_domains),
+    cmocka_unit_test(regular_keeps_the_values_on_accepted_words),
+    cmocka_unit_test(regular_over_one_variable_twice_sees_what_it_fixed),
     cmocka_unit_test(clause_with_a_repeated_literal_turns_unit),
     cmocka_unit_test(linear_sees_the_gcd_of_its_open_terms),
   };
