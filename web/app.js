@@ -381,6 +381,8 @@ function verdictWords(v, g) {
   }
 }
 
+// The explanation as frames to step through: the givens (step 0) or the
+// board before any step, then each step; frame k shows pictures[step].
 function showExplanation(a, took) {
   const ex = a.explain;
   if (!ex || !ex.steps) {
@@ -388,11 +390,14 @@ function showExplanation(a, took) {
     $('output').textContent = a.messages || '';
     return;
   }
-  state.steps = {steps: ex.steps, pictures: a.pictures || [], verdict: ex.verdict, grade: ex.grade};
-  const slider = $('step-slider');
-  slider.max = String(ex.steps.length);
+  const frames = ex.steps.slice();
+  if (!frames.length || frames[0].step !== 0)
+    frames.unshift({step: 0, start: true});
+  const last = frames[frames.length - 1].step;
+  state.steps = {frames, last, pictures: a.pictures || [], verdict: ex.verdict, grade: ex.grade};
+  $('step-slider').max = String(frames.length - 1);
   $('stepper').hidden = false;
-  setStatus(`${ex.steps.length} steps (${took}). ${verdictWords(ex.verdict, ex.grade)}`,
+  setStatus(`${verdictWords(ex.verdict, ex.grade)} (${took})`,
             ex.verdict && ex.verdict.outcome === 'none' ? 'error' : '');
   showStep(0);
 }
@@ -401,18 +406,22 @@ function showStep(k) {
   const s = state.steps;
   if (!s)
     return;
-  k = Math.max(0, Math.min(k, s.steps.length));
+  const n = s.frames.length - 1;
+  k = Math.max(0, Math.min(k, n));
   state.step = k;
+  const st = s.frames[k];
   $('step-slider').value = String(k);
-  $('step-label').textContent = k === 0 ? 'Start' : `Step ${k} of ${s.steps.length}`;
+  $('step-label').textContent = st.start ? 'Start' : st.step === 0 ? 'The givens' : `Step ${st.step} of ${s.last}`;
   $('step-prev').disabled = $('step-first').disabled = k === 0;
-  $('step-next').disabled = $('step-last').disabled = k === s.steps.length;
-  const t = $('step-text');
-  if (k === 0) {
-    t.innerHTML = '<div class="facts">The board before any step. Press Next ▶ to begin.</div>';
+  $('step-next').disabled = $('step-last').disabled = k === n;
+  let html;
+  if (st.start) {
+    html = '<div class="facts">The board before any step.</div>';
+  } else if (st.step === 0) {
+    html = `<div class="facts">${escapeHtml(st.facts.join('; '))}</div>` +
+           `<div class="why">given by ${escapeHtml(list(st.clues))}</div>`;
   } else {
-    const st = s.steps[k - 1];
-    let html = `<div class="facts">${escapeHtml(st.facts.length ? st.facts.join('; ') : 'the clues cannot all hold')}</div>`;
+    html = `<div class="facts">${escapeHtml(st.facts.length ? st.facts.join('; ') : 'the clues cannot all hold')}</div>`;
     if (st.suppose)
       html += `<div class="why">supposing ${escapeHtml(st.suppose)} leads to a contradiction</div>`;
     if (st.guess)
@@ -420,11 +429,13 @@ function showStep(k) {
     html += `<div class="why">by ${escapeHtml(list(st.clues))} (${escapeHtml(st.kind)}, level ${st.level})</div>`;
     if (st.knowing.length)
       html += `<div class="why">knowing ${escapeHtml(st.knowing.join('; '))}</div>`;
-    if (k === s.steps.length)
-      html += `<div class="facts">${escapeHtml(verdictWords(s.verdict, s.grade))}</div>`;
-    t.innerHTML = html;
   }
-  showPicture(s.pictures[Math.min(k, s.pictures.length - 1)]);
+  if (k === 0 && n > 0)
+    html += '<div class="why">Press Next ▶ (or the → key) to go on.</div>';
+  if (k === n)
+    html += `<div class="facts verdict">${escapeHtml(verdictWords(s.verdict, s.grade))}</div>`;
+  $('step-text').innerHTML = html;
+  showPicture(s.pictures[Math.min(st.step, s.pictures.length - 1)]);
 }
 
 function showGrade(a, took) {
