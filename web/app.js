@@ -504,6 +504,11 @@ function init() {
   openExample(PZ_EXAMPLES.some((e) => e.name === wanted) ? wanted : 'zebra.pz');
   const t0 = performance.now();
   loadPz().then(() => {
+    // a first run in the background while the pupil reads: the browser
+    // compiles the code it uses, so that the first press is as quick as the next
+    const zebra = PZ_EXAMPLES.find((e) => e.name === 'zebra.pz');
+    if (zebra)
+      state.worker.postMessage({type: 'run', id: 0, command: 'solve', name: 'zebra.pz', text: zebra.text});
     for (const b of document.querySelectorAll('#actions button[data-cmd]'))
       b.disabled = false;
     window.pzTimings = {app: appStart, ready: performance.now(), load: performance.now() - t0};

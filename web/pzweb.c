@@ -233,14 +233,17 @@ static void out_clear(Out *o)
 }
 
 /*
-** solve, all, count: as pz, pz -a and pz -c print them.  With a goal,
-** solve shows the best solution only, all each better one.
+** solve, all, count: what pz, pz -a and pz -c print.  With a goal
+** (minimize, maximize) as pz prints it too: solve shows the best solution
+** and "optimal: V", all each better one with its value, count the
+** solutions of the best value (the search then keeps ties).
 */
 static const char *solve(PzCtx *cx, SolveMode mode, const char *title, Out *o, Out *text)
 {
   bool goal = pz_goal(cx) != PZ_GOAL_NONE;
-  uint64_t found = 0, shown = 0;
+  uint64_t found = 0, shown = 0, nbest = 0;
   int64_t value = 0;
+  bool have = false;
   Out sols = {0};
   PzResult r;
   for (;;) {
@@ -248,15 +251,23 @@ static const char *solve(PzCtx *cx, SolveMode mode, const char *title, Out *o, O
     if (r != PZ_SOLUTION)
       break;
     found++;
-    if (goal)
-      (void)pz_goal_value(cx, &value);
-    if (goal && mode == CMD_SOLVE) {    /* only the best is shown: keep the last */
-      out_clear(&sols);
-      out_clear(text);
-      shown = 0;
+    if (goal) {
+      int64_t v = 0;
+      (void)pz_goal_value(cx, &v);
+      bool better = !have || v != value;   /* with ties: as good is no news */
+      nbest = better ? 1 : nbest + 1;
+      have = true;
+      value = v;
+      if (!better || mode == CMD_COUNT)
+        continue;
+      if (mode == CMD_SOLVE) {            /* only the best is shown: keep the last */
+        out_clear(&sols);
+        out_clear(text);
+        shown = 0;
+      }
     }
     if (mode != CMD_COUNT && shown < PZW_MAX_SHOWN)
-      add_solution(cx, title, goal, value, shown++, &sols, text);
+      add_solution(cx, title, goal && mode == CMD_ALL, value, shown++, &sols, text);
     if (mode == CMD_SOLVE && !goal)
       break;
   }
@@ -264,17 +275,25 @@ static const char *solve(PzCtx *cx, SolveMode mode, const char *title, Out *o, O
   if (r == PZ_LIMIT)
     out_printf(text, "%sstopped: the time limit was reached%s\n", shown ? "\n" : "",
                found ? "" : " before any solution was found");
-  if (mode == CMD_COUNT)
+  if (goal && have) {
+    const char *gap = mode == CMD_COUNT || r == PZ_LIMIT ? "" : "\n";
+    if (complete)
+      out_printf(text, "%soptimal: %lld\n", gap, (long long)value);
+    else
+      out_printf(text, "%sbest so far: %lld, not proved optimal\n", gap, (long long)value);
+    if (mode == CMD_COUNT)
+      out_printf(text, "solutions: %s%llu\n", complete ? "" : "at least ", (unsigned long long)nbest);
+  } else if (mode == CMD_COUNT) {
     out_printf(text, "solutions: %llu%s\n", (unsigned long long)found, complete ? "" : "+");
-  else if (found == 0 && r == PZ_NO_MORE)
+  } else if (found == 0 && r == PZ_NO_MORE) {
     out_puts(text, "no solution\n");
-  else if (mode == CMD_ALL && complete)
-    out_printf(text, "%ssolutions: %llu%s\n", shown ? "\n" : "", (unsigned long long)found,
+  } else if (mode == CMD_ALL && complete) {
+    out_printf(text, "\nsolutions: %llu%s\n", (unsigned long long)found,
                shown < found ? " (the first 200 are shown)" : "");
-  if (goal && found)
-    out_printf(text, "%s: %lld\n", complete ? "optimal" : "best so far", (long long)value);
+  }
+  uint64_t count = goal && mode == CMD_COUNT ? nbest : goal ? shown : found;
   out_printf(o, "\"solutions\": [%s], \"count\": %llu, \"complete\": %s, ", out_str(&sols),
-             (unsigned long long)found, complete ? "true" : "false");
+             (unsigned long long)count, complete ? "true" : "false");
   if (sols.failed)
     o->failed = true;
   free(sols.s);
