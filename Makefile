@@ -90,6 +90,7 @@ test: deps                ## install deps, build, test; again under sanitizers, 
 	$(MAKE) -j2 clang
 	$(MAKE) -j2 oomtest-short
 	$(MAKE) fuzz-short
+	$(MAKE) -j2 test-web
 
 clang:                    ## the whole suite built with clang (installs clang when missing)
 	@sh tests/deps.sh clang

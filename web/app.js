@@ -443,7 +443,8 @@ function showGrade(a, took) {
   if (a.status === 'unsatisfiable') {
     setStatus(`No solution, so no grade (${took}).`, 'error');
   } else if (ex.level) {
-    const words = ['', 'easy', 'medium', 'hard', 'very hard (it needs guessing)'];
+    const words = ['', 'every step follows from one clue', 'some steps need two clues together',
+                   'some steps need a contradiction', 'it needs guessing'];
     setStatus(`Grade ${ex.level} of 4: ${words[ex.level] || ''} (${took}).`);
     $('output').textContent = `level: ${ex.level}\nscore: ${ex.score}\nsteps: ${ex.steps}\n`;
   } else {

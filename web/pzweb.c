@@ -29,9 +29,7 @@
 #include <string.h>
 
 #include "pz.h"
-
-char *pzw_run(const char *command, const char *name, const char *text, double seed, double timeout);
-void pzw_free(char *s);
+#include "pzweb.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -48,7 +46,7 @@ static double now_seconds(void)
   return emscripten_get_now() / 1000.0;
 }
 #else
-/* Built natively (the unit of make wasm-native): the same code, no page. */
+/* Built natively (tests/unit/test_pzweb.c): the same code, no page. */
 #include <time.h>
 #define PZW_EXPORT
 
@@ -66,6 +64,12 @@ static double now_seconds(void)
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 #endif
+
+/* The answer when memory ran out (pz_failed), in pz's words. */
+static const char out_of_memory[] =
+  "{\"status\": \"error\", \"text\": \"\", \"errors\": [{\"line\": 0, \"column\": 0, "
+  "\"severity\": \"error\", \"file\": null, \"message\": \"out of memory\"}], "
+  "\"messages\": \"pz: out of memory\\n\", \"stats\": {}}";
 
 /* The most solutions `all` keeps to show; it counts on past them. */
 #define PZW_MAX_SHOWN 200
@@ -352,12 +356,6 @@ static const char *generate(PzCtx *cx, uint64_t seed, Out *o)
   return r == PZ_SOLUTION ? "solved" : r == PZ_NO_MORE ? "unsatisfiable" : r == PZ_LIMIT ? "limit" : "error";
 }
 
-/*
-** Run command on the puzzle text (called name in messages and titles),
-** with seed for generate (0: 1) and a time limit in seconds (0: none).
-** The answer is a JSON object allocated with malloc: the caller frees it.
-** NULL only when there is no memory even for the message.
-*/
 PZW_EXPORT char *pzw_run(const char *command, const char *name, const char *text, double seed,
                          double timeout)
 {
@@ -369,7 +367,7 @@ PZW_EXPORT char *pzw_run(const char *command, const char *name, const char *text
   Out o = {0}, answer = {0};
   PzCtx *cx = pz_open(&opt);
   if (!cx)
-    return NULL;
+    return strdup(out_of_memory);
   progress.cx = cx;
   progress.start = now_seconds();
   progress.next = progress.start + 0.25;
@@ -411,9 +409,7 @@ PZW_EXPORT char *pzw_run(const char *command, const char *name, const char *text
   free(answer.s);
   if (o.failed || answer.failed) {
     free(o.s);
-    const char *oom = "{\"status\": \"error\", \"text\": \"\", \"errors\": [], "
-                      "\"messages\": \"pz: out of memory\\n\", \"stats\": {}}";
-    return strdup(oom);
+    return strdup(out_of_memory);
   }
   return o.s;
 }
