@@ -152,8 +152,10 @@ async function main() {
     same('error: the caret is on the line', String(caretLine), String(bad));
     await shot(page, '5-error');
 
-    // 5. A long count (every Sudoku grid), stopped; then the page works on.
+    // 5. A long count (every Sudoku grid), stopped; then the page works on,
+    // offline: the new worker is made from what the page already has.
     await openExample(page, 'sudoku_empty.pz');
+    await browser.setOffline(true);
     await page.click('#btn-count');
     await page.waitForFunction(() => / found so far/.test(document.getElementById('status').textContent),
                                null, {timeout: 20000});
@@ -163,6 +165,7 @@ async function main() {
     await page.waitForFunction(() => !document.getElementById('btn-solve').disabled, null, {timeout: 20000});
     await press(page, 'solve');
     same('stop: the next run works', await text(page, '#output'), native([], 'examples/sudoku_empty.pz'));
+    await browser.setOffline(false);
 
     // 6. Grade and generate, then solve the new puzzle.
     await openExample(page, 'zebra.pz');
