@@ -3,7 +3,7 @@
 **
 ** One call, pzw_run, does what one command of pz does (solve, all,
 ** count, check, explain, grade, generate) on a text the page gives, and
-** answers with one JSON object that the page reads (web/README.md):
+** answers with one JSON object that the page reads (doc/classroom.md):
 **
 **   {"status": "solved" | "unsatisfiable" | "limit" | "error" | "ok",
 **    "errors": [{"line": L, "column": C, "severity": "error", "message": "..."}],
