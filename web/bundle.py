@@ -1,6 +1,6 @@
 """bundle.py -- the examples and the syntax colours as a script for the playground (make wasm).
 
-    python3 web/bundle.py GRAMMAR examples/*.pz > build/web/bundle.js
+    python3 web/bundle.py GRAMMAR examples/*.pz > build/playground/bundle.js
 
 GRAMMAR is the TextMate grammar of editors/vscode (the words and operators
 tests/editors.py checks against the lexer): its rules, in order, become

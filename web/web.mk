@@ -1,9 +1,9 @@
 # web/web.mk -- the playground (included by the Makefile; doc/classroom.md).
 #
-#   make wasm        the library built with emscripten into $(BUILD)/web/:
+#   make wasm        the library built with emscripten into $(BUILD)/playground/:
 #                    pz.wasm and its loader pz.js (the stdlib inside), the
 #                    page (web/*.html, *.css, *.js) and every example
-#   make serve       serve $(BUILD)/web on http://localhost:8000/ (PORT=...)
+#   make serve       serve $(BUILD)/playground on http://localhost:8000/ (PORT=...)
 #   make test-web    the page in headless Chromium (tests/web/)
 #   make wasm-bench  the wasm build against the native one (counting rows)
 #
@@ -11,7 +11,7 @@
 # root).  Debian's emcc runs its JavaScript tools with node, which finds
 # Debian's acorn only under /usr/share/nodejs.
 EMCC     ?= emcc
-WEB       = $(BUILD)/web
+WEB       = $(BUILD)/playground
 WASMOBJ   = $(patsubst %.c,$(BUILD)/wasm/%.o,$(LIBSRC) web/pzweb.c) \
             $(BUILD)/wasm/parser.o $(BUILD)/wasm/lexer.o
 WASM_OPT ?= -O2 -DNDEBUG
@@ -24,7 +24,7 @@ WEBFILES  = $(wildcard web/*.html web/*.css web/*.js)
 PZ_GRAMMAR = editors/vscode/syntaxes/pz.tmLanguage.json
 EMENV     = NODE_PATH=/usr/share/nodejs:$$NODE_PATH
 
-wasm: $(WEB)/pz.js $(WEBFILES:web/%=$(WEB)/%) $(WEB)/bundle.js  ## the playground in build/web (emscripten)
+wasm: $(WEB)/pz.js $(WEBFILES:web/%=$(WEB)/%) $(WEB)/bundle.js  ## the playground in build/playground (emscripten)
 
 $(BUILD)/wasm/.emcc:
 	@sh tests/deps.sh wasm

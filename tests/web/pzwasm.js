@@ -1,7 +1,7 @@
 // pzwasm.js -- run the wasm build of pz under node, as the playground's worker does.
 //
-//   node tests/web/pzwasm.js build/web COMMAND FILE...   the JSON answer of each file
-//   node tests/web/pzwasm.js build/web --time COMMAND FILE...   the time of each run
+//   node tests/web/pzwasm.js build/playground COMMAND FILE...   the JSON answer of each file
+//   node tests/web/pzwasm.js build/playground --time COMMAND FILE...   the time of each run
 //
 // COMMAND is solve, all, count, check, explain, grade or generate.  With
 // --time, each file is run three times and the best time printed (make
