@@ -63,6 +63,7 @@ $(BUILD)/tests/unit/test_opts: $(BUILD)/interp/cli/opts.o
 # Test tools with targets of their own (fuzzing, differential testing,
 # allocation failures) keep their rules beside their sources.
 include $(sort $(wildcard tests/*/*.mk))
+include web/web.mk
 
 deps:                     ## install flex, bison and cmocka when missing (as root)
 	@sh tests/deps.sh
@@ -89,6 +90,7 @@ test: deps                ## install deps, build, test; again under sanitizers, 
 	$(MAKE) -j2 clang
 	$(MAKE) -j2 oomtest-short
 	$(MAKE) fuzz-short
+	$(MAKE) -j2 test-web
 
 clang:                    ## the whole suite built with clang (installs clang when missing)
 	@sh tests/deps.sh clang
@@ -125,7 +127,7 @@ uninstall:                ## remove what make install put under PREFIX (the same
 	rm -rf $(DESTDIR)$(PREFIX)/share/pz $(DESTDIR)$(PREFIX)/share/doc/pz
 
 clean:
-	rm -rf build build-asan build-bench build-clang build-fuzz
+	rm -rf build build-asan build-bench build-clang build-fuzz build-tsan
 
 .PHONY: all deps unit check test asan clang run accept install uninstall clean
 -include $(LIBOBJ:.o=.d) $(CLIOBJ:.o=.d)

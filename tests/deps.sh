@@ -9,6 +9,8 @@
 #                          pz's models solved by another solver)
 #   tests/deps.sh svg      rsvg-convert (librsvg2-bin), to render pz --svg's pictures
 #                          to PNG and compare them with tests/svg/*.png
+#   tests/deps.sh wasm     emcc (emscripten), for make wasm
+#   tests/deps.sh web      Chromium and ChromeDriver, for make test-web
 missing=""
 if [ "$1" = clang ]; then
   command -v clang >/dev/null 2>&1 || missing="$missing clang"
@@ -20,6 +22,15 @@ if [ "$1" = flatzinc ]; then
 fi
 if [ "$1" = svg ]; then
   command -v rsvg-convert >/dev/null 2>&1 || missing="$missing librsvg2-bin"
+fi
+if [ "$1" = wasm ]; then
+  command -v emcc >/dev/null 2>&1 || missing="$missing emscripten"
+  [ -d /usr/share/nodejs/acorn ] || missing="$missing node-acorn"   # emcc's JS optimizer
+fi
+if [ "$1" = web ]; then
+  [ -x /usr/bin/chromium ] || missing="$missing chromium"
+  command -v chromedriver >/dev/null 2>&1 || missing="$missing chromium-driver"
+  command -v npm >/dev/null 2>&1 || missing="$missing npm"
 fi
 command -v flex >/dev/null 2>&1 || missing="$missing flex"
 command -v bison >/dev/null 2>&1 || missing="$missing bison"
