@@ -110,6 +110,11 @@ void post_table(Solver *s, size_t n, const VarId *x, size_t ntuples,
 ** describes (0 .. number of placements, as bitsets).
 */
 void post_tiling(Solver *s, const int32_t *spec);
+/*
+** Areas of a board (props/connected.c): spec is the argument array of an
+** MS_CONNECTED or MS_AREAS model step (model.h's ModelArea).
+*/
+void post_area(Solver *s, const int32_t *spec);
 
 /* True once a post found the model impossible (before any search). */
 bool solver_failed(const Solver *s);

@@ -462,6 +462,20 @@ static SVal check_step(CHECK_ARGS)
   return sv_cond(true);
 }
 
+/* connected(B, V), connected(B, V, outside), areas(B, V, Clues) */
+static SVal check_connected(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  if (!post || !pos)
+    return ev_error(ev, n->at, "'%s' can only be a clue of its own (not under or, not, -> or count)",
+                    b->name);
+  BoardShape bs;
+  if (board_view(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+    for (uint32_t i = 1; i < n->list.len; i++)
+      arg(ev, env, n, i);
+  return sv_cond(true);
+}
+
 /* The static rule of each built-in, by BuiltinId: the rows of builtins.def. */
 typedef SVal (*CheckBuiltinFn)(CHECK_ARGS);
 static const CheckBuiltinFn builtin_check[] = {

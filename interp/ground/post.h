@@ -33,6 +33,8 @@ void build_clause(Ground *g, size_t npos, const VarId *pos, size_t nneg, const V
 void build_table(Ground *g, size_t n, const VarId *x, size_t ntuples, const int32_t *tuples);
 /* The arguments of an MS_TILING step (model.h), len ints. */
 void build_tiling(Ground *g, const int32_t *spec, size_t len);
+/* connected and areas: spec is an MS_CONNECTED or MS_AREAS step's arguments (ModelArea). */
+void build_area(Ground *g, const int32_t *spec, size_t len);
 
 /* Origin of the constraints built from now on (0: none). */
 void build_origin(Ground *g, uint32_t origin);
