@@ -524,26 +524,27 @@ void board_post_step(Ground *g, Loc at, const BoardView *bv, Value kind, Value p
 ** the outside of the board as one more node beside every cell that has
 ** fewer neighbours than a cell in the open, and the clues drawn over B.
 */
-void board_post_area(Ground *g, Loc at, const BoardView *bv, Value value, Value third,
-                     bool areas, bool outside)
+void board_post_area(Ground *g, Loc at, const BoardView *bv, Value value, Loc value_at,
+                     Value third, Loc third_at, bool areas, bool outside)
 {
   static const int32_t ortho[4][2] = {{-1, 0}, {0, -1}, {0, 1}, {1, 0}};
   static const int32_t hexn[6][2] = {{-1, -1}, {-1, 1}, {0, -2}, {0, 2}, {1, -1}, {1, 1}};
   const int32_t (*step)[2] = bv->hex ? hexn : ortho;
   uint32_t nsteps = bv->hex ? 6 : 4;
   VarId vx;
-  if (!term_var(g, at, value, &vx))
+  if (!term_var(g, value_at, value, &vx))
     return;
   if (var_min(g->s, vx) != var_max(g->s, vx)) {
-    ground_error(g, at, "the value whose cells form the areas must be known before solving");
+    ground_error(g, value_at, "the value of '%s' (the one its cells hold) must be known "
+                 "before solving, not an unknown", areas ? "areas" : "connected");
     return;
   }
   if (areas) {
     uint32_t rows, cols;
-    if (!board_shape(g, at, third, "areas", &rows, &cols))
+    if (!board_shape(g, third_at, third, "areas", &rows, &cols))
       return;
     if (rows != bv->rows || cols != bv->cols) {
-      ground_error(g, at, "the clues of areas must have the board's shape, %u by %u, but they "
+      ground_error(g, third_at, "the clues of areas must have the board's shape, %u by %u, but they "
                    "are %u by %u", bv->rows, bv->cols, rows, cols);
       return;
     }
@@ -564,14 +565,14 @@ void board_post_area(Ground *g, Loc at, const BoardView *bv, Value value, Value 
         continue;
       Value t = third.items[r].items[c];
       if (t.kind == V_INT && t.i <= 0) {
-        ground_error(g, at, "a clue of areas is the size of its area, 1 or more, not %lld",
+        ground_error(g, third_at, "a clue of areas is the size of its area, 1 or more, not %lld",
                      (long long)t.i);
         ok = false;
       } else if (t.kind == V_INT && t.i > (int64_t)bv->rows * bv->cols) {
-        ground_error(g, at, "a clue of areas (%lld) is larger than the board", (long long)t.i);
+        ground_error(g, third_at, "a clue of areas (%lld) is larger than the board", (long long)t.i);
         ok = false;
       } else if (t.kind != V_INT && t.kind != V_WILD && t.kind != V_STRING && t.kind != V_ATOM) {
-        ground_error(g, at, "a clue of areas is a number, a label or a blank, not %s",
+        ground_error(g, third_at, "a clue of areas is a number, a label or a blank, not %s",
                      value_words(t));
         ok = false;
       }

@@ -59,7 +59,7 @@ void board_post_step(Ground *g, Loc at, const BoardView *bv, Value kind, Value p
 ** of `third` (a picture over B: a number is the area's size, a label a
 ** clue of any size) and have its size.
 */
-void board_post_area(Ground *g, Loc at, const BoardView *bv, Value value, Value third,
-                     bool areas, bool outside);
+void board_post_area(Ground *g, Loc at, const BoardView *bv, Value value, Loc value_at,
+                     Value third, Loc third_at, bool areas, bool outside);
 
 #endif

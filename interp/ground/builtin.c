@@ -317,7 +317,8 @@ static Value eval_connected(EVAL_ARGS)
     }
   }
   if (value.kind != V_NONE)
-    board_post_area(g, n->at, &bv, value, third, areas, outside);
+    board_post_area(g, n->at, &bv, value, n->list.items[1]->at, third,
+                    n->list.len == 3 ? n->list.items[2]->at : n->at, areas, outside);
   return value_bool(true);
 }
 
