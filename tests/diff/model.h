@@ -83,6 +83,9 @@ typedef enum {
                          or -1, body kid3; flag: print merged with a
                          directly nested quantifier of the same kind */
   N_CALL,             /* rule val called with the kids (never partial) */
+  N_CONNECTED,        /* a whole clause: the cells of b holding val form one area
+                         (flag 0), with the outside (1), or areas with the clues
+                         of Program.area_clue (2) */
   N_KINDS
 } NodeKind;
 
@@ -136,6 +139,7 @@ typedef struct Program {
   int list[MAX_LISTS][MAX_LIST_LEN];
   int grid_rows, grid_cols;       /* 0: no constant board */
   int grid[MAX_GRID][MAX_GRID];
+  int8_t area_clue[MAX_BOARD][MAX_BOARD];  /* N_CONNECTED's areas: a size, -1 any, 0 none */
   int nrules;
   Rule rule[MAX_RULES];           /* named r1, r2 */
   int nclauses;
