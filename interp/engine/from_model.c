@@ -83,6 +83,10 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
     xfree(accept);
     break;
   }
+  case MS_CONNECTED:
+  case MS_AREAS:
+    post_area(s, a);
+    break;
   case MS_DEFER:
     solver_defer_propagation(s, st->k != 0);
     break;

@@ -121,6 +121,11 @@ void post_runs(Solver *s, size_t n, const VarId *x, uint32_t nstates, uint32_t s
 ** describes (0 .. number of placements, as bitsets).
 */
 void post_tiling(Solver *s, const int32_t *spec);
+/*
+** Areas of a board (props/connected.c): spec is the argument array of an
+** MS_CONNECTED or MS_AREAS model step (model.h's ModelArea).
+*/
+void post_area(Solver *s, const int32_t *spec);
 
 /* True once a post found the model impossible (before any search). */
 bool solver_failed(const Solver *s);

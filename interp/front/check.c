@@ -217,8 +217,9 @@ static void declare_all(Checker *c)
       break;
     }
   }
-  /* the kinds of moves on a board, unless the program uses the names itself */
-  static const char *const moves[] = {"orthogonal", "diagonal", "king", "knight", "adjacent"};
+  /* the kinds of moves on a board (and connected's outside), unless the program uses the names itself */
+  static const char *const moves[] = {"orthogonal", "diagonal", "king", "knight", "adjacent",
+                                      "outside"};
   for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
     NameInfo *ni = names_get(c->names, sym_intern_cstr(c->syms, moves[i]));
     if (ni->kind == NAME_NONE)

@@ -629,6 +629,75 @@ static SVal check_regular(CHECK_ARGS)
   return sv_cond(true);
 }
 
+/* The clues of areas: a picture of the board's shape, of sizes, labels and blanks. */
+static void check_area_clues(Ev *ev, Loc at, const BoardShape *bs, SVal map)
+{
+  if (map.kind == SV_NONE || (map.kind == SV_LIST && !map.n_known))
+    return;
+  if (map.kind != SV_LIST) {
+    ev_error(ev, at, "areas needs a board (a list of rows), but this is %s", sv_words(map));
+    return;
+  }
+  uint32_t cols = 0;
+  for (uint32_t r = 0; r < map.n; r++) {
+    SVal row = sv_item(map, r);
+    if (row.kind == SV_NONE || (row.kind == SV_LIST && !row.n_known))
+      return;
+    if (row.kind != SV_LIST || (r > 0 && row.n != cols)) {
+      ev_error(ev, at, "areas needs a board whose rows all have the same length");
+      return;
+    }
+    cols = row.n;
+  }
+  if (map.n != bs->rows || cols != bs->cols) {
+    ev_error(ev, at, "the clues of areas must have the board's shape, %u by %u, but they are %u by %u",
+             bs->rows, bs->cols, map.n, cols);
+    return;
+  }
+  for (uint32_t r = 0; r < map.n; r++)
+    for (uint32_t c = 0; c < cols; c++) {
+      SVal t = sv_item(sv_item(map, r), c);
+      if (t.kind == SV_NUM && t.known && t.i <= 0) {
+        ev_error(ev, at, "a clue of areas is the size of its area, 1 or more, not %lld", (long long)t.i);
+        return;
+      }
+      if (t.kind == SV_NUM && t.known && t.i > (int64_t)bs->rows * bs->cols) {
+        ev_error(ev, at, "a clue of areas (%lld) is larger than the board", (long long)t.i);
+        return;
+      }
+      if ((t.kind == SV_NUM && !t.known) || t.kind == SV_COND || t.kind == SV_LIST || t.kind == SV_BOARD) {
+        ev_error(ev, at, "a clue of areas is a number, a label or a blank, not %s", sv_words(t));
+        return;
+      }
+    }
+}
+
+/* connected(B, V), connected(B, V, outside), areas(B, V, Clues) */
+static SVal check_connected(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  if (!post || !pos)
+    return ev_error(ev, n->at, "'%s' can only be a clue of its own (not under or, not, -> or count)",
+                    b->name);
+  BoardShape bs;
+  if (!board_view(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+    return sv_cond(true);
+  SVal value = arg(ev, env, n, 1);
+  if ((value.kind == SV_NUM || value.kind == SV_NAME) && !value.known)
+    ev_error(ev, n->list.items[1]->at, "the value of '%s' (the one its cells hold) must be known "
+             "before solving, not an unknown", b->name);
+  if (n->list.len < 3)
+    return sv_cond(true);
+  SVal third = arg(ev, env, n, 2);
+  if (b->id == BI_AREAS)
+    check_area_clues(ev, n->list.items[2]->at, &bs, third);
+  else if (third.kind != SV_NONE &&
+           !(third.kind == SV_NAME && third.known && !strcmp(ev_name(ev, (Sym)third.i), "outside")))
+    ev_error(ev, n->list.items[2]->at, "the third argument of 'connected' can only be the word "
+             "outside, not %s", sv_words(third));
+  return sv_cond(true);
+}
+
 /* The static rule of each built-in, by BuiltinId: the rows of builtins.def. */
 typedef SVal (*CheckBuiltinFn)(CHECK_ARGS);
 static const CheckBuiltinFn builtin_check[] = {

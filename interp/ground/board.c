@@ -517,3 +517,114 @@ void board_post_step(Ground *g, Loc at, const BoardView *bv, Value kind, Value p
   VEC_FREE(tuples);
   xfree(index);
 }
+
+/*
+** connected(B, V), connected(B, V, outside), areas(B, V, Clues): the
+** graph of B's cells (orthogonal neighbours, six on a hex board), with
+** the outside of the board as one more node beside every cell that has
+** fewer neighbours than a cell in the open, and the clues drawn over B.
+*/
+void board_post_area(Ground *g, Loc at, const BoardView *bv, Value value, Loc value_at,
+                     Value third, Loc third_at, bool areas, bool outside)
+{
+  static const int32_t ortho[4][2] = {{-1, 0}, {0, -1}, {0, 1}, {1, 0}};
+  static const int32_t hexn[6][2] = {{-1, -1}, {-1, 1}, {0, -2}, {0, 2}, {1, -1}, {1, 1}};
+  const int32_t (*step)[2] = bv->hex ? hexn : ortho;
+  uint32_t nsteps = bv->hex ? 6 : 4;
+  VarId vx;
+  if (!term_var(g, value_at, value, &vx))
+    return;
+  if (var_min(g->s, vx) != var_max(g->s, vx)) {
+    ground_error(g, value_at, "the value of '%s' (the one its cells hold) must be known "
+                 "before solving, not an unknown", areas ? "areas" : "connected");
+    return;
+  }
+  if (areas) {
+    uint32_t rows, cols;
+    if (!board_shape(g, third_at, third, "areas", &rows, &cols))
+      return;
+    if (rows != bv->rows || cols != bv->cols) {
+      ground_error(g, third_at, "the clues of areas must have the board's shape, %u by %u, but they "
+                   "are %u by %u", bv->rows, bv->cols, rows, cols);
+      return;
+    }
+  }
+  uint32_t *index = xcalloc((size_t)bv->rows * bv->cols, sizeof *index);
+  VEC(int32_t) x = {0}, clue = {0};
+  bool ok = true;
+  for (uint32_t r = 0; r < bv->rows && ok; r++)
+    for (uint32_t c = 0; c < bv->cols && ok; c++) {
+      const Value *cell = board_cell(bv, r, c);
+      if (!cell)
+        continue;
+      VarId id;
+      ok = term_var(g, at, *cell, &id);
+      index[r * bv->cols + c] = (uint32_t)x.len + 1;
+      VEC_PUSH(x, (int32_t)id);
+      if (!areas || !ok)
+        continue;
+      Value t = third.items[r].items[c];
+      if (t.kind == V_INT && t.i <= 0) {
+        ground_error(g, third_at, "a clue of areas is the size of its area, 1 or more, not %lld",
+                     (long long)t.i);
+        ok = false;
+      } else if (t.kind == V_INT && t.i > (int64_t)bv->rows * bv->cols) {
+        ground_error(g, third_at, "a clue of areas (%lld) is larger than the board", (long long)t.i);
+        ok = false;
+      } else if (t.kind != V_INT && t.kind != V_WILD && t.kind != V_STRING && t.kind != V_ATOM) {
+        ground_error(g, third_at, "a clue of areas is a number, a label or a blank, not %s",
+                     value_words(t));
+        ok = false;
+      }
+      VEC_PUSH(clue, t.kind == V_INT ? (int32_t)t.i : t.kind == V_WILD ? 0 : -1);
+    }
+  if (ok) {
+    uint32_t n = (uint32_t)x.len, nn = n + (outside ? 1 : 0);
+    VEC(int32_t) first = {0}, adj = {0}, border = {0};
+    for (uint32_t r = 0; r < bv->rows; r++)
+      for (uint32_t c = 0; c < bv->cols; c++) {
+        uint32_t k = index[r * bv->cols + c];
+        if (!k)
+          continue;
+        VEC_PUSH(first, (int32_t)adj.len);
+        bool edge = false;
+        for (uint32_t i = 0; i < nsteps; i++) {
+          int64_t r2 = (int64_t)r + step[i][0], c2 = (int64_t)c + step[i][1];
+          if (board_cell(bv, r2, c2))
+            VEC_PUSH(adj, (int32_t)index[r2 * bv->cols + c2] - 1);
+          else
+            edge = true;
+        }
+        if (outside && edge) {
+          VEC_PUSH(adj, (int32_t)n);
+          VEC_PUSH(border, (int32_t)k - 1);
+        }
+      }
+    if (outside) {
+      VEC_PUSH(first, (int32_t)adj.len);
+      for (size_t i = 0; i < border.len; i++)
+        VEC_PUSH(adj, border.data[i]);
+    }
+    VEC_PUSH(first, (int32_t)adj.len);
+    VEC(int32_t) spec = {0};
+    int32_t head[5] = {areas, (int32_t)n, (int32_t)nn, var_min(g->s, vx), (int32_t)adj.len};
+    for (int i = 0; i < 5; i++)
+      VEC_PUSH(spec, head[i]);
+    for (size_t i = 0; i < x.len; i++)
+      VEC_PUSH(spec, x.data[i]);
+    for (size_t i = 0; i < first.len; i++)
+      VEC_PUSH(spec, first.data[i]);
+    for (size_t i = 0; i < adj.len; i++)
+      VEC_PUSH(spec, adj.data[i]);
+    for (size_t i = 0; i < clue.len; i++)
+      VEC_PUSH(spec, clue.data[i]);
+    build_area(g, spec.data, spec.len);
+    VEC_FREE(spec);
+    VEC_FREE(first);
+    VEC_FREE(adj);
+    VEC_FREE(border);
+  }
+  VEC_FREE(x);
+  VEC_FREE(clue);
+  xfree(index);
+}

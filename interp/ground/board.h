@@ -53,4 +53,13 @@ Value board_cell_of(Ground *g, Loc at, const BoardView *bv, Value n);
 /* Post: the cells at positions p and q are a move of `kind` apart. */
 void board_post_step(Ground *g, Loc at, const BoardView *bv, Value kind, Value p, Value q);
 
+/*
+** Post: the cells of B holding value form one area (with the outside of
+** the board when outside), or, when areas, areas that each hold one clue
+** of `third` (a picture over B: a number is the area's size, a label a
+** clue of any size) and have its size.
+*/
+void board_post_area(Ground *g, Loc at, const BoardView *bv, Value value, Loc value_at,
+                     Value third, Loc third_at, bool areas, bool outside);
+
 #endif

@@ -311,6 +311,35 @@ static Value eval_regular(EVAL_ARGS)
   return value_bool(true);
 }
 
+/* connected(B, V), connected(B, V, outside), areas(B, V, Clues) */
+static Value eval_connected(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  if (!post_mode || !pos)
+    return ground_error(g, n->at, "'%s' can only be a clue of its own (not under or, not, -> or "
+                        "count)", b->name);
+  BoardView bv;
+  if (!board_view(g, n->at, arg(g, env, n, 0), b->name, &bv))
+    return value_bool(true);
+  Value value = arg(g, env, n, 1), third = VALUE_NONE;
+  bool areas = b->id == BI_AREAS, outside = false;
+  if (n->list.len == 3) {
+    third = arg(g, env, n, 2);
+    if (third.kind == V_NONE)
+      return value_bool(true);
+    if (!areas) {
+      outside = third.kind == V_ATOM && !strcmp(ground_name(g, (Sym)third.i), "outside");
+      if (!outside)
+        return ground_error(g, n->list.items[2]->at, "the third argument of 'connected' can only "
+                            "be the word outside, not %s", value_words(third));
+    }
+  }
+  if (value.kind != V_NONE)
+    board_post_area(g, n->at, &bv, value, n->list.items[1]->at, third,
+                    n->list.len == 3 ? n->list.items[2]->at : n->at, areas, outside);
+  return value_bool(true);
+}
+
 /* diagonal, antidiagonal, diagonals */
 static Value eval_diagonal(EVAL_ARGS)
 {

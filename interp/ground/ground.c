@@ -838,7 +838,8 @@ static void post_condition(Ground *g, const Env *env, const Node *n, bool pos)
     break;
   case NK_CALL: {
     const Builtin *b = builtin_find(g->syms, n->sym);
-    if (b && (b->id == BI_DISTINCT || b->id == BI_STEP || b->id == BI_REGULAR) && pos) {
+    if (b && (b->id == BI_DISTINCT || b->id == BI_STEP || b->id == BI_REGULAR ||
+              b->id == BI_CONNECTED || b->id == BI_AREAS) && pos) {
       builtin_call(g, env, n, b, true, pos);
       return;
     }

@@ -172,6 +172,12 @@ void build_tiling(Ground *g, const int32_t *spec, size_t len)
   step(g, MS_TILING, spec, len, NULL, 0)->n = (uint32_t)len;
 }
 
+void build_area(Ground *g, const int32_t *spec, size_t len)
+{
+  post_area(g->s, spec);
+  step(g, spec[0] ? MS_AREAS : MS_CONNECTED, spec, len, NULL, 0)->n = (uint32_t)len;
+}
+
 void build_origin(Ground *g, uint32_t origin)
 {
   g->post_origin = origin;

@@ -37,6 +37,8 @@ void build_regular(Ground *g, size_t n, const VarId *x, uint32_t nstates, uint32
                    const uint8_t *accept, size_t ntrans, const int32_t *trans, bool runs);
 /* The arguments of an MS_TILING step (model.h), len ints. */
 void build_tiling(Ground *g, const int32_t *spec, size_t len);
+/* connected and areas: spec is an MS_CONNECTED or MS_AREAS step's arguments (ModelArea). */
+void build_area(Ground *g, const int32_t *spec, size_t len);
 
 /* Origin of the constraints built from now on (0: none). */
 void build_origin(Ground *g, uint32_t origin);

@@ -78,6 +78,110 @@ static size_t distinct_rows(const int32_t *rows, uint32_t n, uint32_t m, int32_t
   return k;
 }
 
+/*
+** connected and areas, as shortest-distance labels: b_k says node k holds
+** the value (the outside always does), d_k is 0 off the area, 1 at a root
+** and else one more than its nearest neighbour in the area.  The root of
+** connected is the outside, or the first node holding the value; the
+** roots of areas are its clue cells, and a label per node (its clue's
+** number, 0 off the areas) is shared by neighbours and counted for the
+** clue's size.  Every solution has one assignment of the helpers, so a
+** count of the dump is pz's.
+*/
+static uint32_t area_nclues(const ModelArea *g)
+{
+  uint32_t n = 0;
+  for (uint32_t k = 0; g->areas && k < g->ncells; k++)
+    n += g->clue[k] != 0;
+  return n;
+}
+
+static void area_declare(Buf *out, const ModelArea *g, size_t id)
+{
+  static const char *const bools[] = {"b", "n", "o", "r", "np"};
+  uint32_t nclues = area_nclues(g);
+  for (uint32_t k = 0; k <= g->nnodes; k++)
+    buf_printf(out, "var bool: a%zu_p%u;\n", id, k);
+  for (uint32_t k = 0; k < g->nnodes; k++) {
+    for (size_t i = 0; i < sizeof bools / sizeof *bools; i++)
+      buf_printf(out, "var bool: a%zu_%s%u;\n", id, bools[i], k);
+    buf_printf(out, "var 0..%u: a%zu_d%u;\n", g->nnodes, id, k);
+    if (g->areas) {
+      buf_printf(out, "var 0..%u: a%zu_l%u;\n", nclues, id, k);
+      for (uint32_t c = 1; c <= nclues; c++)
+        buf_printf(out, "var bool: a%zu_y%u_%u;\n", id, k, c);
+    }
+  }
+  for (uint32_t e = 0; e < g->nadj; e++)
+    buf_printf(out, "var bool: a%zu_le%u;\nvar bool: a%zu_q%u;\nvar bool: a%zu_s%u;\nvar bool: a%zu_g%u;\n",
+               id, e, id, e, id, e, id, e);
+}
+
+static void area_constraints(Buf *out, const ModelArea *g, size_t id)
+{
+  uint32_t nclues = area_nclues(g), clue = 0;
+  int32_t *size = xcalloc(nclues + 1, sizeof *size);
+  buf_printf(out, "constraint bool_eq(a%zu_p0,false)", id);
+  for (uint32_t k = 0; k < g->nnodes; k++) {
+    bool cell = k < g->ncells, is_clue = g->areas && g->clue[k] != 0;
+    if (cell)
+      buf_printf(out, ";\nconstraint int_eq_reif(x%d,%d,a%zu_b%u)", g->x[k], g->value, id, k);
+    else
+      buf_printf(out, ";\nconstraint bool_eq(a%zu_b%u,true)", id, k);
+    buf_printf(out, ";\nconstraint bool_not(a%zu_b%u,a%zu_n%u)", id, k, id, k);
+    buf_printf(out, ";\nconstraint int_eq_reif(a%zu_d%u,0,a%zu_n%u)", id, k, id, k);
+    buf_printf(out, ";\nconstraint int_eq_reif(a%zu_d%u,1,a%zu_o%u)", id, k, id, k);
+    buf_printf(out, ";\nconstraint array_bool_or([a%zu_p%u,a%zu_b%u],a%zu_p%u)", id, k, id, k, id, k + 1);
+    buf_printf(out, ";\nconstraint bool_not(a%zu_p%u,a%zu_np%u)", id, k, id, k);
+    if (g->areas)
+      buf_printf(out, ";\nconstraint bool_eq(a%zu_r%u,%s)", id, k, is_clue ? "true" : "false");
+    else if (g->nnodes > g->ncells)
+      buf_printf(out, ";\nconstraint bool_eq(a%zu_r%u,%s)", id, k, cell ? "false" : "true");
+    else
+      buf_printf(out, ";\nconstraint array_bool_and([a%zu_b%u,a%zu_np%u],a%zu_r%u)", id, k, id, k, id, k);
+    /* a root is at 1, every other node of the area further */
+    buf_printf(out, ";\nconstraint bool_clause([a%zu_o%u],[a%zu_r%u])", id, k, id, k);
+    buf_printf(out, ";\nconstraint bool_clause([a%zu_r%u],[a%zu_b%u,a%zu_o%u])", id, k, id, k, id, k);
+    if (is_clue) {
+      size[++clue] = g->clue[k];
+      buf_printf(out, ";\nconstraint bool_eq(a%zu_b%u,true);\nconstraint int_eq(a%zu_l%u,%u)", id, k, id, k, clue);
+    } else if (g->areas) {
+      buf_printf(out, ";\nconstraint int_eq_reif(a%zu_l%u,0,a%zu_n%u)", id, k, id, k);
+    }
+    /* each edge: both ends in the area, at most one step further, and one label */
+    for (int32_t e = g->first[k]; e < g->first[k + 1]; e++) {
+      int32_t j = g->adj[e];
+      buf_printf(out, ";\nconstraint int_lin_le_reif([1,-1],[a%zu_d%u,a%zu_d%d],1,a%zu_le%d)", id, k, id, j, id, e);
+      buf_printf(out, ";\nconstraint bool_clause([a%zu_le%d],[a%zu_b%u,a%zu_b%d])", id, e, id, k, id, j);
+      buf_printf(out, ";\nconstraint int_lin_eq_reif([1,-1],[a%zu_d%d,a%zu_d%u],-1,a%zu_q%d)", id, j, id, k, id, e);
+      buf_printf(out, ";\nconstraint array_bool_and([a%zu_b%d,a%zu_q%d],a%zu_s%d)", id, j, id, e, id, e);
+      if (g->areas) {
+        buf_printf(out, ";\nconstraint int_lin_eq_reif([1,-1],[a%zu_l%u,a%zu_l%d],0,a%zu_g%d)", id, k, id, j, id, e);
+        buf_printf(out, ";\nconstraint bool_clause([a%zu_g%d],[a%zu_b%u,a%zu_b%d])", id, e, id, k, id, j);
+      }
+    }
+    /* a node of the area that is not a root has a neighbour one step nearer */
+    buf_printf(out, ";\nconstraint bool_clause([a%zu_r%u", id, k);
+    for (int32_t e = g->first[k]; e < g->first[k + 1]; e++)
+      buf_printf(out, ",a%zu_s%d", id, e);
+    buf_printf(out, "],[a%zu_b%u])", id, k);
+  }
+  for (uint32_t c = 1; c <= nclues; c++) {
+    for (uint32_t k = 0; k < g->ncells; k++)
+      buf_printf(out, ";\nconstraint int_eq_reif(a%zu_l%u,%u,a%zu_y%u_%u)", id, k, c, id, k, c);
+    if (size[c] < 0)
+      continue;
+    buf_puts(out, ";\nconstraint bool_lin_eq([");
+    for (uint32_t k = 0; k < g->ncells; k++)
+      buf_printf(out, "%s1", k ? "," : "");
+    buf_puts(out, "],[");
+    for (uint32_t k = 0; k < g->ncells; k++)
+      buf_printf(out, "%sa%zu_y%u_%u", k ? "," : "", id, k, c);
+    buf_printf(out, "],%d)", size[c]);
+  }
+  xfree(size);
+}
+
 static void constraint(Buf *out, const Model *m, const ModelStep *st, uint32_t *fresh,
                        const char *const *origins, size_t norigins)
 {
@@ -258,6 +362,12 @@ static void constraint(Buf *out, const Model *m, const ModelStep *st, uint32_t *
     xfree(col);
     break;
   }
+  case MS_CONNECTED:
+  case MS_AREAS: {
+    ModelArea g = model_area(a);
+    area_constraints(out, &g, (size_t)(st - m->steps.data));
+    break;
+  }
   default:
     return;
   }
@@ -311,6 +421,11 @@ void model_flatzinc(const Model *m, const ModelVar *shown, size_t nshown,
     if (m->steps.data[i].kind == MS_TILING)
       for (uint32_t q = 0; q < model_tiling(model_args(m, &m->steps.data[i])).nplace; q++)
         buf_printf(out, "var bool: t%zu_%u;\n", i, q);
+  for (size_t i = 0; i < m->steps.len; i++)     /* the labels of connected and areas */
+    if (m->steps.data[i].kind == MS_CONNECTED || m->steps.data[i].kind == MS_AREAS) {
+      ModelArea g = model_area(model_args(m, &m->steps.data[i]));
+      area_declare(out, &g, i);
+    }
   for (ModelVar x = 0; x < m->vars.len; x++)   /* declarations first, then constraints */
     if (twin[x])
       buf_printf(out, "constraint bool2int(b%u,x%u);\n", (unsigned)x, (unsigned)x);

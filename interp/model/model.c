@@ -72,6 +72,7 @@ static const char *const kind_names[MS_NKINDS] = {
   [MS_TIMES] = "times", [MS_DIV] = "div", [MS_MOD] = "mod", [MS_ABS] = "abs",
   [MS_MIN] = "min", [MS_MAX] = "max", [MS_CLAUSE] = "clause", [MS_TABLE] = "table", [MS_TILING] = "tiling",
   [MS_REGULAR] = "regular",
+  [MS_CONNECTED] = "connected", [MS_AREAS] = "areas",
   [MS_DEFER] = "defer", [MS_PROPAGATE] = "propagate", [MS_DECIDE] = "decide",
   [MS_SHOWN] = "shown",
   [MS_GOAL] = "goal",
@@ -84,7 +85,7 @@ const char *model_kind_name(ModelStepKind kind)
 
 bool model_is_constraint(ModelStepKind kind)
 {
-  return kind >= MS_LINEAR && kind <= MS_REGULAR;
+  return kind >= MS_LINEAR && kind <= MS_AREAS;
 }
 
 ModelStep *model_step(Model *m, ModelStepKind kind, uint32_t origin,
@@ -201,6 +202,13 @@ size_t model_step_vars(const Model *m, const ModelStep *st, ModelVar *out)
     for (uint32_t k = 0; k < t.nkinds; k++)
       if (t.column[k] >= 0)
         out[n++] = (ModelVar)t.column[k];
+    break;
+  }
+  case MS_CONNECTED:
+  case MS_AREAS: {
+    ModelArea g = model_area(a);
+    for (uint32_t k = 0; k < g.ncells; k++)
+      add_var(out, &n, (ModelVar)g.x[k]);
     break;
   }
   default:

@@ -54,6 +54,8 @@ typedef enum {
   MS_REGULAR,     /* an automaton accepts x[n]: x[n], then accept[hi] (0/1 per state),
                      then m transitions (from, value, to); k is the start, hi the states;
                      rel = 1: it reads runs(x) = [...] */
+  MS_CONNECTED,   /* the cells holding a value form one area: n ints at args, see ModelArea */
+  MS_AREAS,       /* each area of such cells holds one clue, of its size: see ModelArea */
   /* control */
   MS_DEFER,       /* k = 1: posts only schedule until k = 0 (which propagates) */
   MS_PROPAGATE,   /* run the root fixpoint */
@@ -184,6 +186,38 @@ static inline size_t model_tiling_len(uint32_t ncells, uint32_t nkinds, uint32_t
                                       uint32_t ncellrefs)
 {
   return 5 + 3 * (size_t)ncells + 3 * (size_t)nkinds + 2 * (size_t)nplace + 1 + ncellrefs;
+}
+
+/*
+** The arguments of an MS_CONNECTED or MS_AREAS step, one int array:
+**   areas ncells nnodes value nadj  x[ncells]  first[nnodes + 1]  adj[nadj]
+**   clue[ncells] (MS_AREAS only)
+** Node k < ncells is the cell x[k]; a node beyond them is the outside of
+** the board, which always counts as holding the value.  Node k's
+** neighbours are adj[first[k] .. first[k + 1]), each edge listed both
+** ways.  clue[k] > 0 is a clue of that size, -1 a clue of any size, 0 none.
+*/
+typedef struct ModelArea {
+  bool areas;
+  uint32_t ncells, nnodes, nadj;
+  int32_t value;
+  const int32_t *x, *first, *adj, *clue;
+} ModelArea;
+
+static inline ModelArea model_area(const int32_t *a)
+{
+  ModelArea m = {a[0] != 0, (uint32_t)a[1], (uint32_t)a[2], (uint32_t)a[4], a[3], 0, 0, 0, 0};
+  m.x = a + 5;
+  m.first = m.x + m.ncells;
+  m.adj = m.first + m.nnodes + 1;
+  m.clue = m.areas ? m.adj + m.nadj : NULL;
+  return m;
+}
+
+static inline size_t model_area_len(const int32_t *a)
+{
+  ModelArea m = model_area(a);
+  return 5 + (size_t)m.ncells * (m.areas ? 2 : 1) + m.nnodes + 1 + m.nadj;
 }
 
 /* A step's arguments. */

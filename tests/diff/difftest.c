@@ -446,7 +446,7 @@ static const char *const kind_name[N_KINDS] = {
   [N_BOARD_AT] = "b[r, c] unknown board", [N_LITLIST_AT] = "[..][i] written list",
   [N_TRUE] = "true", [N_FALSE] = "false", [N_CMP] = "comparison",
   [N_IN_LIST] = "x in [..]", [N_IN_RANGE] = "x in L..H", [N_IN_CONST] = "x in p",
-  [N_DISTINCT] = "distinct([...])", [N_DISTINCT_BOARD] = "distinct(b)",
+  [N_DISTINCT] = "distinct([...])", [N_DISTINCT_BOARD] = "distinct(b)", [N_CONNECTED] = "connected(b, ...)",
   [N_AND] = "and", [N_OR] = "or", [N_NOT] = "not", [N_IMP] = "->",
   [N_IFF] = "<->", [N_COMMA] = "','", [N_SEMI] = "';'",
   [N_IFBOOL] = "if-then-else (condition)", [N_FORALL] = "forall", [N_EXISTS] = "exists",

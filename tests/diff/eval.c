@@ -330,6 +330,56 @@ static bool eval_call(Env *e, const Node *x)
   return holds;
 }
 
+/*
+** connected and areas by flood fill: the cells of b holding x->val, each
+** area in turn; with the outside, the areas touching the edge count as one.
+*/
+static bool eval_connected(const Env *e, const Node *x)
+{
+  const Program *p = e->p;
+  int rows = p->board_rows, cols = p->board_cols, n = rows * cols;
+  const int *cell = e->slot + p->nvars;
+  int area[MAX_BOARD * MAX_BOARD], stack[MAX_BOARD * MAX_BOARD], nareas = 0;
+  for (int i = 0; i < n; i++)
+    area[i] = -1;
+  for (int i = 0; i < n; i++) {
+    if (x->flag == 2 && p->area_clue[i / cols][i % cols] && cell[i] != x->val)
+      return false;
+    if (cell[i] != x->val || area[i] >= 0)
+      continue;
+    int sp = 0, size = 0, clues = 0, clue = 0;
+    bool edge = false;
+    area[i] = nareas;
+    stack[sp++] = i;
+    while (sp > 0) {
+      int k = stack[--sp], r = k / cols, c = k % cols;
+      size++;
+      if (p->area_clue[r][c]) {
+        clues++;
+        clue = p->area_clue[r][c];
+      }
+      edge |= r == 0 || c == 0 || r == rows - 1 || c == cols - 1;
+      int nb[4][2] = {{r - 1, c}, {r + 1, c}, {r, c - 1}, {r, c + 1}};
+      for (int t = 0; t < 4; t++) {
+        int r2 = nb[t][0], c2 = nb[t][1];
+        if (r2 < 0 || c2 < 0 || r2 >= rows || c2 >= cols)
+          continue;
+        int w = r2 * cols + c2;
+        if (cell[w] == x->val && area[w] < 0) {
+          area[w] = nareas;
+          stack[sp++] = w;
+        }
+      }
+    }
+    nareas++;
+    if (x->flag == 2 && (clues != 1 || (clue > 0 && clue != size)))
+      return false;
+    if (x->flag == 1 && !edge)
+      return false;                     /* shut in */
+  }
+  return x->flag != 0 || nareas <= 1;
+}
+
 bool eval_cond(Env *e, int n)
 {
   const Node *x = at(e, n);
@@ -371,6 +421,8 @@ bool eval_cond(Env *e, int n)
     }
     return nruns == x->flag;
   }
+  case N_CONNECTED:
+    return eval_connected(e, x);
   case N_AND:
   case N_COMMA:
     return eval_cond(e, x->kid[0]) && eval_cond(e, x->kid[1]);

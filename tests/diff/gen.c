@@ -603,6 +603,20 @@ static const char *rule_clause_invalid(const Program *p, const Rule *rule, int c
 static const char *goal_invalid(const Program *p);
 static bool has_runs(const Program *p, int n, bool root);
 
+/* An N_CONNECTED node at or (below when !self) n: a clue of its own only. */
+static bool has_connected(const Program *p, int n, bool self)
+{
+  if (n < 0)
+    return false;
+  const Node *x = &p->node[n];
+  if (self && x->kind == N_CONNECTED)
+    return true;
+  for (int k = 0; k < x->nkids; k++)
+    if (has_connected(p, x->kid[k], true))
+      return true;
+  return false;
+}
+
 const char *prog_invalid(const Program *p)
 {
   if (prog_space(p) > MAX_SPACE)
@@ -624,7 +638,15 @@ const char *prog_invalid(const Program *p)
     const char *why = clause_invalid(p, c);
     if (why)
       return why;
+    if (has_connected(p, p->clause[c], false))
+      return "connected or areas inside a condition";
   }
+  for (int k = 0; k < p->nrules; k++)
+    for (int c = 0; c < p->rule[k].nclauses; c++)
+      if (has_connected(p, p->rule[k].clause[c].body, true))
+        return "connected or areas in a rule body";
+  if (p->has_goal && has_connected(p, p->goal, true))
+    return "connected or areas in a goal";
   if (p->has_goal) {
     const char *why = goal_invalid(p);
     if (why)
@@ -649,7 +671,7 @@ static uint32_t slots_of(const Program *p, int n)
   uint32_t board = ((1u << prog_slots(p)) - 1) & ~((1u << p->nvars) - 1);
   uint32_t s = x->kind == N_VAR ? 1u << x->val
                : x->kind == N_BOARD_AT || x->kind == N_SUM_BOARD
-                 || x->kind == N_DISTINCT_BOARD ? board : 0;
+                 || x->kind == N_DISTINCT_BOARD || x->kind == N_CONNECTED ? board : 0;
   for (int k = 0; k < x->nkids; k++)
     s |= slots_of(p, x->kid[k]);
   if (x->kind == N_CALL) /* its rule's bodies name unknowns too */
@@ -981,6 +1003,7 @@ static bool refers_to_declared(const Program *p, const Node *x)
   case N_LIST_AT: case N_IN_CONST: return x->val < p->nlists;
   case N_GRID_AT: return p->grid_rows > 0;
   case N_BOARD_AT: case N_SUM_BOARD: case N_DISTINCT_BOARD: return p->board_rows > 0;
+  case N_CONNECTED: return p->board_rows > (x->flag == 2);   /* a picture has two rows */
   case N_FORALL: case N_EXISTS: return x->list < p->nlists;
   case N_CALL: return x->val < p->nrules && x->nkids == p->rule[x->val].arity;
   default: return true;
@@ -1192,12 +1215,27 @@ static void gen_shows(Program *p, Rng *r)
   }
 }
 
+/* connected(b, V), connected(b, V, outside) or areas(b, V, clues), a clause of its own. */
+static int gen_connected(Gen *g)
+{
+  Program *p = g->p;
+  int kind = rng_below(g->r, p->board_rows > 1 ? 3 : 2);
+  int n = new_node(g, N_CONNECTED, rng_range(g->r, p->board_lo, p->board_hi));
+  p->node[n].flag = (uint8_t)kind;
+  return n;
+}
+
 void gen_program(Program *p, Rng *r)
 {
   *p = (Program){0};
   gen_declarations(p, r);
   gen_rules(p, r);
   Gen g = {.p = p, .r = r};
+  for (int i = 0; i < MAX_BOARD && p->board_rows; i++)    /* the clues of areas, if it comes */
+    for (int c = 0; c < MAX_BOARD; c++) {
+      int k = rng_below(r, 10);
+      p->area_clue[i][c] = (int8_t)(k < 6 ? 0 : k == 6 ? -1 : rng_range(r, 1, 4));
+    }
   int clauses = rng_range(r, 1, 5);
   int deepest = rng_chance(r, 20) ? 5 : 4;
   for (int c = 0; c < clauses; c++) {
@@ -1205,7 +1243,9 @@ void gen_program(Program *p, Rng *r)
       int mark = p->nnodes;
       g.budget = CLAUSE_BUDGET;
       g.nbound = 0;
-      int n = rng_chance(r, 8) ? gen_runs(&g) : gen_cond(&g, rng_range(r, 2, deepest));
+      int n = rng_chance(r, 8) ? gen_runs(&g)
+              : p->board_rows && rng_chance(r, 15) ? gen_connected(&g)
+              : gen_cond(&g, rng_range(r, 2, deepest));
       sprinkle_parens(&g, mark);
       p->clause[p->nclauses] = n;
       p->label[p->nclauses] = (int16_t)(rng_chance(r, 10) ? rng_range(r, 1, 20) : 0);

@@ -85,6 +85,9 @@ typedef enum {
   N_CALL,             /* rule val called with the kids (never partial) */
   N_RUNS,             /* runs([kid0, ...]) = [...]: flag runs, their lengths in val's
                          nibbles from the lowest; a clause of its own only */
+  N_CONNECTED,        /* a whole clause: the cells of b holding val form one area
+                         (flag 0), with the outside (1), or areas with the clues
+                         of Program.area_clue (2) */
   N_KINDS
 } NodeKind;
 
@@ -138,6 +141,7 @@ typedef struct Program {
   int list[MAX_LISTS][MAX_LIST_LEN];
   int grid_rows, grid_cols;       /* 0: no constant board */
   int grid[MAX_GRID][MAX_GRID];
+  int8_t area_clue[MAX_BOARD][MAX_BOARD];  /* N_CONNECTED's areas: a size, -1 any, 0 none */
   int nrules;
   Rule rule[MAX_RULES];           /* named r1, r2 */
   int nclauses;

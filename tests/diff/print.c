@@ -277,6 +277,21 @@ static void print_bare(Printer *pr, const Node *x, bool open_right)
     for (int k = 0; k < x->flag; k++)
       text_printf(pr->out, "%s%d", k ? ", " : "", x->val >> (4 * k) & 15);
     put(pr, "]");
+  case N_CONNECTED:
+    if (x->flag < 2) {
+      text_printf(pr->out, "connected(b, %d%s)", x->val, x->flag ? ", outside" : "");
+      break;
+    }
+    text_printf(pr->out, "areas(b, %d, ", x->val);
+    for (int r = 0; r < pr->p->board_rows; r++) {
+      put(pr, r ? " \"" : "\"");
+      for (int c = 0; c < pr->p->board_cols; c++) {
+        int k = pr->p->area_clue[r][c];
+        text_printf(pr->out, "%c", k > 0 ? '0' + k : k < 0 ? 'x' : '.');
+      }
+      put(pr, "\"");
+    }
+    put(pr, ")");
     break;
   case N_AND: print_binary(pr, x, "and", L_AND, false, false, open_right); break;
   case N_OR: print_binary(pr, x, "or", L_OR, false, false, open_right); break;
