@@ -277,6 +277,7 @@ static void print_bare(Printer *pr, const Node *x, bool open_right)
     for (int k = 0; k < x->flag; k++)
       text_printf(pr->out, "%s%d", k ? ", " : "", x->val >> (4 * k) & 15);
     put(pr, "]");
+    break;
   case N_CONNECTED:
     if (x->flag < 2) {
       text_printf(pr->out, "connected(b, %d%s)", x->val, x->flag ? ", outside" : "");
