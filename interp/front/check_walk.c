@@ -632,6 +632,8 @@ static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n)
     return if_expr(ev, env, n);
   case NK_PICTURE:
     return ev_picture(ev, n);
+  case NK_SHOW:                         /* unwrapped by ast_show: never here */
+    break;
   }
   return SV_UNKNOWN;
 }
@@ -786,7 +788,7 @@ static void grid_decls(Ev *ev)
         ev->entities_name = st->sym;
         ev->entities_named = flat.data[0].kind == SV_NAME;
         ev->entities = sv_list(ev, flat.data, (uint32_t)flat.len);
-      } else if (st->kind == ST_ATTRIBUTE && have && flat.len != nent) {
+      } else if (st->kind == ST_ATTRIBUTE && !st->repeats && have && flat.len != nent) {
         ev_error(ev, st->name->at,
                  "the attribute '%s' has %u values, but there are %u entities (%s): each needs exactly one",
                  ev_name(ev, st->sym), (uint32_t)flat.len, nent, ev_name(ev, ev->entities_name));

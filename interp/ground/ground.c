@@ -605,6 +605,8 @@ static Value eval_expr(Ground *g, const Env *env, const Node *n)
     return builtin_if(g, env, n);
   case NK_PICTURE:
     return board_picture(g, n);
+  case NK_SHOW:                         /* unwrapped by ast_show: never here */
+    break;
   }
   return VALUE_NONE;
 }
@@ -1244,7 +1246,62 @@ static char *show_label(const Ground *g, Loc at)
   return b.data ? b.data : xstrndup("", 0);
 }
 
-static void add_show(Ground *g, const Node *item)
+/* The label the user gave (show total: x + y): a name, a number or a text. */
+static char *given_label(const Ground *g, const Node *label)
+{
+  if (label->kind == NK_INT) {
+    Buf b = {0};
+    buf_printf(&b, "%lld", (long long)label->ival);
+    return b.data;
+  }
+  const char *s = ground_name(g, label->sym);
+  return xstrndup(s, strlen(s));
+}
+
+/* Bytes in the UTF-8 character that starts with c (a stray byte: 1). */
+static size_t utf8_len(unsigned char c)
+{
+  return c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+}
+
+/*
+** show X as ".#": a character for each of the values 0, 1, ...; or
+** show X as [0 -> ".", 1 -> "#"] (the checker saw the form).
+*/
+static void add_drawing(Ground *g, const Node *d, ShowItem *it)
+{
+  if (d->kind == NK_STRING) {
+    const char *s = ground_name(g, d->sym);
+    size_t len = strlen(s), n = 0;
+    for (size_t at = 0; at < len; at += utf8_len((unsigned char)s[at]))
+      n++;
+    it->draw_value = arena_array(&g->arena, Value, n + 1);
+    it->draw_text = arena_array(&g->arena, const char *, n + 1);
+    size_t k = 0;
+    for (size_t at = 0, w; at < len; at += w, k++) {
+      w = utf8_len((unsigned char)s[at]);
+      w = at + w <= len ? w : len - at;
+      char *t = arena_alloc(&g->arena, w + 1);
+      memcpy(t, s + at, w);
+      t[w] = 0;
+      it->draw_value[k] = value_int((int64_t)k);
+      it->draw_text[k] = t;
+    }
+    it->ndraw = (uint32_t)n;
+    return;
+  }
+  uint32_t n = d->list.len;
+  it->draw_value = arena_array(&g->arena, Value, n + 1);
+  it->draw_text = arena_array(&g->arena, const char *, n + 1);
+  for (uint32_t k = 0; k < n; k++) {
+    const Node *m = d->list.items[k];
+    it->draw_value[k] = eval_entry(g, NULL, m->a);
+    it->draw_text[k] = ground_name(g, m->b->sym);
+  }
+  it->ndraw = n;
+}
+
+static void add_show(Ground *g, const Node *item, const Node *label, const Node *drawing)
 {
   Value v = eval_entry(g, NULL, item);
   g->undef.len = 0;                /* a shown term is printed where it is defined */
@@ -1258,7 +1315,11 @@ static void add_show(Ground *g, const Node *item)
     board = ni->kind == NAME_VAR && ni->decl && ni->decl->board;
   }
   bool who = item->kind == NK_CALL && strcmp(ground_name(g, item->sym), "who") == 0;
-  VEC_PUSH(g->shows, ((ShowItem){show_label(g, item->at), v, board, who, item->kind == NK_STRING}));
+  ShowItem it = {label ? given_label(g, label) : show_label(g, item->at), v, board, who,
+                 item->kind == NK_STRING, 0, NULL, NULL};
+  if (drawing)
+    add_drawing(g, drawing, &it);
+  VEC_PUSH(g->shows, it);
 }
 
 /*
@@ -1451,7 +1512,7 @@ bool ground_program(Ground *g)
       any_show = true;
       structure_origin(g, st, "what is shown");   /* its helpers: the house of water, ... */
       for (uint32_t k = 0; k < st->items.len; k++)
-        add_show(g, st->items.items[k]);
+        add_show(g, st->items.items[k], st->show_label[k], st->show_as[k]);
       build_origin(g, 0);
     }
   }
@@ -1463,7 +1524,7 @@ bool ground_program(Ground *g)
         continue;
       for (uint32_t k = 0; k < st->items.len; k++) {
         const Node *d = st->items.items[k];
-        add_show(g, d->kind == NK_INDEX ? d->a : d);
+        add_show(g, d->kind == NK_INDEX ? d->a : d, NULL, NULL);
       }
     }
   }
