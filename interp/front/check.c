@@ -170,6 +170,13 @@ static void declare_grid(Checker *c, Stmt *st)
     Node *v = st->items.items[k];
     if (v->kind == NK_NAME && st->repeats) {   /* yes, no: plain value names, shared by properties */
       NameInfo *ni = names_get(c->names, v->sym);
+      bool twice = false;
+      for (uint32_t j = 0; j < k && !twice; j++)
+        twice = st->items.items[j]->kind == NK_NAME && st->items.items[j]->sym == v->sym;
+      if (twice) {
+        diag_error(c->diag, v->at, "'%s' lists the value '%s' twice", name_of(c, st->sym), name_of(c, v->sym));
+        continue;
+      }
       if (ni->kind != NAME_ATOM && declare(c, v->sym, v->at, NAME_ATOM))
         ni->at = v->at;
     } else if (v->kind == NK_NAME) {

@@ -143,6 +143,7 @@ typedef struct QuantCtx {
   Values lits;     /* collected literals (reifying forms) */
   Values items;    /* comprehension elements */
   bool reported;   /* a comprehension reports an unknown condition once */
+  bool counting;   /* inside count(): each binding is the literal "it holds" */
 } QuantCtx;
 
 static void forall_post_case(Ground *g, const Env *env, const Values *guards, Value defined, QuantCtx *q);
@@ -218,6 +219,17 @@ static void comprehension_fn(Ground *g, const Env *env, const Values *guards, Va
 {
   QuantCtx *q = ctx;
   term_defined_when(g, defined);      /* the list's condition needs its items defined */
+  if (q->counting) {                  /* count([X : ...]): the binding holds when its conditions do */
+    Values c = {0};
+    for (size_t i = 0; i < guards->len; i++)
+      VEC_PUSH(c, guards->data[i]);
+    Value e = eval_entry(g, env, q->body);
+    if (e.kind == V_BOOL || e.kind == V_LIT)
+      VEC_PUSH(c, e);
+    VEC_PUSH(q->items, lit_and(g, c.data, (uint32_t)c.len));
+    VEC_FREE(c);
+    return;
+  }
   if (guards->len) {
     if (!q->reported)
       ground_error(g, q->body->at, "a condition inside [ ... : ... ] must be known before solving; "
@@ -230,7 +242,8 @@ static void comprehension_fn(Ground *g, const Env *env, const Values *guards, Va
 
 static NOINLINE Value comprehension(Ground *g, const Env *env, const Node *n)
 {
-  QuantCtx q = {.body = n->a};
+  QuantCtx q = {.body = n->a, .counting = g->counting};
+  g->counting = false;
   Values guards = {0};
   each_instance(g, env, &n->list, 0, &guards, value_bool(true), comprehension_fn, &q);
   Value v = value_list(g, (uint32_t)q.items.len);

@@ -147,6 +147,7 @@ typedef struct Ground {
   Diag *diag;
   Model *model;               /* the output: every variable and constraint (post.h) */
   bool all_assignments;       /* every assignment is a solution: no MS_SHOWN step */
+  bool counting;              /* count([X : ...]): the next comprehension counts bindings */
   SolverTraceFn trace;        /* the reason log's reader while grounding (pz --trace), or NULL */
   void *trace_ctx;
   Solver *s;                  /* a scratch space mirroring the Model, read for bounds */

@@ -373,6 +373,8 @@ static void drawn_row(const Ground *g, const ShowItem *it, const Value *cells, u
   for (uint32_t c = 0; c < n; c++) {
     buf_clear(&cell);
     drawn_cell(g, it, cells[c], &cell);
+    if (c && width > 1)                  /* texts of one character sit side by side */
+      buf_putc(b, ' ');
     buf_puts(b, buf_str(&cell));
     for (size_t k = cell_width(&cell); k < width; k++)
       buf_putc(b, ' ');
@@ -419,12 +421,18 @@ static void drawn_text(const Ground *g, const ShowItem *it, Buf *b)
     }
     label_text(it, " =\n", b);
     for (uint32_t r = 0; r < v.n; r++) {
+      size_t start = b->len;
       drawn_row(g, it, v.items[r].items, v.items[r].n, width, b);
+      while (b->len > start && b->data[b->len - 1] == ' ')
+        b->len--;
       buf_putc(b, '\n');
     }
   } else if (v.kind == V_LIST) {
     label_text(it, " = ", b);
+    size_t start = b->len;
     drawn_row(g, it, v.items, v.n, drawn_width(g, it, v.items, v.n), b);
+    while (b->len > start && b->data[b->len - 1] == ' ')
+      b->len--;
     buf_putc(b, '\n');
   } else {
     label_text(it, " = ", b);
