@@ -488,10 +488,10 @@ static void check_call(Checker *c, const Node *n)
   check_list(c, &n->list);
 }
 
-/* A value a drawing gives characters for: a number, a name, true or false. */
+/* A value a drawing gives characters for: a number, a name, true or false, a blank. */
 static bool drawn_value(const Node *n)
 {
-  return n->kind == NK_INT || n->kind == NK_NAME || n->kind == NK_BOOL ||
+  return n->kind == NK_INT || n->kind == NK_NAME || n->kind == NK_BOOL || n->kind == NK_WILD ||
          (n->kind == NK_UNARY && n->op == OP_NEG && n->a->kind == NK_INT);
 }
 
@@ -504,6 +504,8 @@ static bool same_drawn(const Node *a, const Node *b)
     return a->sym == b->sym;
   if (a->kind == NK_UNARY)
     return a->a->ival == b->a->ival;
+  if (a->kind == NK_WILD)
+    return true;
   return a->ival == b->ival;
 }
 

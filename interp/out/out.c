@@ -344,25 +344,33 @@ void out_table_head(const Ground *g, int c, Buf *b)
   table_head(g, c, b);
 }
 
-/* The text a drawing gives the value of v now; the value itself when it has none. */
-static void drawn_cell(const Ground *g, const ShowItem *it, Value v, Buf *b)
+/* The text a drawing gives the value of v now (true); the value itself when it has none. */
+static bool drawn_cell(const Ground *g, const ShowItem *it, Value v, Buf *b)
 {
   int64_t x;
   ScalarKind k = v.kind == V_WILD ? SCALAR_UNKNOWN : scalar(g, v, &x);
+  for (uint32_t i = 0; v.kind == V_WILD && i < it->ndraw; i++)
+    if (it->draw_value[i].kind == V_WILD) {   /* _ -> " ": the text of a blank */
+      buf_puts(b, it->draw_text[i]);
+      return true;
+    }
   for (uint32_t i = 0; k != SCALAR_UNKNOWN && k != SCALAR_TEXT && i < it->ndraw; i++) {
+    if (it->draw_value[i].kind == V_WILD)
+      continue;
     int64_t y;
     ScalarKind kd = scalar(g, it->draw_value[i], &y);
     bool same = kd == k || (kd == SCALAR_NUMBER && k == SCALAR_TRUTH) ||
                 (kd == SCALAR_TRUTH && k == SCALAR_NUMBER);
     if (same && x == y) {
       buf_puts(b, it->draw_text[i]);
-      return;
+      return true;
     }
   }
   if (v.kind == V_WILD)
     buf_putc(b, ' ');                    /* a place without a cell */
   else
     scalar_text(g, v, b);
+  return v.kind == V_WILD;
 }
 
 /* The cells of one row (or a list) drawn side by side, each as wide as the widest. */
@@ -373,26 +381,31 @@ static void drawn_row(const Ground *g, const ShowItem *it, const Value *cells, u
   for (uint32_t c = 0; c < n; c++) {
     buf_clear(&cell);
     drawn_cell(g, it, cells[c], &cell);
-    if (c && width > 1)                  /* texts of one character sit side by side */
+    if (c && width > 0)                  /* apart, lined up on the right, as a board */
       buf_putc(b, ' ');
-    buf_puts(b, buf_str(&cell));
     for (size_t k = cell_width(&cell); k < width; k++)
       buf_putc(b, ' ');
+    buf_puts(b, buf_str(&cell));
   }
   buf_free(&cell);
 }
 
+/*
+** The width of the widest cell; 0 when every cell has a text of one
+** character from the drawing, so that they sit side by side (a picture).
+*/
 static size_t drawn_width(const Ground *g, const ShowItem *it, const Value *cells, size_t n)
 {
   Buf cell = {0};
   size_t width = 0;
+  bool picture = true;
   for (size_t c = 0; c < n; c++) {
     buf_clear(&cell);
-    drawn_cell(g, it, cells[c], &cell);
+    picture &= drawn_cell(g, it, cells[c], &cell) && cell_width(&cell) == 1;
     width = cell_width(&cell) > width ? cell_width(&cell) : width;
   }
   buf_free(&cell);
-  return width;
+  return picture ? 0 : width;
 }
 
 /*
@@ -415,10 +428,13 @@ static void drawn_text(const Ground *g, const ShowItem *it, Buf *b)
     }
   } else if (is_grid(v)) {
     size_t width = 0;
+    bool picture = true;
     for (uint32_t r = 0; r < v.n; r++) {
       size_t w = drawn_width(g, it, v.items[r].items, v.items[r].n);
       width = w > width ? w : width;
+      picture &= w == 0 || v.items[r].n == 0;
     }
+    width = picture ? 0 : width ? width : 1;
     label_text(it, " =\n", b);
     for (uint32_t r = 0; r < v.n; r++) {
       size_t start = b->len;
