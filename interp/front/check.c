@@ -528,6 +528,12 @@ static void check_show_extras(Checker *c, const Stmt *st)
     }
     if (!d)
       continue;
+    const Node *x = st->items.items[i];
+    if (x->kind == NK_STRING || (x->kind == NK_CALL && strcmp(name_of(c, x->sym), "who") == 0)) {
+      diag_error(c->diag, d->at, "%s is printed as it is: it cannot be drawn with 'as'",
+                 x->kind == NK_STRING ? "a text" : "who(X)");
+      continue;
+    }
     if (d->kind == NK_STRING) {
       if (!*name_of(c, d->sym))
         diag_error(c->diag, d->at, "a drawing needs at least one character, for the value 0");
