@@ -54,13 +54,14 @@ static void yyerror(YYLTYPE *lloc, Parser *ps, const char *msg);
 %token CANDIDATE "candidate"
 %token MINIMIZE "minimize" MAXIMIZE "maximize"
 %token FUNCTION "function"
+%token AS "as" PROPERTY "property"
 %token CONCAT "'++'"
 %token PIECE "piece" PIECES "pieces" TILE "tile" WITH "with"
 %token CLUE "clue" FORALL "forall" EXISTS "exists" IN "in" AND "and" OR "or"
 %token NOT "not" MOD "mod" IFKW "if" THEN "then" ELSE "else" TRUE "true" FALSE "false"
 
-%type <node> expr postfix primary body disj conj decl label
-%type <list> expr_list decl_list picture tile_options tile_words
+%type <node> expr postfix primary body disj conj decl label show_item
+%type <list> expr_list decl_list picture tile_options tile_words show_list
 %type <stmt> stmt
 
 %precedence FORALL IFKW
@@ -102,11 +103,12 @@ stmt
   | CLUE label ':' body '.'            { $$ = ast_constraint(AST, @$, $2, $4); }
   | CANDIDATE CLUE label ':' body '.'  { $$ = ast_constraint(AST, @$, $3, $5); $$->candidate = true; }
   | body '.'                           { $$ = ast_constraint(AST, @$, NULL, $1); }
-  | SHOW expr_list '.'                 { $$ = ast_show(AST, @$, $2); }
+  | SHOW show_list '.'                 { $$ = ast_show(AST, @$, $2); }
   | MINIMIZE expr '.'                  { $$ = ast_objective(AST, @$, $2, false); }
   | MAXIMIZE expr '.'                  { $$ = ast_objective(AST, @$, $2, true); }
   | ENTITIES ATOM ':' expr_list '.'    { $$ = ast_grid_decl(AST, @$, ST_ENTITIES, ast_name(AST, @2, $2), $4); }
   | ATTRIBUTE ATOM ':' expr_list '.'   { $$ = ast_grid_decl(AST, @$, ST_ATTRIBUTE, ast_name(AST, @2, $2), $4); }
+  | PROPERTY ATOM ':' expr_list '.'    { $$ = ast_grid_decl(AST, @$, ST_ATTRIBUTE, ast_name(AST, @2, $2), $4); $$->repeats = true; }
   | PIECE ATOM '=' expr '.'            { $$ = ast_pieces(AST, @$, ast_name(AST, @2, $2), $4, true); }
   | PIECES ATOM '=' expr '.'           { $$ = ast_pieces(AST, @$, ast_name(AST, @2, $2), $4, false); }
   | TILE decl WITH expr tile_options '.'
@@ -127,6 +129,19 @@ tile_words
   | NUMBER                             { $$ = ast_list_one(AST, ast_int(AST, @1, $1)); }
   | tile_words ATOM                    { $$ = ast_list_append(AST, $1, ast_name(AST, @2, $2)); }
   | tile_words NUMBER                  { $$ = ast_list_append(AST, $1, ast_int(AST, @2, $2)); }
+  ;
+
+/* show NAME: EXPR as DRAWING -- the label and the drawing are optional */
+show_list
+  : show_item                          { $$ = ast_list_one(AST, $1); }
+  | show_list ',' show_item            { $$ = ast_list_append(AST, $1, $3); }
+  ;
+
+show_item
+  : expr                               { $$ = $1; }
+  | expr AS expr                       { $$ = ast_show_item(AST, @$, NULL, $1, $3); }
+  | label ':' expr                     { $$ = ast_show_item(AST, @$, $1, $3, NULL); }
+  | label ':' expr AS expr             { $$ = ast_show_item(AST, @$, $1, $3, $5); }
   ;
 
 decl_list

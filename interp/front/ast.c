@@ -8,7 +8,7 @@
 static const char *const node_names[] = {
   "number", "name", "variable", "'_'", "string", "truth value",
   "operation", "operation", "call", "index", "list", "list", "quantifier",
-  "if", "picture",
+  "if", "picture", "shown item",
 };
 
 static const char *const op_names[] = {
@@ -344,7 +344,28 @@ Stmt *ast_show(Ast *t, Loc at, NodeList items)
 {
   Stmt *s = stmt(t, ST_SHOW, at);
   s->items = items;
+  s->show_label = arena_array(t->arena, Node *, items.len + 1);
+  s->show_as = arena_array(t->arena, Node *, items.len + 1);
+  for (uint32_t i = 0; i < items.len; i++) {
+    Node *n = items.items[i];
+    s->show_label[i] = s->show_as[i] = NULL;
+    if (n->kind == NK_SHOW) {
+      s->show_label[i] = n->b;
+      s->show_as[i] = n->c;
+      s->items.items[i] = n->a;
+    }
+  }
   return s;
+}
+
+Node *ast_show_item(Ast *t, Loc at, Node *label, Node *expr, Node *drawing)
+{
+  Node *n = node(t, NK_SHOW, at);
+  n->a = expr;
+  n->b = label;
+  n->c = drawing;
+  n->depth = expr->depth + 1;
+  return n;
 }
 
 Stmt *ast_objective(Ast *t, Loc at, Node *expr, bool maximize)

@@ -33,6 +33,7 @@ typedef enum {
   NK_QUANT,     /* op (OP_FORALL/OP_EXISTS), list (qualifiers), a (body) */
   NK_IF,        /* if a then b else c */
   NK_PICTURE,   /* list: the rows of a drawn picture, as NK_STRINGs */
+  NK_SHOW,      /* a shown item with a label (b) or a drawing (c): only while parsing */
 } NodeKind;
 
 /* ORDER OP: keep in step with op_names[] in ast.c */
@@ -91,7 +92,7 @@ typedef enum {
   ST_CONSTRAINT,  /* label (may be NULL); expr */
   ST_SHOW,        /* items: what to print */
   ST_ENTITIES,    /* sym: the set's name (house); items: its members */
-  ST_ATTRIBUTE,   /* sym: the attribute (colour); items: its values */
+  ST_ATTRIBUTE,   /* sym: the attribute (colour); items: its values; repeats: a property */
   ST_PIECES,      /* sym: name; expr: the drawing; single: 'piece' (one) or 'pieces' (a set) */
   ST_OBJECTIVE,   /* expr: what to make smallest, or largest when maximize */
   ST_FUNCTION,    /* head (NK_CALL or NK_NAME); expr: the value */
@@ -111,6 +112,11 @@ typedef struct Stmt {
   Node *layout;      /* ST_VAR of a drawn board: its NK_PICTURE */
   bool single;       /* ST_PIECES: one piece */
   bool maximize;     /* ST_OBJECTIVE: maximize (else minimize) */
+  bool repeats;      /* ST_ATTRIBUTE declared with 'property': values may repeat */
+  /* ST_SHOW: per item, its label (NK_NAME, NK_INT or NK_STRING) and its
+     drawing (after 'as'), NULL where it has none */
+  Node **show_label;
+  Node **show_as;
   /* ST_VAR made by 'tile': the board's drawing (NULL when given by size),
      the pieces after 'with', and the options, each an NK_LIST of words */
   bool tile;
@@ -165,6 +171,8 @@ Stmt *ast_rule(Ast *t, Loc at, Node *head, Node *body);
 Stmt *ast_function(Ast *t, Loc at, Node *head, Node *value);
 Stmt *ast_constraint(Ast *t, Loc at, Node *label, Node *expr);
 Stmt *ast_show(Ast *t, Loc at, NodeList items);
+/* One item of show with its label and drawing (either may be NULL); ast_show unwraps it. */
+Node *ast_show_item(Ast *t, Loc at, Node *label, Node *expr, Node *drawing);
 /* minimize EXPR.  or  maximize EXPR. */
 Stmt *ast_objective(Ast *t, Loc at, Node *expr, bool maximize);
 /* entities NAME: members.  or  attribute NAME: values. */

@@ -168,13 +168,24 @@ static void declare_grid(Checker *c, Stmt *st)
   names_get(c->names, st->sym)->arity = 1;
   for (uint32_t k = 0; k < st->items.len; k++) {
     Node *v = st->items.items[k];
-    if (v->kind == NK_NAME) {
+    if (v->kind == NK_NAME && st->repeats) {   /* yes, no: plain value names, shared by properties */
+      NameInfo *ni = names_get(c->names, v->sym);
+      bool twice = false;
+      for (uint32_t j = 0; j < k && !twice; j++)
+        twice = st->items.items[j]->kind == NK_NAME && st->items.items[j]->sym == v->sym;
+      if (twice) {
+        diag_error(c->diag, v->at, "'%s' lists the value '%s' twice", name_of(c, st->sym), name_of(c, v->sym));
+        continue;
+      }
+      if (ni->kind != NAME_ATOM && declare(c, v->sym, v->at, NAME_ATOM))
+        ni->at = v->at;
+    } else if (v->kind == NK_NAME) {
       if (declare(c, v->sym, v->at, entities ? NAME_ENTITY : NAME_ITEM))
         names_get(c->names, v->sym)->decl = st;
     } else if (v->kind != NK_INT && !(v->kind == NK_UNARY && v->op == OP_NEG) &&
                !(v->kind == NK_BINARY && v->op == OP_RANGE)) {
       diag_error(c->diag, v->at, "%s must be names or numbers, like red or 1920",
-                 entities ? "entities" : "the values of an attribute");
+                 entities ? "entities" : st->repeats ? "the values of a property" : "the values of an attribute");
     }
   }
 }
@@ -478,6 +489,81 @@ static void check_call(Checker *c, const Node *n)
   check_list(c, &n->list);
 }
 
+/* A value a drawing gives characters for: a number, a name, true or false, a blank. */
+static bool drawn_value(const Node *n)
+{
+  return n->kind == NK_INT || n->kind == NK_NAME || n->kind == NK_BOOL || n->kind == NK_WILD ||
+         (n->kind == NK_UNARY && n->op == OP_NEG && n->a->kind == NK_INT);
+}
+
+/* The same drawn value twice in one drawing? */
+static bool same_drawn(const Node *a, const Node *b)
+{
+  if (a->kind != b->kind)
+    return false;
+  if (a->kind == NK_NAME)
+    return a->sym == b->sym;
+  if (a->kind == NK_UNARY)
+    return a->a->ival == b->a->ival;
+  if (a->kind == NK_WILD)
+    return true;
+  return a->ival == b->ival;
+}
+
+/*
+** show LABEL: EXPR as DRAWING.  A label is used once; a drawing is a
+** string (a character for each of the values 0, 1, 2, ...) or a list of
+** VALUE -> "text".
+*/
+static void check_show_extras(Checker *c, const Stmt *st)
+{
+  for (uint32_t i = 0; i < st->items.len; i++) {
+    const Node *l = st->show_label[i], *d = st->show_as[i];
+    for (uint32_t k = 0; l && k < i; k++) {
+      const Node *m = st->show_label[k];
+      if (m && m->kind == l->kind && (l->kind == NK_INT ? m->ival == l->ival : m->sym == l->sym)) {
+        diag_error(c->diag, l->at, "this label is already used in this show");
+        diag_note(c->diag, m->at, "it labels this item too");
+        break;
+      }
+    }
+    if (!d)
+      continue;
+    const Node *x = st->items.items[i];
+    if (x->kind == NK_STRING || (x->kind == NK_CALL && strcmp(name_of(c, x->sym), "who") == 0)) {
+      diag_error(c->diag, d->at, "%s is printed as it is: it cannot be drawn with 'as'",
+                 x->kind == NK_STRING ? "a text" : "who(X)");
+      continue;
+    }
+    if (d->kind == NK_STRING) {
+      if (!*name_of(c, d->sym))
+        diag_error(c->diag, d->at, "a drawing needs at least one character, for the value 0");
+      continue;
+    }
+    if (d->kind != NK_LIST || d->list.len == 0) {
+      diag_error(c->diag, d->at, "after 'as' comes a string with a character for each value from 0 up "
+                 "(\".#\"), or a list of values and their texts ([0 -> \".\", 1 -> \"#\"])");
+      continue;
+    }
+    for (uint32_t k = 0; k < d->list.len; k++) {
+      const Node *m = d->list.items[k];
+      if (m->kind != NK_BINARY || m->op != OP_IMPLIES || !drawn_value(m->a) || m->b->kind != NK_STRING) {
+        diag_error(c->diag, m->at, "each item of a drawing is a value and its text, like 0 -> \".\"");
+        continue;
+      }
+      if (m->a->kind == NK_NAME)
+        check_expr(c, m->a);
+      for (uint32_t j = 0; j < k; j++) {
+        const Node *o = d->list.items[j];
+        if (o->kind == NK_BINARY && o->op == OP_IMPLIES && same_drawn(o->a, m->a)) {
+          diag_error(c->diag, m->a->at, "this value already has a text in this drawing");
+          break;
+        }
+      }
+    }
+  }
+}
+
 static void check_expr(Checker *c, const Node *n)
 {
   if (!n || diag_full(c->diag))
@@ -488,6 +574,7 @@ static void check_expr(Checker *c, const Node *n)
   case NK_STRING:
   case NK_WILD:
   case NK_PICTURE:
+  case NK_SHOW:                           /* unwrapped by ast_show: never here */
     break;
   case NK_NAME:
     if (!in_scope(c, n->sym))             /* a loop variable in lower case, reported once */
@@ -808,6 +895,7 @@ bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *dia
       break;
     case ST_SHOW:
       check_list(&c, &st->items);
+      check_show_extras(&c, st);
       break;
     case ST_OBJECTIVE:
       check_objective(&c, st);

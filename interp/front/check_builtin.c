@@ -214,7 +214,9 @@ static SVal check_count(CHECK_ARGS)
     SVal l = ev_expect_list(ev, n->list.items[1]->at, arg(ev, env, n, 1), "count");
     ok = l.kind == SV_LIST && want.kind != SV_NONE && sv_flatten(l, &flat);
   } else {
+    ev->counting = n->list.items[0]->kind == NK_COMPREH;   /* count([P : P in person, car(P) = yes]) */
     ok = arg_items(ev, env, n, "count", &flat);
+    ev->counting = false;
   }
   for (size_t i = 0; ok && i < flat.len; i++) {
     SVal c = n->list.len == 2 ? ev_compare(ev, n->at, OP_EQ, flat.data[i], want)

@@ -244,8 +244,10 @@ SVal ev_compare(Ev *ev, Loc at, Op op, SVal a, SVal b)
 {
   if (a.kind == SV_NONE || b.kind == SV_NONE || a.kind == SV_BOARD || b.kind == SV_BOARD)
     return SV_UNKNOWN;
-  if (a.kind == SV_WILD || b.kind == SV_WILD)
-    return sv_cond(true);
+  if (a.kind == SV_WILD || b.kind == SV_WILD) {   /* a blank is nothing: it equals only a blank */
+    bool both = a.kind == SV_WILD && b.kind == SV_WILD;
+    return sv_cond(op == OP_NE ? !both : op == OP_EQ && both);
+  }
   if (a.kind == SV_LIST || b.kind == SV_LIST) {
     if (op != OP_EQ && op != OP_NE)
       return ev_error(ev, at, "lists can only be compared with = and !=");
@@ -257,6 +259,8 @@ SVal ev_compare(Ev *ev, Loc at, Op op, SVal a, SVal b)
       return ev_error(ev, at, "cannot compare a list of %u items with a list of %u items", a.n, b.n);
     bool known = true, all = true;
     for (uint32_t k = 0; k < a.n; k++) {
+      if (sv_item(a, k).kind == SV_WILD || sv_item(b, k).kind == SV_WILD)
+        continue;                         /* a blank leaves its place open, as in givens */
       SVal c = ev_compare(ev, at, OP_EQ, sv_item(a, k), sv_item(b, k));
       if (c.kind != SV_COND || !c.known)
         known = false;
@@ -269,12 +273,22 @@ SVal ev_compare(Ev *ev, Loc at, Op op, SVal a, SVal b)
       return all ? sv_cond(op == OP_EQ) : (known ? sv_cond(op == OP_NE) : sv_cond_unknown());
     return sv_cond_unknown();
   }
+  if (a.kind == SV_STRING || b.kind == SV_STRING) {   /* as the grounder's term_compare */
+    if (op != OP_EQ && op != OP_NE)
+      return ev_error(ev, at, "letters and texts have no order; only = and != compare them");
+    SVal o = a.kind == SV_STRING ? b : a;
+    if (o.kind == SV_NUM)
+      return sv_cond(op == OP_NE);
+    if (o.kind != SV_STRING && o.kind != SV_NAME)
+      return ev_error(ev, at, "cannot compare a text with %s", sv_words(o));
+    if (!a.i || !b.i || (o.kind == SV_NAME && !o.known))
+      return sv_cond_unknown();
+    return sv_cond((a.i == b.i) == (op == OP_EQ));
+  }
   if ((sv_is_name(a) && sv_is_number(b)) || (sv_is_number(a) && sv_is_name(b)))
     return ev_error(ev, at, "cannot compare a value name with a number");
   if ((sv_is_name(a) || sv_is_name(b)) && op != OP_EQ && op != OP_NE)
     return ev_error(ev, at, "value names have no order; only = and != compare them");
-  if (a.kind == SV_STRING || b.kind == SV_STRING)
-    return ev_error(ev, at, "strings cannot be compared");
   bool conds = a.kind == SV_COND && b.kind == SV_COND;
   if (conds && (op == OP_EQ || op == OP_NE)) {
     if (a.known && b.known)
@@ -536,7 +550,6 @@ SVal ev_var_value(Ev *ev, Sym s)
 
 static SVal token_value(Ev *ev, const char *s, size_t n)
 {
-  (void)ev;
   int64_t v;
   switch (picture_token(s, n, &v)) {
   case PICTURE_BLANK:
@@ -546,7 +559,7 @@ static SVal token_value(Ev *ev, const char *s, size_t n)
   case PICTURE_WORD:
     break;
   }
-  return (SVal){.kind = SV_STRING};
+  return (SVal){.kind = SV_STRING, .i = sym_intern(ev->syms, s, n)};
 }
 
 /* The rows of a picture, as the grounder's board_picture(). */

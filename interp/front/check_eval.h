@@ -89,6 +89,8 @@ typedef struct Ev {
   bool stop;              /* given up, or an error that ends the pass was reported */
   bool *expanded;         /* by Sym: a rule expanded at least once */
   bool generic;           /* checking rule bodies alone: calls are not expanded */
+  bool counting;          /* count([X : ...]): the next comprehension counts bindings,
+                             so its conditions may be unknown */
 } Ev;
 
 /* Report an error at `at` unless one was reported there already; SV_UNKNOWN. */

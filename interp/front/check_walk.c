@@ -139,6 +139,7 @@ typedef struct QuantCtx {
   bool reported;
   bool all_known;       /* every instance known, unguarded */
   bool decided;         /* one instance decides: false for forall, true for exists */
+  bool counting;        /* inside count(): unknown conditions are counted */
 } QuantCtx;
 
 static void quant_fn(Ev *ev, const EvEnv *env, bool guarded, void *ctx)
@@ -154,6 +155,11 @@ static void quant_fn(Ev *ev, const EvEnv *env, bool guarded, void *ctx)
 static void comprehension_fn(Ev *ev, const EvEnv *env, bool guarded, void *ctx)
 {
   QuantCtx *q = ctx;
+  if (q->counting) {                    /* count([X : ...]): how many bindings hold */
+    SVal e = walk_expr(ev, env, q->body);
+    VEC_PUSH(q->items, e.kind == SV_COND && !guarded ? e : sv_cond_unknown());
+    return;
+  }
   if (guarded) {
     if (!q->reported)
       ev_error(ev, q->body->at, "a condition inside [ ... : ... ] must be known before solving; "
@@ -620,7 +626,8 @@ static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n)
     return (SVal){.kind = SV_LIST, .n = n->list.len, .n_known = true, .items = items};
   }
   case NK_COMPREH: {
-    QuantCtx q = {.body = n->a};
+    QuantCtx q = {.body = n->a, .counting = ev->counting};
+    ev->counting = false;
     each_instance(ev, env, &n->list, 0, false, comprehension_fn, &q);
     SVal v = sv_list(ev, q.items.data, (uint32_t)q.items.len);
     VEC_FREE(q.items);
@@ -632,6 +639,8 @@ static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n)
     return if_expr(ev, env, n);
   case NK_PICTURE:
     return ev_picture(ev, n);
+  case NK_SHOW:                         /* unwrapped by ast_show: never here */
+    break;
   }
   return SV_UNKNOWN;
 }
@@ -788,7 +797,7 @@ static void grid_decls(Ev *ev)
         ev->entities_name = st->sym;
         ev->entities_named = flat.data[0].kind == SV_NAME;
         ev->entities = sv_list(ev, flat.data, (uint32_t)flat.len);
-      } else if (st->kind == ST_ATTRIBUTE && have && flat.len != nent) {
+      } else if (st->kind == ST_ATTRIBUTE && !st->repeats && have && flat.len != nent) {
         ev_error(ev, st->name->at,
                  "the attribute '%s' has %u values, but there are %u entities (%s): each needs exactly one",
                  ev_name(ev, st->sym), (uint32_t)flat.len, nent, ev_name(ev, ev->entities_name));

@@ -125,12 +125,13 @@ void parse_saw_token(Parser *ps, int tok, Loc at, Sym sym, unsigned lex_errors)
 static const char *const keywords[] = {
   "import", "var", "board", "const", "function", "show", "entities", "layout", "attribute",
   "clue", "candidate", "piece", "pieces", "tile", "with", "forall", "exists", "in", "and", "or",
-  "not", "mod", "if", "then", "else", "true", "false", "minimize", "maximize",
+  "not", "mod", "if", "then", "else", "true", "false", "minimize", "maximize", "as", "property",
 };
 /* The keywords that can start a clause, for "did you mean". */
 static const char *const starters[] = {
   "import", "var", "board", "const", "function", "show", "entities", "attribute", "clue",
   "candidate", "piece", "pieces", "tile", "forall", "exists", "if", "not", "minimize", "maximize",
+  "property",
 };
 #define COUNT(a) ((uint32_t)(sizeof(a) / sizeof((a)[0])))
 

@@ -165,8 +165,12 @@ static Value eval_count(EVAL_ARGS)
         flat.data[i] = term_equal(g, n->at, flat.data[i], want, true);
       r = builtin_sum(g, n->at, &flat, true);
     }
-  } else if (builtin_arg_list(g, env, n, "count", &flat).kind != V_NONE) {
-    r = builtin_sum(g, n->at, &flat, true);
+  } else {
+    g->counting = n->list.items[0]->kind == NK_COMPREH;   /* count([P : P in person, car(P) = yes]) */
+    Value l = builtin_arg_list(g, env, n, "count", &flat);
+    g->counting = false;
+    if (l.kind != V_NONE)
+      r = builtin_sum(g, n->at, &flat, true);
   }
   VEC_FREE(flat);
   return r;

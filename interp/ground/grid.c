@@ -6,6 +6,8 @@
 **   W[v]  (value names only) one unknown per value, over the entities,
 **         all different, tied to A by A[W[v]] = v (an element
 **         constraint: the two views channel into each other).
+** A property (`property car: yes, no.`) is an attribute whose values may
+** repeat: A[e] only, with no all-different and no W.
 ** Entities are coded as numbers (houses 1..5) or as the Syms of their
 ** names (carrie); element arrays span the codes, with fillers between.
 */
@@ -105,27 +107,28 @@ void grid_attribute(Ground *g, const Stmt *st)
   if (vals.kind == V_NONE)
     return;
   Value ents = g->entities;
-  if (vals.n != ents.n) {
+  if (!st->repeats && vals.n != ents.n) {
     ground_error(g, st->name->at,
                  "the attribute '%s' has %u values, but there are %u entities (%s): each needs exactly one",
                  ground_name(g, st->sym), vals.n, ents.n, ground_name(g, g->entities_name));
     return;
   }
-  uint32_t n = ents.n;
+  uint32_t n = ents.n, nvals = vals.n;
   bool names = vals.items[0].kind == V_ATOM;
   bool named_entities = ents.items[0].kind == V_ATOM;
   GridAttr a = {.name = st->sym, .names = names};
   a.of = arena_array(&g->arena, VarId, n);
   int32_t *vcodes = codes_of(vals), *ecodes = codes_of(ents);
   for (uint32_t i = 0; i < n; i++) {
-    a.of[i] = build_var_values(g, vcodes, n);
+    a.of[i] = build_var_values(g, vcodes, nvals);
     term_mark_atom(g, a.of[i], names);
     VEC_PUSH(g->decision, a.of[i]);
     model_set_name(g->model, a.of[i], (ModelName){
       .a = ground_name(g, named_entities ? (Sym)ecodes[i] : g->entities_name),
       .b = ground_name(g, st->sym), .num_form = !named_entities, .num = ecodes[i]});
   }
-  build_distinct(g, n, a.of);
+  if (!st->repeats)
+    build_distinct(g, n, a.of);
   /* element array over the entity codes */
   int32_t lo = ecodes[0], hi = ecodes[0];
   for (uint32_t i = 1; i < n; i++) {
@@ -140,7 +143,7 @@ void grid_attribute(Ground *g, const Stmt *st)
     a.arr[c] = filler;
   for (uint32_t i = 0; i < n; i++)
     a.arr[ecodes[i] - lo] = a.of[i];
-  if (names) {
+  if (names && !st->repeats) {     /* a property's value names stand for no one entity */
     VarId *who = a.who = arena_array(&g->arena, VarId, n);
     for (uint32_t k = 0; k < n; k++) {
       who[k] = build_var_values(g, ecodes, n);
@@ -150,6 +153,11 @@ void grid_attribute(Ground *g, const Stmt *st)
       ground_set_global(g, (Sym)vcodes[k], value_var(g, who[k]));
     }
     build_distinct(g, n, who);
+  }
+  if (st->repeats) {
+    a.values = arena_array(&g->arena, int32_t, nvals);
+    memcpy(a.values, vcodes, nvals * sizeof *vcodes);
+    a.nvalues = nvals;
   }
   VEC_PUSH(g->attrs, a);
   xfree(vcodes);
@@ -187,7 +195,13 @@ Value grid_attr_of(Ground *g, Loc at, const GridAttr *a, Value x)
     return VALUE_NONE;
   /* the attribute's own values, not their whole range: 25000..40000 in
   ** steps of 5000 is four values, not 15001 */
-  VarId z = term_new_var_for(g, a->of, g->entities.n, a->names);
+  VarId z;
+  if (a->values) {                /* a property: its values, each once */
+    z = build_var_values(g, a->values, a->nvalues);
+    term_mark_atom(g, z, a->names);
+  } else {
+    z = term_new_var_for(g, a->of, g->entities.n, a->names);
+  }
   build_element(g, ix, a->base, a->span, a->arr, z);
   return value_var(g, z);
 }

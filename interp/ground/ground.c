@@ -144,6 +144,7 @@ typedef struct QuantCtx {
   Values lits;     /* collected literals (reifying forms) */
   Values items;    /* comprehension elements */
   bool reported;   /* a comprehension reports an unknown condition once */
+  bool counting;   /* inside count(): each binding is the literal "it holds" */
 } QuantCtx;
 
 static void forall_post_case(Ground *g, const Env *env, const Values *guards, Value defined, QuantCtx *q);
@@ -219,6 +220,17 @@ static void comprehension_fn(Ground *g, const Env *env, const Values *guards, Va
 {
   QuantCtx *q = ctx;
   term_defined_when(g, defined);      /* the list's condition needs its items defined */
+  if (q->counting) {                  /* count([X : ...]): the binding holds when its conditions do */
+    Values c = {0};
+    for (size_t i = 0; i < guards->len; i++)
+      VEC_PUSH(c, guards->data[i]);
+    Value e = eval_entry(g, env, q->body);
+    if (e.kind == V_BOOL || e.kind == V_LIT)
+      VEC_PUSH(c, e);
+    VEC_PUSH(q->items, lit_and(g, c.data, (uint32_t)c.len));
+    VEC_FREE(c);
+    return;
+  }
   if (guards->len) {
     if (!q->reported)
       ground_error(g, q->body->at, "a condition inside [ ... : ... ] must be known before solving; "
@@ -231,7 +243,8 @@ static void comprehension_fn(Ground *g, const Env *env, const Values *guards, Va
 
 static NOINLINE Value comprehension(Ground *g, const Env *env, const Node *n)
 {
-  QuantCtx q = {.body = n->a};
+  QuantCtx q = {.body = n->a, .counting = g->counting};
+  g->counting = false;
   Values guards = {0};
   each_instance(g, env, &n->list, 0, &guards, value_bool(true), comprehension_fn, &q);
   Value v = value_list(g, (uint32_t)q.items.len);
@@ -606,6 +619,8 @@ static Value eval_expr(Ground *g, const Env *env, const Node *n)
     return builtin_if(g, env, n);
   case NK_PICTURE:
     return board_picture(g, n);
+  case NK_SHOW:                         /* unwrapped by ast_show: never here */
+    break;
   }
   return VALUE_NONE;
 }
@@ -1248,7 +1263,62 @@ static char *show_label(const Ground *g, Loc at)
   return b.data ? b.data : xstrndup("", 0);
 }
 
-static void add_show(Ground *g, const Node *item)
+/* The label the user gave (show total: x + y): a name, a number or a text. */
+static char *given_label(const Ground *g, const Node *label)
+{
+  if (label->kind == NK_INT) {
+    Buf b = {0};
+    buf_printf(&b, "%lld", (long long)label->ival);
+    return b.data;
+  }
+  const char *s = ground_name(g, label->sym);
+  return xstrndup(s, strlen(s));
+}
+
+/* Bytes in the UTF-8 character that starts with c (a stray byte: 1). */
+static size_t utf8_len(unsigned char c)
+{
+  return c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+}
+
+/*
+** show X as ".#": a character for each of the values 0, 1, ...; or
+** show X as [0 -> ".", 1 -> "#"] (the checker saw the form).
+*/
+static void add_drawing(Ground *g, const Node *d, ShowItem *it)
+{
+  if (d->kind == NK_STRING) {
+    const char *s = ground_name(g, d->sym);
+    size_t len = strlen(s), n = 0;
+    for (size_t at = 0; at < len; at += utf8_len((unsigned char)s[at]))
+      n++;
+    it->draw_value = arena_array(&g->arena, Value, n + 1);
+    it->draw_text = arena_array(&g->arena, const char *, n + 1);
+    size_t k = 0;
+    for (size_t at = 0, w; at < len; at += w, k++) {
+      w = utf8_len((unsigned char)s[at]);
+      w = at + w <= len ? w : len - at;
+      char *t = arena_alloc(&g->arena, w + 1);
+      memcpy(t, s + at, w);
+      t[w] = 0;
+      it->draw_value[k] = value_int((int64_t)k);
+      it->draw_text[k] = t;
+    }
+    it->ndraw = (uint32_t)n;
+    return;
+  }
+  uint32_t n = d->list.len;
+  it->draw_value = arena_array(&g->arena, Value, n + 1);
+  it->draw_text = arena_array(&g->arena, const char *, n + 1);
+  for (uint32_t k = 0; k < n; k++) {
+    const Node *m = d->list.items[k];
+    it->draw_value[k] = eval_entry(g, NULL, m->a);
+    it->draw_text[k] = ground_name(g, m->b->sym);
+  }
+  it->ndraw = n;
+}
+
+static void add_show(Ground *g, const Node *item, const Node *label, const Node *drawing)
 {
   Value v = eval_entry(g, NULL, item);
   g->undef.len = 0;                /* a shown term is printed where it is defined */
@@ -1262,7 +1332,11 @@ static void add_show(Ground *g, const Node *item)
     board = ni->kind == NAME_VAR && ni->decl && ni->decl->board;
   }
   bool who = item->kind == NK_CALL && strcmp(ground_name(g, item->sym), "who") == 0;
-  VEC_PUSH(g->shows, ((ShowItem){show_label(g, item->at), v, board, who, item->kind == NK_STRING}));
+  ShowItem it = {label ? given_label(g, label) : show_label(g, item->at), v, board, who,
+                 item->kind == NK_STRING, 0, NULL, NULL};
+  if (drawing)
+    add_drawing(g, drawing, &it);
+  VEC_PUSH(g->shows, it);
 }
 
 /*
@@ -1455,7 +1529,7 @@ bool ground_program(Ground *g)
       any_show = true;
       structure_origin(g, st, "what is shown");   /* its helpers: the house of water, ... */
       for (uint32_t k = 0; k < st->items.len; k++)
-        add_show(g, st->items.items[k]);
+        add_show(g, st->items.items[k], st->show_label[k], st->show_as[k]);
       build_origin(g, 0);
     }
   }
@@ -1467,7 +1541,7 @@ bool ground_program(Ground *g)
         continue;
       for (uint32_t k = 0; k < st->items.len; k++) {
         const Node *d = st->items.items[k];
-        add_show(g, d->kind == NK_INDEX ? d->a : d);
+        add_show(g, d->kind == NK_INDEX ? d->a : d, NULL, NULL);
       }
     }
   }

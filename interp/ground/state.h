@@ -48,7 +48,10 @@ typedef struct GridAttr {
   Sym name;
   bool names;          /* its values are names (red), not numbers (1920) */
   VarId *of;           /* of[i]: the value of entity i */
-  VarId *who;          /* names: who[k], the entity whose value is the k-th (NULL for numbers) */
+  VarId *who;          /* names: who[k], the entity whose value is the k-th (NULL for numbers
+                          and for a property) */
+  int32_t *values;     /* a property (values may repeat): its nvalues values; else NULL */
+  uint32_t nvalues;
   int32_t base;        /* element array: arr[code - base] for entity codes */
   uint32_t span;
   VarId *arr;
@@ -76,6 +79,11 @@ typedef struct ShowItem {
   bool board;          /* declared with 'board': always drawn as a grid */
   bool who;            /* who(X): print the entity with all its attributes */
   bool text;           /* a string: printed as a line of its own */
+  /* show X as DRAWING: the text of each drawn value (ndraw of them, in the
+     grounding arena); the cells of a board are written side by side */
+  uint32_t ndraw;
+  Value *draw_value;
+  const char **draw_text;
 } ShowItem;
 
 /*
@@ -139,6 +147,7 @@ typedef struct Ground {
   Diag *diag;
   Model *model;               /* the output: every variable and constraint (post.h) */
   bool all_assignments;       /* every assignment is a solution: no MS_SHOWN step */
+  bool counting;              /* count([X : ...]): the next comprehension counts bindings */
   SolverTraceFn trace;        /* the reason log's reader while grounding (pz --trace), or NULL */
   void *trace_ctx;
   Solver *s;                  /* a scratch space mirroring the Model, read for bounds */

@@ -851,7 +851,7 @@ Value board_column(Ground *g, Value b, uint32_t rows, uint32_t c)
 
 /* --- comparisons --- */
 
-/* a = b elementwise for lists; '_' matches anything. */
+/* a = b elementwise for lists; a blank ('_', '.') leaves its place open, as in givens. */
 
 Value value_list_equal(Ground *g, Loc at, Value a, Value b, bool reif)
 {
@@ -861,7 +861,8 @@ Value value_list_equal(Ground *g, Loc at, Value a, Value b, bool reif)
     return ground_error(g, at, "cannot compare a list of %u items with a list of %u items", a.n, b.n);
   Values lits = {0};
   for (uint32_t i = 0; i < a.n; i++)
-    VEC_PUSH(lits, term_equal(g, at, a.items[i], b.items[i], reif));
+    if (a.items[i].kind != V_WILD && b.items[i].kind != V_WILD)
+      VEC_PUSH(lits, term_equal(g, at, a.items[i], b.items[i], reif));
   Value r = reif ? lit_and(g, lits.data, (uint32_t)lits.len) : value_bool(true);
   VEC_FREE(lits);
   return r;
@@ -882,8 +883,13 @@ Value term_compare(Ground *g, Loc at, Op op, Value a, Value b, bool reif)
 {
   if (a.kind == V_NONE || b.kind == V_NONE)
     return VALUE_NONE;
-  if (a.kind == V_WILD || b.kind == V_WILD)
-    return value_bool(true);
+  if (a.kind == V_WILD || b.kind == V_WILD) {   /* a blank is nothing: it equals only a blank */
+    bool both = a.kind == V_WILD && b.kind == V_WILD;
+    bool holds = op == OP_NE ? !both : op == OP_EQ && both;
+    if (!reif && !holds)
+      term_post_false(g);
+    return value_bool(holds);
+  }
   if (a.kind == V_BOARD)                        /* compare a drawn board as its picture */
     a = board_rows_with_holes(g, a);
   if (b.kind == V_BOARD)
@@ -895,12 +901,31 @@ Value term_compare(Ground *g, Loc at, Op op, Value a, Value b, bool reif)
       return lit_not(value_list_equal(g, at, a, b, true));
     return ground_error(g, at, "lists can only be compared with = and !=");
   }
+  if (a.kind == V_STRING || b.kind == V_STRING) {
+    /* a letter of a picture, or a text: the same letters are equal; a
+       value name spelt the same is equal too; a number is not */
+    if (op != OP_EQ && op != OP_NE)
+      return ground_error(g, at, "letters and texts have no order; only = and != compare them");
+    Value o = a.kind == V_STRING ? b : a;
+    bool known = o.kind == V_STRING || o.kind == V_INT || value_is_number(o) || o.kind == V_ATOM;
+    if (!known && !value_is_name(o))
+      return ground_error(g, at, "cannot compare a text with %s", value_words(o));
+    if (known) {
+      bool same = o.kind != V_INT && !value_is_number(o) && a.i == b.i;
+      bool holds = (op == OP_EQ) == same;
+      if (!reif && !holds)
+        term_post_false(g);
+      return value_bool(holds);
+    }
+    if (a.kind == V_STRING)                     /* an unknown value name: the name spelt so */
+      a = (Value){.kind = V_ATOM, .i = a.i};
+    else
+      b = (Value){.kind = V_ATOM, .i = b.i};
+  }
   if ((value_is_name(a) && value_is_number(b)) || (value_is_number(a) && value_is_name(b)))
     return ground_error(g, at, "cannot compare a value name with a number");
   if ((value_is_name(a) || value_is_name(b)) && op != OP_EQ && op != OP_NE)
     return ground_error(g, at, "value names have no order; only = and != compare them");
-  if (a.kind == V_STRING || b.kind == V_STRING)
-    return ground_error(g, at, "strings cannot be compared");
   bool conds = (a.kind == V_BOOL || a.kind == V_LIT) && (b.kind == V_BOOL || b.kind == V_LIT);
   if (conds && (op == OP_EQ || op == OP_NE)) {
     Value r = lit_iff(g, at, a, b);

@@ -344,9 +344,124 @@ void out_table_head(const Ground *g, int c, Buf *b)
   table_head(g, c, b);
 }
 
+/* The text a drawing gives the value of v now (true); the value itself when it has none. */
+static bool drawn_cell(const Ground *g, const ShowItem *it, Value v, Buf *b)
+{
+  int64_t x;
+  ScalarKind k = v.kind == V_WILD ? SCALAR_UNKNOWN : scalar(g, v, &x);
+  for (uint32_t i = 0; v.kind == V_WILD && i < it->ndraw; i++)
+    if (it->draw_value[i].kind == V_WILD) {   /* _ -> " ": the text of a blank */
+      buf_puts(b, it->draw_text[i]);
+      return true;
+    }
+  for (uint32_t i = 0; k != SCALAR_UNKNOWN && k != SCALAR_TEXT && i < it->ndraw; i++) {
+    if (it->draw_value[i].kind == V_WILD)
+      continue;
+    int64_t y;
+    ScalarKind kd = scalar(g, it->draw_value[i], &y);
+    bool same = kd == k || (kd == SCALAR_NUMBER && k == SCALAR_TRUTH) ||
+                (kd == SCALAR_TRUTH && k == SCALAR_NUMBER);
+    if (same && x == y) {
+      buf_puts(b, it->draw_text[i]);
+      return true;
+    }
+  }
+  if (v.kind == V_WILD)
+    buf_putc(b, ' ');                    /* a place without a cell */
+  else
+    scalar_text(g, v, b);
+  return v.kind == V_WILD;
+}
+
+/* The cells of one row (or a list) drawn side by side, each as wide as the widest. */
+static void drawn_row(const Ground *g, const ShowItem *it, const Value *cells, uint32_t n,
+                      size_t width, Buf *b)
+{
+  Buf cell = {0};
+  for (uint32_t c = 0; c < n; c++) {
+    buf_clear(&cell);
+    drawn_cell(g, it, cells[c], &cell);
+    if (c && width > 0)                  /* apart, lined up on the right, as a board */
+      buf_putc(b, ' ');
+    for (size_t k = cell_width(&cell); k < width; k++)
+      buf_putc(b, ' ');
+    buf_puts(b, buf_str(&cell));
+  }
+  buf_free(&cell);
+}
+
+/*
+** The width of the widest cell; 0 when every cell has a text of one
+** character from the drawing, so that they sit side by side (a picture).
+*/
+static size_t drawn_width(const Ground *g, const ShowItem *it, const Value *cells, size_t n)
+{
+  Buf cell = {0};
+  size_t width = 0;
+  bool picture = true;
+  for (size_t c = 0; c < n; c++) {
+    buf_clear(&cell);
+    picture &= drawn_cell(g, it, cells[c], &cell) && cell_width(&cell) == 1;
+    width = cell_width(&cell) > width ? cell_width(&cell) : width;
+  }
+  buf_free(&cell);
+  return picture ? 0 : width;
+}
+
+/*
+** show B as ".#": a board (or a list of rows) line by line, its cells
+** side by side; a list on one line; a single value alone.
+*/
+static void drawn_text(const Ground *g, const ShowItem *it, Buf *b)
+{
+  Value v = it->value;
+  if (v.kind == V_BOARD) {
+    const Board *bd = v.board;
+    size_t width = drawn_width(g, it, bd->at, (size_t)bd->rows * bd->cols);
+    label_text(it, " =\n", b);
+    for (uint32_t r = 0; r < bd->rows; r++) {
+      size_t start = b->len;
+      drawn_row(g, it, &bd->at[(size_t)r * bd->cols], bd->cols, width, b);
+      while (b->len > start && b->data[b->len - 1] == ' ')
+        b->len--;
+      buf_putc(b, '\n');
+    }
+  } else if (is_grid(v)) {
+    size_t width = 0;
+    bool picture = true;
+    for (uint32_t r = 0; r < v.n; r++) {
+      size_t w = drawn_width(g, it, v.items[r].items, v.items[r].n);
+      width = w > width ? w : width;
+      picture &= w == 0 || v.items[r].n == 0;
+    }
+    width = picture ? 0 : width ? width : 1;
+    label_text(it, " =\n", b);
+    for (uint32_t r = 0; r < v.n; r++) {
+      size_t start = b->len;
+      drawn_row(g, it, v.items[r].items, v.items[r].n, width, b);
+      while (b->len > start && b->data[b->len - 1] == ' ')
+        b->len--;
+      buf_putc(b, '\n');
+    }
+  } else if (v.kind == V_LIST) {
+    label_text(it, " = ", b);
+    size_t start = b->len;
+    drawn_row(g, it, v.items, v.n, drawn_width(g, it, v.items, v.n), b);
+    while (b->len > start && b->data[b->len - 1] == ' ')
+      b->len--;
+    buf_putc(b, '\n');
+  } else {
+    label_text(it, " = ", b);
+    drawn_cell(g, it, v, b);
+    buf_putc(b, '\n');
+  }
+}
+
 void out_item_text(const Ground *g, const ShowItem *it, Buf *b)
 {
-  if (it->who) {
+  if (it->ndraw && !it->who && !it->text) {
+    drawn_text(g, it, b);
+  } else if (it->who) {
     who_text(g, it, b);
   } else if (it->text) {                       /* show "Answer:" prints the text */
     buf_text(b, sym_name(g->syms, (Sym)it->value.i));

@@ -13,7 +13,7 @@ syn case match
 
 " Words that start or shape a clause.
 syn keyword pzStatement   import var board const show entities attribute layout
-syn keyword pzStatement   clue candidate piece pieces tile with minimize maximize function
+syn keyword pzStatement   clue candidate piece pieces tile with minimize maximize function property as
 syn keyword pzRepeat      forall exists
 syn keyword pzConditional if then else
 syn keyword pzOperatorWord in and or not mod
