@@ -55,7 +55,8 @@ static void check_example(const char *path)
   size_t len;
   char *text = test_read_file(path, &len);
   PzCtx *cx = pz_open(NULL);
-  assert_true(pz_load(cx, path, text, len));
+  if (!pz_load(cx, path, text, len))
+    fail_msg("%s does not load: %s", path, pz_diagnostics(cx));
   pz_set_limits(cx, 0, NODE_LIMIT);
   Count own = {0};
   PzResult r;
@@ -128,7 +129,8 @@ static void every_deduction_has_an_origin(void **state)
     PzCtx *cx = pz_open(NULL);
     int unexplained = 0;
     pz_set_trace(cx, count_unexplained, &unexplained);
-    assert_true(pz_load(cx, path, text, len));
+    if (!pz_load(cx, path, text, len))
+    fail_msg("%s does not load: %s", path, pz_diagnostics(cx));
     pz_set_limits(cx, 0, 2000);
     for (int k = 0; k < 3 && pz_next(cx) == PZ_SOLUTION; k++)
       ;
