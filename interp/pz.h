@@ -77,6 +77,12 @@ typedef struct PzOptions {
                              so far, not only better ones, to count the optimal ones */
   PzPoll poll;            /* NULL: none; in force from pz_set_limits on */
   void *poll_ctx;         /* passed to poll */
+  unsigned workers;       /* search with this many threads (pz -p N; 0 or 1: in the
+                             calling thread alone).  A puzzle with a goal, or traced,
+                             is searched alone; the order of solutions may vary */
+  uint64_t want;          /* with workers: the solutions the caller will take at most
+                             (0: all), so that the workers stop there */
+  bool count_only;        /* with workers: the caller only counts, reading no solution */
 } PzOptions;
 
 typedef enum {
@@ -201,6 +207,19 @@ typedef struct PzStats {
 } PzStats;
 
 PzStats pz_stats(const PzCtx *cx);
+
+/*
+** With PzOptions.workers: how many worker threads searched (0 when the
+** search finished alone, before any was needed), and worker i's share:
+** its decisions, the parts of the tree (cubes) it searched, and the
+** seconds it waited for work.
+*/
+typedef struct PzWorkerStats {
+  uint64_t nodes, cubes;
+  double idle_seconds;
+} PzWorkerStats;
+unsigned pz_workers(const PzCtx *cx);
+PzWorkerStats pz_worker_stats(const PzCtx *cx, unsigned i);
 
 /* s as a JSON string, quotes included, always valid (as pz writes names). */
 void pz_json_string(const char *s, PzWrite write, void *to);
