@@ -61,6 +61,7 @@ struct PzCtx {
   Model model;            /* what grounding made of the puzzle */
   Solver *space;          /* the space searched, built from the model */
   Par *par;               /* with workers: the parallel search (space starts it) */
+  Par *split;             /* pz_split's cubes */
   bool worker_answer;     /* a worker's solution is loaded in space (search_load) */
   Buf model_text;         /* pz_model_flatzinc's answer */
   PzTraceFn trace;        /* pz_set_trace's reader, or NULL */
@@ -127,6 +128,7 @@ void pz_close(PzCtx *cx)
   if (!cx)
     return;
   par_free(cx->par);                    /* its threads stop before anything goes */
+  par_free(cx->split);
   if (cx->failure) {
     mem_free_host(cx->host_block);
     mem_heap_free_all(&cx->heap);
@@ -612,17 +614,24 @@ static bool with_workers(const PzCtx *cx)
   return cx->opt.workers > 1 && !cx->ground.has_goal && !cx->trace;
 }
 
-static PzResult next_parallel(PzCtx *cx)
+static ParConfig par_config(const PzCtx *cx)
 {
-  if (!cx->par) {
-    ParConfig c = {.model = &cx->model, .workers = cx->opt.workers, .want = cx->opt.want,
+  return (ParConfig){.model = &cx->model, .workers = cx->opt.workers > 1 ? cx->opt.workers : 1,
+                     .want = cx->opt.want,
                    .values = !cx->opt.count_only, .node_by_node = cx->opt.node_by_node,
+                   .at_once = cx->opt.workers_at_once,
 #ifdef NDEBUG
                    .checking = cx->opt.check_solutions,
 #else
                    .checking = true,
 #endif
                   };
+}
+
+static PzResult next_parallel(PzCtx *cx)
+{
+  if (!cx->par) {
+    ParConfig c = par_config(cx);
     cx->par = par_new(&c, cx->space);
   }
   if (!par_nworkers(cx->par)) {
@@ -662,10 +671,63 @@ PzResult pz_next(PzCtx *cx)
     search_unload(cx->space);
     cx->worker_answer = false;
   }
-  PzResult r = cx->space && !cx->ground.timed_out && with_workers(cx) ? next_parallel(cx) : next(cx);
+  bool par = cx->space && !cx->ground.timed_out &&
+             (with_workers(cx) || (cx->par && par_nworkers(cx->par)));
+  PzResult r = par ? next_parallel(cx) : next(cx);
   cx->has_solution = r == PZ_SOLUTION;
   UNGUARD();
   return r;
+}
+
+PzResult pz_split(PzCtx *cx, size_t n, PzSplit *out)
+{
+  GUARD(cx, PZ_ERROR);
+  *out = (PzSplit){0};
+  PzResult r = PZ_NO_MORE;
+  if (!cx->space || cx->ground.timed_out || cx->ground.has_goal || cx->par || cx->split) {
+    UNGUARD();
+    return cx->space && cx->ground.timed_out ? PZ_LIMIT : PZ_INTERNAL;
+  }
+  ParConfig c = par_config(cx);
+  cx->split = par_new(&c, cx->space);
+  par_split_into(cx->split, n);
+  for (;;) {                            /* the whole tree: the first cube, empty */
+    r = next(cx);
+    if (r == PZ_SOLUTION) {
+      out->found++;
+      continue;
+    }
+    break;
+  }
+  if (r == PZ_LIMIT && par_handed_over(cx->split)) {
+    SearchResult sr = SEARCH_EXHAUSTED;
+    while (par_split_step(cx->split, &out->found, &sr))
+      ;
+    r = sr == SEARCH_LIMIT ? PZ_LIMIT : sr == SEARCH_BROKEN ? PZ_INTERNAL : PZ_NO_MORE;
+  }
+  out->cubes = par_ncubes(cx->split);
+  out->fingerprint = par_cubes_print(cx->split);
+  UNGUARD();
+  return r;
+}
+
+bool pz_select_cube(PzCtx *cx, size_t i)
+{
+  GUARD(cx, false);
+  if (!cx->split || i >= par_ncubes(cx->split)) {
+    UNGUARD();
+    return false;
+  }
+  if (cx->worker_answer) {
+    search_unload(cx->space);
+    cx->worker_answer = false;
+  }
+  par_free(cx->par);
+  cx->par = NULL;
+  ParConfig c = par_config(cx);
+  cx->par = par_new_cube(&c, cx->space, cx->split, i);
+  UNGUARD();
+  return true;
 }
 
 PzGoal pz_goal(const PzCtx *cx)

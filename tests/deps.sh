@@ -9,6 +9,7 @@
 #                          pz's models solved by another solver)
 #   tests/deps.sh svg      rsvg-convert (librsvg2-bin), to render pz --svg's pictures
 #                          to PNG and compare them with tests/svg/*.png
+#   tests/deps.sh mpi      Debian's OpenMPI, mpicc and mpirun (make mpi: pz-mpi)
 missing=""
 if [ "$1" = clang ]; then
   command -v clang >/dev/null 2>&1 || missing="$missing clang"
@@ -20,6 +21,10 @@ if [ "$1" = flatzinc ]; then
 fi
 if [ "$1" = svg ]; then
   command -v rsvg-convert >/dev/null 2>&1 || missing="$missing librsvg2-bin"
+fi
+if [ "$1" = mpi ]; then
+  command -v mpicc >/dev/null 2>&1 || missing="$missing libopenmpi-dev"
+  command -v mpirun >/dev/null 2>&1 || missing="$missing openmpi-bin"
 fi
 command -v flex >/dev/null 2>&1 || missing="$missing flex"
 command -v bison >/dev/null 2>&1 || missing="$missing bison"

@@ -1302,7 +1302,8 @@ static int run(const Cli *cli)
                    .restarts = cli->mode == MODE_FIRST && !cli->no_restarts, .seed = cli->seed,
                    .goal_ties = cli->mode == MODE_COUNT || cli->unique,
                    .workers = cli->ordered ? 1 : cli->workers, .want = solutions_wanted(cli),
-                   .count_only = cli->mode == MODE_COUNT};
+                   .count_only = cli->mode == MODE_COUNT,
+                   .workers_at_once = getenv("PZ_WORKERS_AT_ONCE") != NULL};
   PzCtx *cx = pz_open(&opt);
   if (!cx)
     out_of_memory();

@@ -96,7 +96,7 @@ typedef struct Search {
      at the root does only the part `slice` of `slices` of its own search
      (0 slices: all of it), and leaves in slice_print a fingerprint of
      where it started, the same in every space that shares the slices */
-  bool (*on_decide)(struct Solver *s, void *ctx);
+  bool (*on_decide)(struct Solver *s, void *ctx, VarId x, int32_t v);
   bool (*on_solo)(struct Solver *s, void *ctx);
   void *on_decide_ctx;
   uint32_t slice, slices;

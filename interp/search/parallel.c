@@ -90,6 +90,7 @@ struct Par {
   Solver *alone;                  /* the caller's space, searched first */
   SolverStats alone_stats;
   bool handed;
+  size_t split_target;            /* par_split_into: cubes to make before handing over */
   double alone_from;              /* the clock at its first decision */
   SearchStep *abuf;
   size_t abuf_cap;
@@ -179,17 +180,30 @@ static double seconds(const Par *p)
 ** Before each decision of the search alone: once it has run long enough,
 ** its remaining work goes into the queue and it stops (SEARCH_LIMIT).
 */
-static bool alone_decide(Solver *s, void *ctx)
+static bool alone_decide(Solver *s, void *ctx, VarId x, int32_t v)
 {
   Par *p = ctx;
   if (!p->alone_from)
     p->alone_from = seconds(p) + 1e-9;  /* its first decision (never 0 again) */
-  if (s->stats.nodes < PAR_ALONE_NODES ||
-      (p->clock && seconds(p) - p->alone_from < PAR_ALONE_SECONDS))
-    return false;
   size_t len = 0, n = 0;
   (void)search_path(s, &len);
   p->abuf = room_for(p->abuf, &p->abuf_cap, len + 1);
+  if (p->split_target) {                /* par_split_step: this node in two */
+    if (!search_rest(s, p->abuf, &n))
+      return false;                     /* in an answer's completion: later */
+    pthread_mutex_lock(&p->lock);
+    p->abuf[n] = (SearchStep){.x = x, .v = v, .eq = true, .closed = true};
+    push_locked(p, p->abuf, n + 1, 0, 0);
+    p->abuf[n].eq = false;
+    push_locked(p, p->abuf, n + 1, 0, 0);
+    pthread_mutex_unlock(&p->lock);
+    p->handed = true;
+    return true;
+  }
+  if (!p->cfg.at_once && (s->stats.nodes < PAR_ALONE_NODES ||
+                                 (p->clock && seconds(p) - p->alone_from < PAR_ALONE_SECONDS))) {
+    return false;
+  }
   if (!search_rest(s, p->abuf, &n))
     return false;                       /* in an answer's completion: later */
   pthread_mutex_lock(&p->lock);
@@ -211,7 +225,11 @@ static bool alone_solo(Solver *s, void *ctx)
 {
   Par *p = ctx;
   (void)s;
+  if (p->cfg.want == 1 && !p->split_target)
+    return false;                       /* a first solution: its own search is quickest */
   uint32_t n = PAR_SLICES * p->cfg.workers;
+  if (p->split_target > n)
+    n = (uint32_t)p->split_target;
   pthread_mutex_lock(&p->lock);
   for (uint32_t k = 0; k < n; k++)
     push_locked(p, NULL, 0, k, n);
@@ -246,6 +264,73 @@ bool par_handed_over(const Par *p)
   return p->handed;
 }
 
+void par_split_into(Par *p, size_t n)
+{
+  p->split_target = n ? n : 1;
+}
+
+/*
+** One step of splitting, breadth first: the oldest cube is searched
+** alone up to its first decision x = v (solutions met before it are
+** counted in *found), and goes back to the queue as two, with x = v and
+** with x != v.  False once the queue holds split_target cubes, or none.
+*/
+bool par_split_step(Par *p, uint64_t *found, SearchResult *r)
+{
+  *r = SEARCH_EXHAUSTED;
+  if (p->qlen == 0 || p->qlen >= p->split_target || p->queue[p->qhead].slices)
+    return false;                       /* enough (slices: as many as wanted already) */
+  ParCube c = p->queue[p->qhead];
+  p->qhead = (p->qhead + 1) % p->qcap;
+  p->qlen--;
+  Solver *s = p->alone;
+  search_reset(s);
+  p->handed = false;
+  *r = search_enter(s, c.steps, c.n, 0, 0);
+  while (*r == SEARCH_SOLUTION && (*r = search_next(s)) == SEARCH_SOLUTION)
+    ++*found;
+  xfree(c.steps);
+  if (*r == SEARCH_LIMIT && p->handed)
+    *r = SEARCH_EXHAUSTED;              /* stopped at its first decision: now two cubes */
+  return *r == SEARCH_EXHAUSTED;
+}
+
+size_t par_ncubes(const Par *p)
+{
+  return p->qlen;
+}
+
+uint64_t par_cubes_print(const Par *p)
+{
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < p->qlen; i++) {
+    const ParCube *c = &p->queue[(p->qhead + i) % p->qcap];
+    h = (h ^ c->n) * 1099511628211ull;
+    h = (h ^ c->slice) * 1099511628211ull;
+    h = (h ^ c->slices) * 1099511628211ull;
+    for (size_t k = 0; k < c->n; k++) {
+      h = (h ^ c->steps[k].x) * 1099511628211ull;
+      h = (h ^ (uint32_t)c->steps[k].v) * 1099511628211ull;
+      h = (h ^ c->steps[k].eq) * 1099511628211ull;
+    }
+  }
+  return h;
+}
+
+Par *par_new_cube(const ParConfig *c, Solver *alone, const Par *from, size_t i)
+{
+  Par *p = par_new(c, alone);
+  alone->search.on_decide = NULL;
+  alone->search.on_solo = NULL;
+  const ParCube *cube = &from->queue[(from->qhead + i) % from->qcap];
+  pthread_mutex_lock(&p->lock);
+  push_locked(p, cube->steps, cube->n, cube->slice, cube->slices);
+  pthread_mutex_unlock(&p->lock);
+  p->handed = true;
+  par_launch(p);
+  return p;
+}
+
 /* --- the workers --- */
 
 static void publish(ParWorker *w)
@@ -273,8 +358,10 @@ static bool over_node_limit(ParWorker *w)
 }
 
 /* Before each decision of a worker: stop, and give work away when it is short. */
-static bool worker_decide(Solver *s, void *ctx)
+static bool worker_decide(Solver *s, void *ctx, VarId x, int32_t v)
 {
+  (void)x;
+  (void)v;
   ParWorker *w = ctx;
   Par *p = w->par;
   if (!running(p) || over_node_limit(w))

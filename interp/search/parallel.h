@@ -33,6 +33,7 @@ typedef struct ParConfig {
   uint64_t want;          /* stop every worker after this many solutions (0: all) */
   bool values;            /* keep each solution's assignment (not when counting) */
   bool node_by_node, checking;   /* as solver_set_node_by_node, solver_set_checking */
+  bool at_once;           /* hand over at the first decision (tests) */
 } ParConfig;
 
 /*
@@ -59,6 +60,20 @@ typedef enum {
 Par *par_new(const ParConfig *c, Solver *alone);
 bool par_handed_over(const Par *p);
 void par_launch(Par *p);
+
+/*
+** Distributed search (pz_split): the search alone hands over only once
+** it has made n cubes, giving away its oldest open branch at each
+** decision until then, and never by the clock, so that every machine
+** makes the same cubes from the same puzzle.  par_ncubes counts them
+** and par_cubes_print is a fingerprint of them all, to compare between
+** machines.  par_new_cube starts the workers on cube i of `from` alone.
+*/
+void par_split_into(Par *p, size_t n);
+bool par_split_step(Par *p, uint64_t *found, SearchResult *r);
+size_t par_ncubes(const Par *p);
+uint64_t par_cubes_print(const Par *p);
+Par *par_new_cube(const ParConfig *c, Solver *alone, const Par *from, size_t i);
 /*
 ** The next solution, waiting for the workers; poll (the host's, may be
 ** NULL) is asked every few milliseconds meanwhile, and true stops them.

@@ -824,7 +824,7 @@ SearchResult search_next(Solver *s)
       return solution_loaded(s);
     if (search_out_of_budget(s))
       return SEARCH_LIMIT;
-    if (q->on_decide && q->on_decide(s, q->on_decide_ctx))
+    if (q->on_decide && q->on_decide(s, q->on_decide_ctx, x, v))
       return SEARCH_LIMIT;
     search_decide(s, x, v, true);
   }
