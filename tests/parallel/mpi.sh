@@ -1,0 +1,33 @@
+#!/bin/sh
+# mpi.sh -- pz-mpi against pz: the same counts over 1, 2 and 4 MPI ranks
+# (all on this machine), one thread and two per rank.  Run by `make mpi`.
+#
+#   tests/parallel/mpi.sh PZ PZ-MPI
+pz=${1:?usage: tests/parallel/mpi.sh PZ PZ-MPI}
+mpi=${2:?usage: tests/parallel/mpi.sh PZ PZ-MPI}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root" || exit 2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+for name in magic_square3 magic_square3_sum17 magic_hexagon zebra zebra_no_clue11 \
+            pentomino_3x20 miracle_sudoku_2clue send_more_money; do
+  "$pz" -c "examples/$name.pz" > "$tmp/one" 2> /dev/null
+  echo "status $?" >> "$tmp/one"
+  for np in 1 2 4; do
+    for p in 1 2; do
+      mpirun --allow-run-as-root --oversubscribe -np $np "$mpi" -c -p $p "examples/$name.pz" \
+        > "$tmp/mpi" 2> "$tmp/err"
+      echo "status $?" >> "$tmp/mpi"
+      if cmp -s "$tmp/one" "$tmp/mpi"; then passed=$((passed + 1)); else
+        echo "FAIL mpi: $name -np $np -p $p"
+        diff "$tmp/one" "$tmp/mpi" | head -5
+        head -5 "$tmp/err"
+        failed=$((failed + 1))
+      fi
+    done
+  done
+done
+echo "mpi: $passed passed, $failed failed"
+[ $failed = 0 ]
