@@ -10,7 +10,7 @@
 ** is a mismatch too: the generator only makes valid programs.
 **
 **   difftest [--seed S] [--cases N | --case K] [--fork] [--step K] [--quiet]
-**            [--no-shrink] [--workers N]
+**            [--no-shrink] [--workers N] [--cubes K]
 **
 ** Cases are numbered from 0; case K of seed S is the same puzzle on every
 ** run and machine.  --fork runs pz in a child process per puzzle, so a
@@ -18,7 +18,9 @@
 ** goes on.  --step K lets pz search K nodes at a time, resuming after each
 ** PZ_LIMIT.  --no-shrink reports mismatches as they are.  --workers N
 ** counts with N worker threads (pz -p N), handed the search at its first
-** decision (not with --step: a parallel search does not resume).  Exit status 0
+** decision (not with --step: a parallel search does not resume).
+** --cubes K counts as pz-mpi does, without MPI: the search split into K
+** cubes (pz_split), each counted on its own (pz_select_cube), summed.  Exit status 0
 ** when every case agreed, 1 on any mismatch, 2 on a usage error.
 **
 ** Without --fork a crash ends the run; a handler prints the case first.
@@ -90,6 +92,26 @@ static void copy_diag(Outcome *o, const char *diag)
 /* all: 1 every assignment counts; 2 (a goal) only better solutions, with restarts, as pz. */
 /* --workers N: pz counts with N worker threads, handing over at once. */
 static unsigned workers;
+/* --cubes K: pz splits the search into K cubes (pz_split, as pz-mpi does)
+   and counts them one by one (pz_select_cube). */
+static unsigned long cubes;
+
+/* The count of a split search, as pz-mpi adds it up; the last result. */
+static PzResult count_cubes(PzCtx *cx, long cap, Outcome *o)
+{
+  PzSplit sp;
+  PzResult r = pz_split(cx, cubes, &sp);
+  o->count = (long)sp.found;
+  for (size_t i = 0; r == PZ_NO_MORE && i < sp.cubes; i++) {
+    if (!pz_select_cube(cx, i))
+      return PZ_INTERNAL;
+    while ((r = pz_next(cx)) == PZ_SOLUTION && ++o->count <= cap)
+      ;
+    if (r == PZ_SOLUTION)
+      return r;
+  }
+  return r;
+}
 
 static void count_in_process(const char *text, size_t len, long cap, int step, int all,
                              Outcome *o)
@@ -107,6 +129,17 @@ static void count_in_process(const char *text, size_t len, long cap, int step, i
   }
   uint64_t limit = step > 0 ? (uint64_t)step : NODE_LIMIT;
   pz_set_limits(cx, 0, limit);
+  if (cubes && pz_goal(cx) == PZ_GOAL_NONE) {
+    PzResult r = count_cubes(cx, cap, o);
+    if (r == PZ_LIMIT)
+      o->kind = OUT_LIMIT;
+    if (r == PZ_INTERNAL) {
+      o->kind = OUT_INTERNAL;
+      copy_diag(o, pz_diagnostics(cx));
+    }
+    pz_close(cx);
+    return;
+  }
   for (;;) {
     PzResult r = pz_next(cx);
     int64_t v;
@@ -558,7 +591,7 @@ static void print_summary(const Options *opt, const Stats *s, const Times *t)
 static void usage(void)
 {
   fprintf(stderr, "usage: difftest [--seed S] [--cases N | --case K] [--fork] [--step K]"
-                  " [--quiet] [--no-shrink] [--workers N]\n");
+                  " [--quiet] [--no-shrink] [--workers N] [--cubes K]\n");
   exit(2);
 }
 
@@ -592,6 +625,8 @@ static Options parse_args(int argc, char **argv)
       opt.step = (int)number_arg(argv[++i]);
     else if (!strcmp(argv[i], "--workers"))
       workers = (unsigned)number_arg(argv[++i]);
+    else if (!strcmp(argv[i], "--cubes"))
+      cubes = (unsigned long)number_arg(argv[++i]);
     else
       usage();
   }

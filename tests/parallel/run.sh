@@ -16,7 +16,8 @@
 # limits:  --nodes and --timeout stop every worker: exit status 3 and
 #          the 'stopped' line.
 # goal:    a puzzle with a goal searches alone: the same output.
-# random:  DIFFTEST --workers 2 and 4 on random puzzles against brute force.
+# random:  DIFFTEST --workers 2 and 4 on random puzzles against brute force,
+#          and --cubes 16 (the search split as pz-mpi splits it).
 full=0
 if [ "$1" = "--full" ]; then full=1; shift; fi
 pz=${1:?usage: tests/parallel/run.sh [--full] PZ [DIFFTEST]}
@@ -131,6 +132,12 @@ if [ -n "$difftest" ]; then
       fail "difftest --workers $n"; cat "$tmp/diff"
     fi
   done
+  # split into cubes counted one by one, as pz-mpi does (without MPI)
+  if "$difftest" --cubes 16 --workers 2 --seed 43 --cases 400 --quiet > "$tmp/diff" 2>&1; then
+    passed=$((passed + 1))
+  else
+    fail "difftest --cubes 16 --workers 2"; cat "$tmp/diff"
+  fi
 fi
 
 echo "parallel: $passed passed, $failed failed"
