@@ -76,6 +76,7 @@ check: all unit difftest-short  ## unit tests, differential tests, examples, err
 	python3 tests/editors.py
 	sh tests/run.sh $(BUILD)/pz
 	sh tests/json/run.sh $(BUILD)/pz
+	sh tests/parallel/run.sh $(BUILD)/pz $(BUILD)/difftest
 
 # What CI runs.  Each stage hunts for a different kind of bug: gcc and
 # clang warnings, ASan + UBSan (leaks included), allocation failures,
@@ -102,9 +103,19 @@ asan:                     ## the whole suite under ASan + UBSan, in its own buil
 
 # Several threads searching spaces built from one Model: ThreadSanitizer
 # reports any state they share by mistake.
-tsan:                     ## the thread test (four spaces from one Model) under ThreadSanitizer
-	$(MAKE) BUILD=build-tsan OPT='-O1 -g' SAN='-fsanitize=thread' build-tsan/tests/unit/test_model
+tsan:                     ## the thread tests under ThreadSanitizer: four spaces from one Model; pz -p N
+	$(MAKE) BUILD=build-tsan OPT='-O1 -g' SAN='-fsanitize=thread' build-tsan/tests/unit/test_model \
+	  build-tsan/pz build-tsan/difftest
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/unit/test_model
+	TSAN_OPTIONS=halt_on_error=1 sh tests/parallel/run.sh build-tsan/pz build-tsan/difftest
+
+# pz-mpi (interp/cli/mpi/pz_mpi.c): counting across machines, rank 0
+# handing out the cubes of pz_split to the other ranks (doc/pz.1, pz -p).
+mpi: all                  ## pz-mpi, counting over MPI ranks (installs OpenMPI when missing, as root)
+	@sh tests/deps.sh mpi
+	mpicc $(CSTD) $(WARN) $(WERROR) $(OPT) $(SAN) -Iinterp -o $(BUILD)/pz-mpi \
+	  interp/cli/mpi/pz_mpi.c $(BUILD)/libpz.a -lm
+	sh tests/parallel/mpi.sh $(BUILD)/pz $(BUILD)/pz-mpi
 
 run: deps all             ## the README's first command: solve an example
 	$(BUILD)/pz examples/zebra.pz
@@ -148,4 +159,8 @@ bench:                    ## release build, then time every example against the 
 	  $(MAKE) BUILD=build-bench OPT='-O2 -DNDEBUG' all
 	sh bench/run.sh build-bench/pz build/bench.md
 
-.PHONY: bench bench-deps
+bench-scaling:            ## release build, then pz -p 1, 2, 4, 8 on the counting puzzles (idle machine)
+	$(MAKE) BUILD=build-bench OPT='-O2 -DNDEBUG' all
+	sh bench/workers.sh build-bench/pz build/workers.md
+
+.PHONY: bench bench-deps bench-scaling mpi

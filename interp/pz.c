@@ -28,6 +28,8 @@
 #include "out/trace.h"
 #include "front/parse.h"
 #include "front/library.h"
+#include "search/parallel.h"
+#include "search/search.h"
 #include "base/vec.h"
 
 /* One import: file `from` imports the file known as `key` (see
@@ -58,6 +60,9 @@ struct PzCtx {
   Ground ground;
   Model model;            /* what grounding made of the puzzle */
   Solver *space;          /* the space searched, built from the model */
+  Par *par;               /* with workers: the parallel search (space starts it) */
+  Par *split;             /* pz_split's cubes */
+  bool worker_answer;     /* a worker's solution is loaded in space (search_load) */
   Buf model_text;         /* pz_model_flatzinc's answer */
   PzTraceFn trace;        /* pz_set_trace's reader, or NULL */
   void *trace_ctx;
@@ -122,6 +127,8 @@ void pz_close(PzCtx *cx)
 {
   if (!cx)
     return;
+  par_free(cx->par);                    /* its threads stop before anything goes */
+  par_free(cx->split);
   if (cx->failure) {
     mem_free_host(cx->host_block);
     mem_heap_free_all(&cx->heap);
@@ -543,11 +550,10 @@ void pz_set_limits(PzCtx *cx, double timeout_seconds, uint64_t max_nodes)
 }
 
 /* Say where and why a solution failed its check (once: pz_next stops). */
-static void report_broken_solution(PzCtx *cx)
+static void report_broken_solution(PzCtx *cx, SolverBroken b)
 {
   if (cx->diag.nerrors)
     return;                             /* reported by an earlier call */
-  SolverBroken b = solver_broken(cx->space);
   if (!b.kind) {
     diag_error(&cx->diag, (Loc){0}, "internal error: pz stopped with an unknown "
                "still open; this is a bug in pz, please report it");
@@ -588,7 +594,7 @@ static PzResult next(PzCtx *cx)
   case SEARCH_LIMIT:
     return PZ_LIMIT;
   case SEARCH_BROKEN:
-    report_broken_solution(cx);
+    report_broken_solution(cx, solver_broken(cx->space));
     return PZ_INTERNAL;
   case SEARCH_EXHAUSTED:
     break;
@@ -596,14 +602,132 @@ static PzResult next(PzCtx *cx)
   return PZ_NO_MORE;
 }
 
+/*
+** With workers (search/parallel.h): the search starts alone in cx->space,
+** as next() searches; when it has run for a while its rest goes to the
+** workers, and the solutions come from them, loaded into cx->space (then
+** at its root) to be printed.  A goal (branch and bound shares its bound)
+** and a trace (its lines in order) keep to one thread.
+*/
+static bool with_workers(const PzCtx *cx)
+{
+  return cx->opt.workers > 1 && !cx->ground.has_goal && !cx->trace;
+}
+
+static ParConfig par_config(const PzCtx *cx)
+{
+  return (ParConfig){.model = &cx->model, .workers = cx->opt.workers > 1 ? cx->opt.workers : 1,
+                     .want = cx->opt.want,
+                   .values = !cx->opt.count_only, .node_by_node = cx->opt.node_by_node,
+                   .at_once = cx->opt.workers_at_once,
+#ifdef NDEBUG
+                   .checking = cx->opt.check_solutions,
+#else
+                   .checking = true,
+#endif
+                  };
+}
+
+static PzResult next_parallel(PzCtx *cx)
+{
+  if (!cx->par) {
+    ParConfig c = par_config(cx);
+    cx->par = par_new(&c, cx->space);
+  }
+  if (!par_nworkers(cx->par)) {
+    PzResult r = next(cx);
+    if (r != PZ_LIMIT || !par_handed_over(cx->par))
+      return r;
+    par_launch(cx->par);
+  }
+  switch (par_next(cx->par, cx->opt.poll, cx->opt.poll_ctx)) {
+  case PAR_SOLUTION:
+    if (cx->opt.count_only)
+      return PZ_SOLUTION;
+    cx->worker_answer = true;
+    if (search_load(cx->space, par_values(cx->par)))
+      return PZ_SOLUTION;
+    diag_error(&cx->diag, (Loc){0}, "internal error: a worker's answer does not fit the "
+               "puzzle; this is a bug in pz, please report it");
+    return PZ_INTERNAL;
+  case PAR_DONE:
+    return PZ_NO_MORE;
+  case PAR_BROKEN:
+    report_broken_solution(cx, par_broken(cx->par));
+    return PZ_INTERNAL;
+  case PAR_OUT_OF_MEMORY:
+    mem_throw(MEM_OUT_OF_MEMORY);
+    return PZ_ERROR;
+  default:
+    return PZ_LIMIT;                    /* a limit, or as many as the caller wanted */
+  }
+}
+
 PzResult pz_next(PzCtx *cx)
 {
   GUARD(cx, PZ_ERROR);
   cx->items_ready = false;
-  PzResult r = next(cx);
+  if (cx->worker_answer) {
+    search_unload(cx->space);
+    cx->worker_answer = false;
+  }
+  bool par = cx->space && !cx->ground.timed_out &&
+             (with_workers(cx) || (cx->par && par_nworkers(cx->par)));
+  PzResult r = par ? next_parallel(cx) : next(cx);
   cx->has_solution = r == PZ_SOLUTION;
   UNGUARD();
   return r;
+}
+
+PzResult pz_split(PzCtx *cx, size_t n, PzSplit *out)
+{
+  GUARD(cx, PZ_ERROR);
+  *out = (PzSplit){0};
+  PzResult r = PZ_NO_MORE;
+  if (!cx->space || cx->ground.timed_out || cx->ground.has_goal || cx->par || cx->split) {
+    UNGUARD();
+    return cx->space && cx->ground.timed_out ? PZ_LIMIT : PZ_INTERNAL;
+  }
+  ParConfig c = par_config(cx);
+  cx->split = par_new(&c, cx->space);
+  par_split_into(cx->split, n);
+  for (;;) {                            /* the whole tree: the first cube, empty */
+    r = next(cx);
+    if (r == PZ_SOLUTION) {
+      out->found++;
+      continue;
+    }
+    break;
+  }
+  if (r == PZ_LIMIT && par_handed_over(cx->split)) {
+    SearchResult sr = SEARCH_EXHAUSTED;
+    while (par_split_step(cx->split, &out->found, &sr))
+      ;
+    r = sr == SEARCH_LIMIT ? PZ_LIMIT : sr == SEARCH_BROKEN ? PZ_INTERNAL : PZ_NO_MORE;
+  }
+  out->cubes = par_ncubes(cx->split);
+  out->fingerprint = par_cubes_print(cx->split);
+  UNGUARD();
+  return r;
+}
+
+bool pz_select_cube(PzCtx *cx, size_t i)
+{
+  GUARD(cx, false);
+  if (!cx->split || i >= par_ncubes(cx->split)) {
+    UNGUARD();
+    return false;
+  }
+  if (cx->worker_answer) {
+    search_unload(cx->space);
+    cx->worker_answer = false;
+  }
+  par_free(cx->par);
+  cx->par = NULL;
+  ParConfig c = par_config(cx);
+  cx->par = par_new_cube(&c, cx->space, cx->split, i);
+  UNGUARD();
+  return true;
 }
 
 PzGoal pz_goal(const PzCtx *cx)
@@ -1077,11 +1201,25 @@ PzStats pz_stats(const PzCtx *cx)
   const Solver *s = cx->space ? cx->space : cx->solver;
   if (cx->failure || !s)
     return (PzStats){0};
-  const SolverStats *st = solver_stats(s);
+  SolverStats all = cx->par ? par_stats(cx->par) : *solver_stats(s);
+  const SolverStats *st = &all;
   return (PzStats){.nodes = st->nodes, .failures = st->failures,
                    .propagations = st->propagations, .solutions = st->solutions,
                    .max_depth = st->max_depth, .probes = st->probes,
                    .restarts = st->restarts};
+}
+
+unsigned pz_workers(const PzCtx *cx)
+{
+  return cx->par && !cx->failure ? par_nworkers(cx->par) : 0;
+}
+
+PzWorkerStats pz_worker_stats(const PzCtx *cx, unsigned i)
+{
+  if (!cx->par || cx->failure)
+    return (PzWorkerStats){0};
+  ParWorkerStats w = par_worker_stats(cx->par, i);
+  return (PzWorkerStats){w.nodes, w.cubes, w.idle_seconds};
 }
 
 void pz_json_string(const char *s, PzWrite write, void *to)

@@ -77,6 +77,14 @@ typedef struct PzOptions {
                              so far, not only better ones, to count the optimal ones */
   PzPoll poll;            /* NULL: none; in force from pz_set_limits on */
   void *poll_ctx;         /* passed to poll */
+  unsigned workers;       /* search with this many threads (pz -p N; 0 or 1: in the
+                             calling thread alone).  A puzzle with a goal, or traced,
+                             is searched alone; the order of solutions may vary */
+  uint64_t want;          /* with workers: the solutions the caller will take at most
+                             (0: all), so that the workers stop there */
+  bool count_only;        /* with workers: the caller only counts, reading no solution */
+  bool workers_at_once;   /* with workers: hand the search to them at its first decision,
+                             however small the puzzle (for tests of the parallel paths) */
 } PzOptions;
 
 typedef enum {
@@ -201,6 +209,38 @@ typedef struct PzStats {
 } PzStats;
 
 PzStats pz_stats(const PzCtx *cx);
+
+/*
+** With PzOptions.workers: how many worker threads searched (0 when the
+** search finished alone, before any was needed), and worker i's share:
+** its decisions, the parts of the tree (cubes) it searched, and the
+** seconds it waited for work.
+*/
+typedef struct PzWorkerStats {
+  uint64_t nodes, cubes;
+  double idle_seconds;
+} PzWorkerStats;
+unsigned pz_workers(const PzCtx *cx);
+PzWorkerStats pz_worker_stats(const PzCtx *cx, unsigned i);
+
+/*
+** Distributed counting (pz-mpi, interp/cli/mpi.c): pz_split searches the
+** loaded puzzle alone until its rest is at least n cubes (parts of the
+** search that never meet), counting the solutions it met on the way
+** (found).  It uses no clock, so every machine that loads the same
+** puzzle with the same build makes the same cubes: fingerprint says so.
+** Then pz_select_cube(i) makes pz_next search cube i alone, with
+** PzOptions.workers threads (at least one).  Counting only: a puzzle
+** with a goal is not split (PZ_INTERNAL), and neither is a context that
+** has searched.  PZ_NO_MORE when split, PZ_LIMIT at a limit.
+*/
+typedef struct PzSplit {
+  size_t cubes;
+  uint64_t found;
+  uint64_t fingerprint;
+} PzSplit;
+PzResult pz_split(PzCtx *cx, size_t n, PzSplit *out);
+bool pz_select_cube(PzCtx *cx, size_t i);
 
 /* s as a JSON string, quotes included, always valid (as pz writes names). */
 void pz_json_string(const char *s, PzWrite write, void *to);

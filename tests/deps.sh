@@ -11,6 +11,7 @@
 #                          to PNG and compare them with tests/svg/*.png
 #   tests/deps.sh wasm     emcc (emscripten), for make wasm
 #   tests/deps.sh web      Chromium and ChromeDriver, for make test-web
+#   tests/deps.sh mpi      Debian's OpenMPI, mpicc and mpirun (make mpi: pz-mpi)
 missing=""
 if [ "$1" = clang ]; then
   command -v clang >/dev/null 2>&1 || missing="$missing clang"
@@ -31,6 +32,10 @@ if [ "$1" = web ]; then
   [ -x /usr/bin/chromium ] || missing="$missing chromium"
   command -v chromedriver >/dev/null 2>&1 || missing="$missing chromium-driver"
   command -v npm >/dev/null 2>&1 || missing="$missing npm"
+fi
+if [ "$1" = mpi ]; then
+  command -v mpicc >/dev/null 2>&1 || missing="$missing libopenmpi-dev"
+  command -v mpirun >/dev/null 2>&1 || missing="$missing openmpi-bin"
 fi
 command -v flex >/dev/null 2>&1 || missing="$missing flex"
 command -v bison >/dev/null 2>&1 || missing="$missing bison"

@@ -70,6 +70,8 @@ typedef struct Cli {
   uint64_t max_nodes;
   const char *svg;         /* --svg FILE: draw the solution (with -a/-n: FILE-1.svg, ...);
                               pz explain --svg DIR: DIR/step-000.svg, ... */
+  unsigned workers;        /* -p N: worker threads (0: one thread) */
+  bool ordered;            /* --ordered: the solutions in one thread's order (no workers) */
 } Cli;
 
 static const char usage[] =
@@ -99,6 +101,8 @@ static const char usage[] =
   "      --trace          print every deduction as it is made, with the clue behind it\n"
   "      --svg FILE       draw the solution as an SVG picture in FILE (with -a or -n:\n"
   "                       FILE-1.svg, FILE-2.svg, ..., one per solution)\n"
+  "  -p, --parallel N     search with N worker threads (solutions in any order)\n"
+  "      --ordered        with -p: print solutions in the order of one thread\n"
   "  as MiniZinc and clingo spell them: --all-solutions, --num-solutions N,\n"
   "  --statistics, --time-limit MS (milliseconds, not seconds as -t)\n"
   "explain options:\n"
@@ -506,6 +510,7 @@ enum {
   OPT_DUMP_MODEL, OPT_TRACE, OPT_SOLUTIONS, OPT_TIMEOUT, OPT_TIME_LIMIT, OPT_NODES,
   OPT_UNIQUE, OPT_VERDICT, OPT_REDUNDANT, OPT_SHOW_EVERY, OPT_SEED, OPT_EXCLUDE,
   OPT_NO_GUESS, OPT_GRADE, OPT_ALL_ASSIGNMENTS, OPT_NO_RESTARTS, OPT_SVG, OPT_JSON_STREAM,
+  OPT_PARALLEL, OPT_ORDERED,
 };
 
 static const OptSpec common_options[] = {
@@ -531,6 +536,8 @@ static const OptSpec common_options[] = {
   {OPT_NO_RESTARTS, 0, "no-restarts", false},
   {OPT_SEED, 0, "seed", true},
   {OPT_SVG, 0, "svg", true},
+  {OPT_PARALLEL, 'p', "parallel", true},
+  {OPT_ORDERED, 0, "ordered", false},
 };
 #define NCOMMON (sizeof common_options / sizeof common_options[0])
 
@@ -558,6 +565,7 @@ static const char *value_words(int id)
   case OPT_NODES:      return "a positive number of nodes";
   case OPT_SHOW_EVERY: return "a positive number of steps";
   case OPT_SEED:       return "a number";
+  case OPT_PARALLEL:   return "a number of workers from 1 to 256";
   case OPT_EXCLUDE:    return "a puzzle file";
   case OPT_GRADE:      return "a level from 1 to 4";
   case OPT_SVG:        return "a file (or, for pz explain, a folder) to draw in";
@@ -684,6 +692,12 @@ static int parse_args(int argc, char **argv, Cli *cli)
         return usage_error("%s needs %s", name, value_words(id));
       continue;
     case OPT_EXCLUDE:    cli->exclude = val; continue;
+    case OPT_ORDERED:    cli->ordered = true; continue;
+    case OPT_PARALLEL:
+      if (!parse_count(val, &n) || n < 1 || n > 256)
+        return usage_error("%s needs %s", name, value_words(id));
+      cli->workers = (unsigned)n;
+      continue;
     case OPT_NO_GUESS:   cli->no_guess = true; continue;
     case OPT_GRADE:
       if (!parse_count(val, &n) || n < 1 || n > 4)
@@ -806,6 +820,11 @@ static void print_stats(const PzCtx *cx, double seconds, double load_seconds)
         (unsigned long long)st.probes, seconds * 1000.0, load_seconds * 1000.0);
   if (st.restarts)                      /* only a first solution restarts */
     put_f(stderr, "restarts: %llu\n", (unsigned long long)st.restarts);
+  for (unsigned i = 0; i < pz_workers(cx); i++) {
+    PzWorkerStats w = pz_worker_stats(cx, i);
+    put_f(stderr, "worker %u: nodes=%llu cubes=%llu idle=%.3fms\n", i + 1,
+          (unsigned long long)w.nodes, (unsigned long long)w.cubes, w.idle_seconds * 1000.0);
+  }
 }
 
 /* What stopped the search, in words, into words[size]: "the time limit of 5 s was reached". */
@@ -1052,13 +1071,27 @@ static int solve_goal(PzCtx *cx, const Cli *cli, double load_seconds)
   return stopped ? EXIT_LIMIT : goal.found ? EXIT_FOUND : EXIT_NONE;
 }
 
+/* How many solutions solve() prints, at most (UINT64_MAX: all). */
+static uint64_t solutions_shown(const Cli *cli)
+{
+  return cli->max_solutions ? cli->max_solutions : cli->mode == MODE_FIRST ? 1 : UINT64_MAX;
+}
+
+/* How many it looks for (--unique: one more); 0: all. */
+static uint64_t solutions_wanted(const Cli *cli)
+{
+  uint64_t show = solutions_shown(cli);
+  return cli->unique && show < 2 ? 2 : show == UINT64_MAX ? 0 : show;
+}
+
 static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
 {
   if (pz_goal(cx) != PZ_GOAL_NONE)
     return solve_goal(cx, cli, load_seconds);
-  uint64_t show = cli->max_solutions ? cli->max_solutions
-                : cli->mode == MODE_FIRST ? 1 : UINT64_MAX;
-  uint64_t want = cli->unique && show < 2 ? 2 : show;   /* --unique: one more */
+  uint64_t show = solutions_shown(cli);
+  uint64_t want = solutions_wanted(cli);
+  if (!want)
+    want = UINT64_MAX;
   bool print_each = cli->mode != MODE_COUNT;
   Buf out = {0}, json = {0};
   uint64_t found = 0;
@@ -1267,7 +1300,10 @@ static int run(const Cli *cli)
                    .stdlib_dir = getenv("PZ_STDLIB"), .check_solutions = cli->check,
                    .poll = poll_host, .all_assignments = cli->all_assignments,
                    .restarts = cli->mode == MODE_FIRST && !cli->no_restarts, .seed = cli->seed,
-                   .goal_ties = cli->mode == MODE_COUNT || cli->unique};
+                   .goal_ties = cli->mode == MODE_COUNT || cli->unique,
+                   .workers = cli->ordered ? 1 : cli->workers, .want = solutions_wanted(cli),
+                   .count_only = cli->mode == MODE_COUNT,
+                   .workers_at_once = getenv("PZ_WORKERS_AT_ONCE") != NULL};
   PzCtx *cx = pz_open(&opt);
   if (!cx)
     out_of_memory();

@@ -19,6 +19,8 @@ typedef struct SearchStep {
   VarId   x;
   int32_t v;
   bool    eq;
+  bool    closed;   /* its other branch is not this search's: given away
+                       to another worker, or outside the cube searched */
 } SearchStep;
 
 typedef enum {
@@ -88,6 +90,17 @@ typedef struct Search {
   VarId goal;
   int64_t goal_sign;      /* 1 minimize, -1 maximize */
   int64_t bound;
+  /* Parallel search (search/parallel.c): on_decide is called before each
+     decision, on_solo before a propagator finishes alone at the root;
+     true stops the search as a limit does.  A propagator finishing alone
+     at the root does only the part `slice` of `slices` of its own search
+     (0 slices: all of it), and leaves in slice_print a fingerprint of
+     where it started, the same in every space that shares the slices */
+  bool (*on_decide)(struct Solver *s, void *ctx, VarId x, int32_t v);
+  bool (*on_solo)(struct Solver *s, void *ctx);
+  void *on_decide_ctx;
+  uint32_t slice, slices;
+  uint64_t slice_print;
 } Search;
 
 /* An idle search with empty buffers; search_free releases them. */

@@ -581,7 +581,7 @@ static bool search_backtrack(Solver *s)
     SearchStep st = VEC_POP(q->path);
     tree_note_pop(s);
     trail_pop_level(&s->trail);
-    if (st.eq) {
+    if (st.eq && !st.closed) {
       search_decide(s, st.x, st.v, false);
       return true;
     }
@@ -795,8 +795,17 @@ SearchResult search_next(Solver *s)
       continue;
     }
     if (solo_ready(s, &q->solo)) {
+      if (q->path.len == 0 && q->on_solo && q->on_solo(s, q->on_decide_ctx))
+        return SEARCH_LIMIT;            /* given to parallel workers in slices */
       q->solo_on = q->solo_first = true;
       continue;
+    }
+    if (q->slices && q->path.len == 0) {
+      /* a slice of the solo search at the root, but no solo here: this
+         space is not the one the slices were made for (never a wrong count) */
+      s->broken = (SolverBroken){ .kind = "parallel slices", .open = PROP_NONE };
+      q->state = SS_BROKEN;
+      return SEARCH_BROKEN;
     }
     int32_t v = 0;
     VarId x = search_branch(s, &v);
@@ -815,6 +824,8 @@ SearchResult search_next(Solver *s)
       return solution_loaded(s);
     if (search_out_of_budget(s))
       return SEARCH_LIMIT;
+    if (q->on_decide && q->on_decide(s, q->on_decide_ctx, x, v))
+      return SEARCH_LIMIT;
     search_decide(s, x, v, true);
   }
 }
@@ -829,4 +840,99 @@ void search_reset(Solver *s)
   q->completing = q->answered = false;
   q->state = SS_IDLE;
   memset(&s->stats, 0, sizeof s->stats);
+}
+
+/* --- cubes: parts of the tree for parallel search (search/parallel.c) ---
+**
+** A cube is a path from the root, its steps closed: searching it visits
+** the subtree below its last step and nothing else.  Splitting gives
+** away the other branch of the oldest open left branch x = v of the
+** path: the cube path[0..i) + (x != v) holds exactly the part of the
+** tree this search would still have visited through that branch, so
+** the two searches never meet, and the counts of all parts add up to
+** the count of one search.  With projection only the steps before
+** complete_from may be split (they decide shown variables, so the two
+** parts hold different answers); the completion is never shared.
+*/
+size_t search_split(Solver *s, SearchStep *cube)
+{
+  Search *q = &s->search;
+  size_t end = q->completing ? q->complete_from : q->path.len;
+  for (size_t i = 0; i < end; i++) {
+    SearchStep *st = &q->path.data[i];
+    if (!st->eq || st->closed)
+      continue;
+    st->closed = true;
+    for (size_t k = 0; k <= i; k++) {
+      cube[k] = q->path.data[k];
+      cube[k].closed = true;
+    }
+    cube[i].eq = false;
+    return i + 1;
+  }
+  return 0;
+}
+
+bool search_rest(Solver *s, SearchStep *cube, size_t *n)
+{
+  Search *q = &s->search;
+  if (q->completing || q->solo_on || q->state != SS_RUNNING)
+    return false;
+  for (size_t k = 0; k < q->path.len; k++) {
+    cube[k] = q->path.data[k];
+    cube[k].closed = true;
+  }
+  *n = q->path.len;
+  return true;
+}
+
+SearchResult search_enter(Solver *s, const SearchStep *cube, size_t n,
+                          uint32_t slice, uint32_t slices)
+{
+  Search *q = &s->search;
+  q->slice = slice;
+  q->slices = n == 0 ? slices : 0;
+  q->slice_print = 0;
+  if (q->state == SS_IDLE) {
+    SearchResult r = search_begin(s);
+    if (r != SEARCH_SOLUTION)
+      return r;
+  }
+  assert(q->path.len == 0 && !q->solo_on);
+  q->state = SS_DONE;
+  if (s->failed)
+    return SEARCH_EXHAUSTED;
+  for (size_t i = 0; i < n; i++) {
+    trail_push_level(&s->trail);
+    SearchStep st = cube[i];
+    st.closed = true;
+    VEC_PUSH(q->path, st);
+    Event e = st.eq ? dom_fix(s, st.x, st.v, NULL) : dom_remove(s, st.x, st.v, NULL);
+    if (e == EV_FAIL) {                 /* empty here (another space's fixpoint was stronger) */
+      while (q->path.len > 0) {
+        (void)VEC_POP(q->path);
+        trail_pop_level(&s->trail);
+      }
+      return SEARCH_EXHAUSTED;
+    }
+  }
+  q->leaves = 0;                        /* the tournament tree is built afresh */
+  q->state = SS_RUNNING;
+  q->must_backtrack = false;
+  q->completing = q->answered = false;
+  return SEARCH_SOLUTION;
+}
+
+bool search_load(Solver *s, const int32_t *values)
+{
+  trail_push_level(&s->trail);
+  for (size_t i = 0; i < s->doms.len; i++)
+    if (dom_fix(s, (VarId)i, values[i], NULL) == EV_FAIL)
+      return false;
+  return true;
+}
+
+void search_unload(Solver *s)
+{
+  trail_pop_level(&s->trail);
 }

@@ -10,13 +10,17 @@
 ** is a mismatch too: the generator only makes valid programs.
 **
 **   difftest [--seed S] [--cases N | --case K] [--fork] [--step K] [--quiet]
-**            [--no-shrink]
+**            [--no-shrink] [--workers N] [--cubes K]
 **
 ** Cases are numbered from 0; case K of seed S is the same puzzle on every
 ** run and machine.  --fork runs pz in a child process per puzzle, so a
 ** crash is reported (and shrunk) like any other mismatch and the run
 ** goes on.  --step K lets pz search K nodes at a time, resuming after each
-** PZ_LIMIT.  --no-shrink reports mismatches as they are.  Exit status 0
+** PZ_LIMIT.  --no-shrink reports mismatches as they are.  --workers N
+** counts with N worker threads (pz -p N), handed the search at its first
+** decision (not with --step: a parallel search does not resume).
+** --cubes K counts as pz-mpi does, without MPI: the search split into K
+** cubes (pz_split), each counted on its own (pz_select_cube), summed.  Exit status 0
 ** when every case agreed, 1 on any mismatch, 2 on a usage error.
 **
 ** Without --fork a crash ends the run; a handler prints the case first.
@@ -86,11 +90,35 @@ static void copy_diag(Outcome *o, const char *diag)
 ** would (a browser playground).  The count must not change.
 */
 /* all: 1 every assignment counts; 2 (a goal) only better solutions, with restarts, as pz. */
+/* --workers N: pz counts with N worker threads, handing over at once. */
+static unsigned workers;
+/* --cubes K: pz splits the search into K cubes (pz_split, as pz-mpi does)
+   and counts them one by one (pz_select_cube). */
+static unsigned long cubes;
+
+/* The count of a split search, as pz-mpi adds it up; the last result. */
+static PzResult count_cubes(PzCtx *cx, long cap, Outcome *o)
+{
+  PzSplit sp;
+  PzResult r = pz_split(cx, cubes, &sp);
+  o->count = (long)sp.found;
+  for (size_t i = 0; r == PZ_NO_MORE && i < sp.cubes; i++) {
+    if (!pz_select_cube(cx, i))
+      return PZ_INTERNAL;
+    while ((r = pz_next(cx)) == PZ_SOLUTION && ++o->count <= cap)
+      ;
+    if (r == PZ_SOLUTION)
+      return r;
+  }
+  return r;
+}
+
 static void count_in_process(const char *text, size_t len, long cap, int step, int all,
                              Outcome *o)
 {
   PzOptions options = {.check_solutions = true, .all_assignments = all == 1,
-                       .goal_ties = all != 2, .restarts = all == 2, .seed = 1};
+                       .goal_ties = all != 2, .restarts = all == 2, .seed = 1,
+                       .workers = workers, .count_only = true, .workers_at_once = true};
   PzCtx *cx = pz_open(&options);
   *o = (Outcome){.kind = OUT_COUNT};
   if (!pz_load(cx, "diff.pz", text, len)) {
@@ -101,6 +129,17 @@ static void count_in_process(const char *text, size_t len, long cap, int step, i
   }
   uint64_t limit = step > 0 ? (uint64_t)step : NODE_LIMIT;
   pz_set_limits(cx, 0, limit);
+  if (cubes && pz_goal(cx) == PZ_GOAL_NONE) {
+    PzResult r = count_cubes(cx, cap, o);
+    if (r == PZ_LIMIT)
+      o->kind = OUT_LIMIT;
+    if (r == PZ_INTERNAL) {
+      o->kind = OUT_INTERNAL;
+      copy_diag(o, pz_diagnostics(cx));
+    }
+    pz_close(cx);
+    return;
+  }
   for (;;) {
     PzResult r = pz_next(cx);
     int64_t v;
@@ -552,7 +591,7 @@ static void print_summary(const Options *opt, const Stats *s, const Times *t)
 static void usage(void)
 {
   fprintf(stderr, "usage: difftest [--seed S] [--cases N | --case K] [--fork] [--step K]"
-                  " [--quiet] [--no-shrink]\n");
+                  " [--quiet] [--no-shrink] [--workers N] [--cubes K]\n");
   exit(2);
 }
 
@@ -584,6 +623,10 @@ static Options parse_args(int argc, char **argv)
       opt.shrink = false;
     else if (!strcmp(argv[i], "--step"))
       opt.step = (int)number_arg(argv[++i]);
+    else if (!strcmp(argv[i], "--workers"))
+      workers = (unsigned)number_arg(argv[++i]);
+    else if (!strcmp(argv[i], "--cubes"))
+      cubes = (unsigned long)number_arg(argv[++i]);
     else
       usage();
   }

@@ -128,6 +128,11 @@ typedef struct Tiling {
   uint32_t nframes, open;      /* open: cells neither covered nor left empty */
   int64_t owed;                /* area the kinds with a count still owe */
   bool exact;                  /* no gaps, no 'any number': owed must be open */
+  /* A parallel search's share of one enumeration (Search.slices): of the
+     nodes at depth SOLO_SLICE_DEPTH, in order, only those whose number is
+     slice modulo slices; a tiling found above that depth, only slice 0 */
+  uint32_t slice, slices;
+  uint64_t slice_seen;
 } Tiling;
 
 static inline bool alive(const Tiling *t, uint32_t q)
@@ -706,12 +711,33 @@ static void solo_start(Tiling *t)
   solo_push(t, solo_open_from(t, 0));
 }
 
+/* Where a parallel search splits the enumeration (see Tiling.slices). */
+#define SOLO_SLICE_DEPTH 4
+
+/* What the enumeration starts from, in one number: spaces that split it
+   between them must all start from the same (search/parallel.c checks). */
+static uint64_t solo_print(const Tiling *t)
+{
+  uint64_t h = 1469598103934665603ull;
+  for (uint32_t w = 0; w < t->nwords; w++)
+    h = (h ^ t->bits[w]) * 1099511628211ull;
+  for (uint32_t k = 0; k < t->nkinds; k++)
+    h = (h ^ t->sused[k]) * 1099511628211ull;
+  return (h ^ t->list_first[t->ncells << t->nkeys]) * 1099511628211ull;
+}
+
 static PropStatus tiling_solo(Solver *s, Prop *p, bool first)
 {
   Tiling *t = p->aux;
   uint32_t C = t->ncells;
-  if (first)
+  if (first) {
     solo_start(t);
+    t->slice = s->search.slice;
+    t->slices = s->search.slices;
+    t->slice_seen = 0;
+    if (t->slices)
+      s->search.slice_print = solo_print(t);
+  }
   for (uint64_t work = 0; t->nframes; work++) {
     if ((work & 1023) == 1023 &&
         ((s->limits.max_nodes && s->stats.nodes >= s->limits.max_nodes) || solver_tick(s)))
@@ -719,6 +745,8 @@ static PropStatus tiling_solo(Solver *s, Prop *p, bool first)
     SoloFrame *f = &t->frames[t->nframes - 1];
     if (f->cell == C) {                 /* every cell filled: a tiling, when the counts are met */
       t->nframes--;
+      if (t->slices && t->nframes < SOLO_SLICE_DEPTH && t->slice != 0)
+        continue;                       /* above the split: slice 0's */
       if (t->owed == 0 && solo_load(s, p, t))
         return PS_FIX;
       continue;
@@ -744,6 +772,8 @@ static PropStatus tiling_solo(Solver *s, Prop *p, bool first)
     s->stats.nodes++;
     if (t->owed > (int64_t)t->open || (t->exact && t->owed != (int64_t)t->open))
       continue;                         /* the pieces owed cannot fill what is open */
+    if (t->slices && t->nframes == SOLO_SLICE_DEPTH && t->slice_seen++ % t->slices != t->slice)
+      continue;                         /* another slice's */
     solo_push(t, solo_open_from(t, f->cell + 1));
   }
   return PS_FAIL;

@@ -1,0 +1,669 @@
+/*
+** parallel.c -- worker threads over one Model (see parallel.h).
+**
+** Shared state, under one mutex: the queue of cubes, the number of
+** workers inside a cube (busy), and, when the caller wants values, a
+** ring of solutions waiting to be taken.  A few counters are atomics so
+** that the hot paths read them without the mutex: how the search ended
+** (end), the cubes queued, the solutions found, the decisions made.
+**
+** The search is over when the queue is empty and no worker is busy: a
+** busy worker is the only one that adds cubes.  A worker that finds the
+** queue shorter than the number of workers, at a decision, gives away
+** the oldest open branch of its path (search_split): the largest piece
+** it has, and one the worker would have reached last.
+**
+** Memory: everything here, and each worker's space, is on no heap (the
+** caller's context keeps a list of its blocks for one thread only), so
+** the main thread allocates through off_heap and each worker runs under
+** a catch point of its own; a worker that runs out of memory stops the
+** search (PAR_OUT_OF_MEMORY), which the caller reports as its own.
+*/
+#include "search/parallel.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/mem.h"
+#include "engine/engine.h"
+#include "search/search.h"
+
+/* The search runs alone until it has made this many decisions and spent
+   this long (a puzzle solved in milliseconds starts no thread). */
+#define PAR_ALONE_NODES 200
+#define PAR_ALONE_SECONDS 0.005
+/* A propagator finishing alone from the root (a pure tiling's bitboard
+   search) has no path to split: its search is cut into this many slices
+   per worker instead (Search.slices), each an empty cube. */
+#define PAR_SLICES 16
+/* Solutions with values waiting for the caller, at most. */
+#define PAR_RING 64
+/* Publish a worker's counters every this many decisions. */
+#define PAR_PUBLISH 64
+
+typedef struct ParCube {
+  SearchStep *steps;
+  size_t n;
+  uint32_t slice, slices;         /* an empty cube may be a slice (search_enter) */
+} ParCube;
+
+typedef struct ParWorker {
+  struct Par *par;
+  unsigned index;
+  pthread_t thread;
+  bool started;
+  Solver *s;
+  SearchStep *buf;        /* room for a path, for search_split */
+  size_t buf_cap;
+  uint64_t ticks, nodes_counted;
+  /* published for par_stats and the caller's progress */
+  _Atomic uint64_t nodes, failures, propagations, probes, cubes, idle_us;
+  _Atomic uint32_t max_depth;
+} ParWorker;
+
+struct Par {
+  ParConfig cfg;
+  size_t nvars;
+  double (*clock)(void);
+  double timeout, start;          /* the caller's time limit and its start */
+  uint64_t max_nodes;
+  pthread_mutex_t lock;
+  pthread_cond_t work, room;      /* a cube was queued or the end came; the ring has room */
+  ParCube *queue;                 /* a ring of qcap cubes from qhead */
+  size_t qhead, qlen, qcap;
+  _Atomic size_t queued;          /* qlen, for reading without the lock */
+  unsigned busy;                  /* workers inside a cube */
+  _Atomic int end;                /* PAR_SOLUTION while running, then how it ended */
+  _Atomic uint64_t found;         /* solutions the workers found */
+  _Atomic uint64_t nodes_total;   /* decisions, for the node limit */
+  _Atomic unsigned exited;        /* workers that have returned */
+  _Atomic uint64_t slice_print;   /* where every slice's search started (0: none yet) */
+  uint64_t taken;                 /* solutions handed to the caller (counting) */
+  int32_t *ring;                  /* values: PAR_RING solutions of nvars values */
+  size_t rhead, rlen;
+  int32_t *current;               /* the solution par_values shows */
+  SolverBroken broken;
+  ParWorker *w;
+  unsigned nlaunched;
+  Solver *alone;                  /* the caller's space, searched first */
+  SolverStats alone_stats;
+  bool handed;
+  size_t split_target;            /* par_split_into: cubes to make before handing over */
+  double alone_from;              /* the clock at its first decision */
+  SearchStep *abuf;
+  size_t abuf_cap;
+};
+
+/* --- memory off the caller's heap --- */
+
+static void *off_heap_realloc(void *p, size_t n)
+{
+  MemCatch c;
+  if (setjmp(c.jump)) {
+    mem_throw(c.failure);               /* on to the caller's catch point */
+    return NULL;
+  }
+  mem_catch(&c, NULL);
+  void *q = xrealloc(p, n);
+  mem_uncatch(&c);
+  return q;
+}
+
+/* buf holds at least n steps. */
+static SearchStep *room_for(SearchStep *buf, size_t *cap, size_t n)
+{
+  if (n <= *cap)
+    return buf;
+  size_t want = n < 64 ? 64 : 2 * n;
+  buf = off_heap_realloc(buf, want * sizeof *buf);
+  *cap = want;
+  return buf;
+}
+
+/* --- the end --- */
+
+static void end_locked(Par *p, ParResult why)
+{
+  int running = PAR_SOLUTION;
+  atomic_compare_exchange_strong(&p->end, &running, (int)why);
+  pthread_cond_broadcast(&p->work);
+  pthread_cond_broadcast(&p->room);
+}
+
+static void par_end(Par *p, ParResult why)
+{
+  pthread_mutex_lock(&p->lock);
+  end_locked(p, why);
+  pthread_mutex_unlock(&p->lock);
+}
+
+static bool running(const Par *p)
+{
+  return atomic_load_explicit(&p->end, memory_order_relaxed) == PAR_SOLUTION;
+}
+
+/* --- the queue --- */
+
+/* Queue a copy of steps[0..n), or slice `slice` of `slices` (the lock held). */
+static void push_locked(Par *p, const SearchStep *steps, size_t n, uint32_t slice,
+                        uint32_t slices)
+{
+  if (p->qlen == p->qcap) {
+    size_t cap = p->qcap ? 2 * p->qcap : 64;
+    ParCube *q = off_heap_realloc(NULL, cap * sizeof *q);
+    for (size_t i = 0; i < p->qlen; i++)
+      q[i] = p->queue[(p->qhead + i) % p->qcap];
+    xfree(p->queue);
+    p->queue = q;
+    p->qcap = cap;
+    p->qhead = 0;
+  }
+  SearchStep *copy = n ? off_heap_realloc(NULL, n * sizeof *copy) : NULL;
+  if (n)
+    memcpy(copy, steps, n * sizeof *copy);
+  p->queue[(p->qhead + p->qlen) % p->qcap] = (ParCube){copy, n, slice, slices};
+  p->qlen++;
+  atomic_store(&p->queued, p->qlen);
+  pthread_cond_signal(&p->work);
+}
+
+/* --- the search alone --- */
+
+static double seconds(const Par *p)
+{
+  return p->clock ? p->clock() : 0;
+}
+
+/*
+** Before each decision of the search alone: once it has run long enough,
+** its remaining work goes into the queue and it stops (SEARCH_LIMIT).
+*/
+static bool alone_decide(Solver *s, void *ctx, VarId x, int32_t v)
+{
+  Par *p = ctx;
+  if (!p->alone_from)
+    p->alone_from = seconds(p) + 1e-9;  /* its first decision (never 0 again) */
+  size_t len = 0, n = 0;
+  (void)search_path(s, &len);
+  p->abuf = room_for(p->abuf, &p->abuf_cap, len + 1);
+  if (p->split_target) {                /* par_split_step: this node in two */
+    if (!search_rest(s, p->abuf, &n))
+      return false;                     /* in an answer's completion: later */
+    pthread_mutex_lock(&p->lock);
+    p->abuf[n] = (SearchStep){.x = x, .v = v, .eq = true, .closed = true};
+    push_locked(p, p->abuf, n + 1, 0, 0);
+    p->abuf[n].eq = false;
+    push_locked(p, p->abuf, n + 1, 0, 0);
+    pthread_mutex_unlock(&p->lock);
+    p->handed = true;
+    return true;
+  }
+  if (!p->cfg.at_once && (s->stats.nodes < PAR_ALONE_NODES ||
+                                 (p->clock && seconds(p) - p->alone_from < PAR_ALONE_SECONDS))) {
+    return false;
+  }
+  if (!search_rest(s, p->abuf, &n))
+    return false;                       /* in an answer's completion: later */
+  pthread_mutex_lock(&p->lock);
+  push_locked(p, p->abuf, n, 0, 0);
+  while ((n = search_split(s, p->abuf)) > 0)
+    push_locked(p, p->abuf, n, 0, 0);
+  pthread_mutex_unlock(&p->lock);
+  p->handed = true;
+  return true;
+}
+
+/*
+** The search alone is about to hand the whole puzzle to a propagator's
+** own search (a pure tiling): the workers share it in slices instead.
+** Their spaces are all built alike from the Model, so they start it from
+** the same place and their slices fit together (checked: slice_print).
+*/
+static bool alone_solo(Solver *s, void *ctx)
+{
+  Par *p = ctx;
+  (void)s;
+  if (p->cfg.want == 1 && !p->split_target)
+    return false;                       /* a first solution: its own search is quickest */
+  uint32_t n = PAR_SLICES * p->cfg.workers;
+  if (p->split_target > n)
+    n = (uint32_t)p->split_target;
+  pthread_mutex_lock(&p->lock);
+  for (uint32_t k = 0; k < n; k++)
+    push_locked(p, NULL, 0, k, n);
+  pthread_mutex_unlock(&p->lock);
+  p->handed = true;
+  return true;
+}
+
+Par *par_new(const ParConfig *c, Solver *alone)
+{
+  Par *p = off_heap_realloc(NULL, sizeof *p);
+  memset(p, 0, sizeof *p);
+  p->cfg = *c;
+  p->alone = alone;
+  p->nvars = solver_nvars(alone);
+  p->clock = alone->limits.clock;
+  p->timeout = alone->limits.timeout_seconds;
+  p->start = alone->clock.start;
+  p->max_nodes = alone->limits.max_nodes;
+  atomic_init(&p->end, PAR_SOLUTION);
+  pthread_mutex_init(&p->lock, NULL);
+  pthread_cond_init(&p->work, NULL);
+  pthread_cond_init(&p->room, NULL);
+  alone->search.on_decide = alone_decide;
+  alone->search.on_solo = alone_solo;
+  alone->search.on_decide_ctx = p;
+  return p;
+}
+
+bool par_handed_over(const Par *p)
+{
+  return p->handed;
+}
+
+void par_split_into(Par *p, size_t n)
+{
+  p->split_target = n ? n : 1;
+}
+
+/*
+** One step of splitting, breadth first: the oldest cube is searched
+** alone up to its first decision x = v (solutions met before it are
+** counted in *found), and goes back to the queue as two, with x = v and
+** with x != v.  False once the queue holds split_target cubes, or none.
+*/
+bool par_split_step(Par *p, uint64_t *found, SearchResult *r)
+{
+  *r = SEARCH_EXHAUSTED;
+  if (p->qlen == 0 || p->qlen >= p->split_target || p->queue[p->qhead].slices)
+    return false;                       /* enough (slices: as many as wanted already) */
+  ParCube c = p->queue[p->qhead];
+  p->qhead = (p->qhead + 1) % p->qcap;
+  p->qlen--;
+  Solver *s = p->alone;
+  search_reset(s);
+  p->handed = false;
+  *r = search_enter(s, c.steps, c.n, 0, 0);
+  while (*r == SEARCH_SOLUTION && (*r = search_next(s)) == SEARCH_SOLUTION)
+    ++*found;
+  xfree(c.steps);
+  if (*r == SEARCH_LIMIT && p->handed)
+    *r = SEARCH_EXHAUSTED;              /* stopped at its first decision: now two cubes */
+  return *r == SEARCH_EXHAUSTED;
+}
+
+size_t par_ncubes(const Par *p)
+{
+  return p->qlen;
+}
+
+uint64_t par_cubes_print(const Par *p)
+{
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < p->qlen; i++) {
+    const ParCube *c = &p->queue[(p->qhead + i) % p->qcap];
+    h = (h ^ c->n) * 1099511628211ull;
+    h = (h ^ c->slice) * 1099511628211ull;
+    h = (h ^ c->slices) * 1099511628211ull;
+    for (size_t k = 0; k < c->n; k++) {
+      h = (h ^ c->steps[k].x) * 1099511628211ull;
+      h = (h ^ (uint32_t)c->steps[k].v) * 1099511628211ull;
+      h = (h ^ c->steps[k].eq) * 1099511628211ull;
+    }
+  }
+  return h;
+}
+
+Par *par_new_cube(const ParConfig *c, Solver *alone, const Par *from, size_t i)
+{
+  Par *p = par_new(c, alone);
+  alone->search.on_decide = NULL;
+  alone->search.on_solo = NULL;
+  const ParCube *cube = &from->queue[(from->qhead + i) % from->qcap];
+  pthread_mutex_lock(&p->lock);
+  push_locked(p, cube->steps, cube->n, cube->slice, cube->slices);
+  pthread_mutex_unlock(&p->lock);
+  p->handed = true;
+  par_launch(p);
+  return p;
+}
+
+/* --- the workers --- */
+
+static void publish(ParWorker *w)
+{
+  const SolverStats *st = &w->s->stats;
+  atomic_store_explicit(&w->nodes, st->nodes, memory_order_relaxed);
+  atomic_store_explicit(&w->failures, st->failures, memory_order_relaxed);
+  atomic_store_explicit(&w->propagations, st->propagations, memory_order_relaxed);
+  atomic_store_explicit(&w->probes, st->probes, memory_order_relaxed);
+  atomic_store_explicit(&w->max_depth, st->max_depth, memory_order_relaxed);
+}
+
+/* The nodes made since the last count, against the node limit. */
+static bool over_node_limit(ParWorker *w)
+{
+  Par *p = w->par;
+  if (!p->max_nodes)
+    return false;
+  uint64_t d = w->s->stats.nodes - w->nodes_counted;
+  w->nodes_counted = w->s->stats.nodes;
+  if (atomic_fetch_add(&p->nodes_total, d) + d < p->max_nodes)
+    return false;
+  par_end(p, PAR_LIMIT);
+  return true;
+}
+
+/* Before each decision of a worker: stop, and give work away when it is short. */
+static bool worker_decide(Solver *s, void *ctx, VarId x, int32_t v)
+{
+  (void)x;
+  (void)v;
+  ParWorker *w = ctx;
+  Par *p = w->par;
+  if (!running(p) || over_node_limit(w))
+    return true;
+  if (++w->ticks % PAR_PUBLISH == 0)
+    publish(w);
+  if (atomic_load_explicit(&p->queued, memory_order_relaxed) < p->cfg.workers) {
+    size_t len = 0;
+    (void)search_path(s, &len);
+    w->buf = room_for(w->buf, &w->buf_cap, len + 1);
+    size_t n = search_split(s, w->buf);
+    if (n) {
+      pthread_mutex_lock(&p->lock);
+      push_locked(p, w->buf, n, 0, 0);
+      pthread_mutex_unlock(&p->lock);
+    }
+  }
+  return false;
+}
+
+/* The workers' limits ask this: true once the search has ended. */
+static bool worker_poll(void *ctx)
+{
+  return !running(ctx);
+}
+
+/* One more solution; false when no more are wanted (or there is no room ever). */
+static bool deliver(ParWorker *w)
+{
+  Par *p = w->par;
+  uint64_t k = atomic_fetch_add(&p->found, 1);
+  if (p->cfg.want && k >= p->cfg.want) {
+    par_end(p, PAR_CAPPED);
+    return false;
+  }
+  if (p->cfg.values) {
+    pthread_mutex_lock(&p->lock);
+    while (p->rlen == PAR_RING && running(p))
+      pthread_cond_wait(&p->room, &p->lock);
+    if (p->rlen == PAR_RING) {
+      pthread_mutex_unlock(&p->lock);
+      return false;
+    }
+    int32_t *to = &p->ring[((p->rhead + p->rlen) % PAR_RING) * p->nvars];
+    for (size_t i = 0; i < p->nvars; i++)
+      to[i] = var_value(w->s, (VarId)i);
+    p->rlen++;
+    pthread_mutex_unlock(&p->lock);
+  }
+  if (p->cfg.want && k + 1 == p->cfg.want)
+    par_end(p, PAR_CAPPED);
+  return true;
+}
+
+/* Search one cube to its end (or the search's). */
+static void search_cube(ParWorker *w, const ParCube *c)
+{
+  Par *p = w->par;
+  Solver *s = w->s;
+  SearchResult r = search_enter(s, c->steps, c->n, c->slice, c->slices);
+  if (r == SEARCH_SOLUTION)
+    do
+      r = search_next(s);
+    while (r == SEARCH_SOLUTION && deliver(w));
+  uint64_t mine = s->search.slice_print, first = 0;
+  if (mine && !atomic_compare_exchange_strong(&p->slice_print, &first, mine) && first != mine) {
+    pthread_mutex_lock(&p->lock);       /* the slices do not fit together: no count */
+    if (running(p))
+      p->broken = (SolverBroken){.kind = "parallel slices", .open = PROP_NONE};
+    end_locked(p, PAR_BROKEN);
+    pthread_mutex_unlock(&p->lock);
+  }
+  if (r == SEARCH_LIMIT)
+    par_end(p, PAR_LIMIT);
+  else if (r == SEARCH_BROKEN) {
+    pthread_mutex_lock(&p->lock);
+    if (running(p))
+      p->broken = solver_broken(s);
+    end_locked(p, PAR_BROKEN);
+    pthread_mutex_unlock(&p->lock);
+  }
+  atomic_fetch_add_explicit(&w->cubes, 1, memory_order_relaxed);
+}
+
+/* The next cube to search; false when the search is over. */
+static bool take(ParWorker *w, ParCube *c)
+{
+  Par *p = w->par;
+  pthread_mutex_lock(&p->lock);
+  while (running(p) && p->qlen == 0 && p->busy > 0) {
+    double from = seconds(p);
+    pthread_cond_wait(&p->work, &p->lock);
+    double idle = seconds(p) - from;
+    atomic_fetch_add_explicit(&w->idle_us, (uint64_t)(idle * 1e6), memory_order_relaxed);
+  }
+  if (!running(p) || p->qlen == 0) {
+    if (running(p))
+      end_locked(p, PAR_DONE);          /* nothing queued and nobody busy */
+    pthread_mutex_unlock(&p->lock);
+    return false;
+  }
+  *c = p->queue[p->qhead];
+  p->qhead = (p->qhead + 1) % p->qcap;
+  p->qlen--;
+  atomic_store(&p->queued, p->qlen);
+  p->busy++;
+  pthread_mutex_unlock(&p->lock);
+  return true;
+}
+
+static void done_with(Par *p)
+{
+  pthread_mutex_lock(&p->lock);
+  p->busy--;
+  if (p->busy == 0 && p->qlen == 0)
+    end_locked(p, PAR_DONE);
+  pthread_mutex_unlock(&p->lock);
+}
+
+/* A worker's space: the Model's, with the caller's settings and clock. */
+static Solver *worker_space(ParWorker *w)
+{
+  Par *p = w->par;
+  Solver *s = solver_from_model(p->cfg.model);
+  solver_set_node_by_node(s, p->cfg.node_by_node);
+  solver_set_checking(s, p->cfg.checking);
+  SolverLimits lim = {.timeout_seconds = p->timeout, .max_nodes = p->max_nodes,
+                      .clock = p->clock, .poll = worker_poll, .poll_ctx = p};
+  solver_set_limits(s, lim);
+  s->clock.start = p->start;            /* the caller's deadline */
+  s->search.on_decide = worker_decide;
+  s->search.on_decide_ctx = w;
+  return s;
+}
+
+static void *worker_main(void *arg)
+{
+  ParWorker *w = arg;
+  Par *p = w->par;
+  ParCube c = {0};
+  MemCatch mc;
+  if (setjmp(mc.jump)) {
+    par_end(p, PAR_OUT_OF_MEMORY);
+    atomic_fetch_add(&p->exited, 1);
+    return NULL;
+  }
+  mem_catch(&mc, NULL);
+  w->s = worker_space(w);
+  if (solver_nvars(w->s) != p->nvars)
+    par_end(p, PAR_BROKEN);             /* not the caller's variables: never mix them */
+  while (take(w, &c)) {
+    search_cube(w, &c);
+    xfree(c.steps);
+    c.steps = NULL;
+    publish(w);
+    done_with(p);
+  }
+  publish(w);
+  mem_uncatch(&mc);
+  atomic_fetch_add(&p->exited, 1);
+  return NULL;
+}
+
+void par_launch(Par *p)
+{
+  Solver *a = p->alone;
+  p->alone_stats = *solver_stats(a);
+  search_reset(a);                      /* at the root again: for loading solutions */
+  a->search.on_decide = NULL;
+  a->search.on_solo = NULL;
+  atomic_store(&p->nodes_total, p->alone_stats.nodes);
+  if (p->cfg.values) {
+    p->ring = off_heap_realloc(NULL, (PAR_RING + 1) * (p->nvars + 1) * sizeof *p->ring);
+    p->current = p->ring + PAR_RING * p->nvars;
+  }
+  p->w = off_heap_realloc(NULL, p->cfg.workers * sizeof *p->w);
+  memset(p->w, 0, p->cfg.workers * sizeof *p->w);
+  for (unsigned i = 0; i < p->cfg.workers; i++) {
+    ParWorker *w = &p->w[i];
+    w->par = p;
+    w->index = i;
+  }
+  p->nlaunched = p->cfg.workers;
+  for (unsigned i = 0; i < p->cfg.workers; i++) {
+    ParWorker *w = &p->w[i];
+    w->started = pthread_create(&w->thread, NULL, worker_main, w) == 0;
+    if (!w->started) {                  /* no thread: as if it returned at once */
+      atomic_fetch_add(&p->exited, 1);
+      if (i == 0)
+        par_end(p, PAR_OUT_OF_MEMORY);
+    }
+  }
+}
+
+/* Sleep for us microseconds. */
+static void nap(unsigned us)
+{
+  struct timespec t = {0, (long)us * 1000};
+  nanosleep(&t, NULL);
+}
+
+ParResult par_next(Par *p, bool (*poll)(void *ctx), void *poll_ctx)
+{
+  unsigned wait = 20;
+  for (;;) {
+    bool over = atomic_load(&p->exited) == p->nlaunched;
+    if (p->cfg.values) {
+      pthread_mutex_lock(&p->lock);
+      if (p->rlen) {
+        memcpy(p->current, &p->ring[p->rhead * p->nvars], p->nvars * sizeof *p->current);
+        p->rhead = (p->rhead + 1) % PAR_RING;
+        p->rlen--;
+        pthread_cond_signal(&p->room);
+        pthread_mutex_unlock(&p->lock);
+        return PAR_SOLUTION;
+      }
+      pthread_mutex_unlock(&p->lock);
+    } else {
+      uint64_t f = atomic_load(&p->found);
+      if (p->cfg.want && f > p->cfg.want)
+        f = p->cfg.want;
+      if (p->taken < f) {
+        p->taken++;
+        return PAR_SOLUTION;
+      }
+    }
+    if (over)
+      return (ParResult)atomic_load(&p->end);
+    if (poll && poll(poll_ctx))
+      par_end(p, PAR_LIMIT);
+    nap(wait);
+    wait = wait < 2000 ? 2 * wait : 2000;
+  }
+}
+
+const int32_t *par_values(const Par *p)
+{
+  return p->current;
+}
+
+SolverBroken par_broken(const Par *p)
+{
+  return p->broken;
+}
+
+SolverStats par_stats(const Par *p)
+{
+  SolverStats t = p->nlaunched ? p->alone_stats : *solver_stats(p->alone);
+  for (unsigned i = 0; i < p->nlaunched; i++) {
+    const ParWorker *w = &p->w[i];
+    t.nodes += atomic_load_explicit(&w->nodes, memory_order_relaxed);
+    t.failures += atomic_load_explicit(&w->failures, memory_order_relaxed);
+    t.propagations += atomic_load_explicit(&w->propagations, memory_order_relaxed);
+    t.probes += atomic_load_explicit(&w->probes, memory_order_relaxed);
+    uint32_t d = atomic_load_explicit(&w->max_depth, memory_order_relaxed);
+    t.max_depth = d > t.max_depth ? d : t.max_depth;
+  }
+  if (p->nlaunched) {
+    uint64_t f = atomic_load(&p->found);
+    t.solutions += p->cfg.want && f > p->cfg.want ? p->cfg.want : f;
+  }
+  return t;
+}
+
+unsigned par_nworkers(const Par *p)
+{
+  return p->nlaunched;
+}
+
+ParWorkerStats par_worker_stats(const Par *p, unsigned i)
+{
+  if (i >= p->nlaunched)
+    return (ParWorkerStats){0};
+  const ParWorker *w = &p->w[i];
+  return (ParWorkerStats){atomic_load(&w->nodes), atomic_load(&w->cubes),
+                          (double)atomic_load(&w->idle_us) / 1e6};
+}
+
+void par_free(Par *p)
+{
+  if (!p)
+    return;
+  par_end(p, PAR_LIMIT);                /* stops the workers, if they still run */
+  for (unsigned i = 0; i < p->nlaunched; i++) {
+    ParWorker *w = &p->w[i];
+    if (w->started)
+      pthread_join(w->thread, NULL);
+    solver_free(w->s);
+    xfree(w->buf);
+  }
+  for (size_t i = 0; i < p->qlen; i++)
+    xfree(p->queue[(p->qhead + i) % p->qcap].steps);
+  if (p->alone && p->alone->search.on_decide == alone_decide) {
+    p->alone->search.on_decide = NULL;
+    p->alone->search.on_solo = NULL;
+  }
+  xfree(p->queue);
+  xfree(p->ring);
+  xfree(p->w);
+  xfree(p->abuf);
+  pthread_cond_destroy(&p->work);
+  pthread_cond_destroy(&p->room);
+  pthread_mutex_destroy(&p->lock);
+  xfree(p);
+}

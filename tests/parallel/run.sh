@@ -1,0 +1,144 @@
+#!/bin/sh
+# run.sh -- pz -p N against one thread: the same answers, whatever N.
+#
+#   tests/parallel/run.sh [--full] PZ [DIFFTEST]
+#
+# counts:  every example counted (-c) with -p 1, 2 and 4, and again with
+#          PZ_WORKERS_AT_ONCE set (the workers take over at the first
+#          decision, so that small puzzles go through the parallel paths
+#          too): stdout and exit status must be those of one thread.
+#          The examples too slow to count in full (SLOW) are counted up to
+#          -n 500, which must say 'solutions: 500+' in every run.  Without
+#          --full, the examples that take more than a second (LONG) are
+#          left out.
+# all:     -a prints the same solutions (as a set: the order may vary).
+# -n K:    K solutions, each one of the puzzle's (checked by --check).
+# limits:  --nodes and --timeout stop every worker: exit status 3 and
+#          the 'stopped' line.
+# goal:    a puzzle with a goal searches alone: the same output.
+# random:  DIFFTEST --workers 2 and 4 on random puzzles against brute force,
+#          and --cubes 16 (the search split as pz-mpi splits it).
+full=0
+if [ "$1" = "--full" ]; then full=1; shift; fi
+pz=${1:?usage: tests/parallel/run.sh [--full] PZ [DIFFTEST]}
+difftest=$2
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root" || exit 2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+SLOW="magic_square5 queens sudoku_empty zebra_pool pentomino_6x10"
+LONG="checkerboard magic_square4 miracle_sudoku_empty"
+passed=0
+failed=0
+
+fail() {
+  echo "FAIL parallel: $*"
+  failed=$((failed + 1))
+}
+
+# run NAME OUT-FILE ARGS...: stdout to OUT-FILE, the exit status appended
+run() {
+  out=$1
+  shift
+  "$pz" "$@" > "$out" 2> "$out.err"
+  echo "status $?" >> "$out"
+}
+
+# same WHAT EXPECTED ACTUAL
+same() {
+  if cmp -s "$2" "$3"; then passed=$((passed + 1)); else
+    fail "$1"
+    diff "$2" "$3" | head -5
+  fi
+}
+
+# the solutions of an -a run as a sorted set of blocks, one per line
+blocks() {
+  awk 'BEGIN { RS = "" } { gsub(/\n/, "|"); print }' "$1" | sort
+}
+
+in_list() {
+  case " $2 " in *" $1 "*) return 0 ;; esac
+  return 1
+}
+
+for f in examples/*.pz; do
+  name=$(basename "$f" .pz)
+  in_list "$name" "$LONG" && [ $full = 0 ] && continue
+  cap=""
+  in_list "$name" "$SLOW" && cap="-n 500"
+  [ -n "$cap" ] && [ $full = 0 ] && [ "$name" != queens ] && continue
+  # shellcheck disable=SC2086
+  run "$tmp/one" "$f" -c $cap
+  for n in 1 2 4; do
+    # shellcheck disable=SC2086
+    run "$tmp/par" "$f" -c $cap -p $n
+    same "$name -c $cap -p $n" "$tmp/one" "$tmp/par"
+    # shellcheck disable=SC2086
+    PZ_WORKERS_AT_ONCE=1 run "$tmp/par" "$f" -c $cap -p $n
+    same "$name -c $cap -p $n (workers at once)" "$tmp/one" "$tmp/par"
+  done
+done
+
+for name in magic_square3 magic_hexagon zebra_no_clue11 pentomino_3x20; do
+  run "$tmp/one" "examples/$name.pz" -a
+  blocks "$tmp/one" > "$tmp/one.set"
+  for n in 2 4; do
+    PZ_WORKERS_AT_ONCE=1 run "$tmp/par" "examples/$name.pz" -a -p $n
+    blocks "$tmp/par" > "$tmp/par.set"
+    same "$name -a -p $n (as a set)" "$tmp/one.set" "$tmp/par.set"
+  done
+done
+
+# -n K: K solutions, K distinct ones, each checked
+for k in 1 5 40; do
+  PZ_WORKERS_AT_ONCE=1 run "$tmp/par" examples/magic_square4.pz -n $k -p 2 --check
+  got=$(grep -v '^status' "$tmp/par" | awk 'BEGIN { RS = "" } END { print NR }')
+  uniq=$(grep -v '^status' "$tmp/par" | awk 'BEGIN { RS = "" } { gsub(/\n/, "|"); print }' | sort -u | wc -l)
+  status=$(tail -1 "$tmp/par")
+  if [ "$got" = $k ] && [ "$uniq" = $k ] && [ "$status" = "status 0" ]; then
+    passed=$((passed + 1))
+  else
+    fail "magic_square4 -n $k -p 2: $got solutions, $uniq distinct, $status"
+  fi
+done
+
+# limits stop every worker and say so
+run "$tmp/par" examples/queens.pz -c -p 2 --nodes 2000
+if grep -q '^stopped: the node limit of 2000 was reached$' "$tmp/par" &&
+   grep -q '^solutions: [0-9]*+$' "$tmp/par" && grep -q '^status 3$' "$tmp/par"; then
+  passed=$((passed + 1))
+else
+  fail "queens -c -p 2 --nodes 2000"; cat "$tmp/par"
+fi
+run "$tmp/par" examples/queens.pz -a -p 4 -t 0.2
+if grep -q '^stopped: the time limit of 0.2 s was reached' "$tmp/par" &&
+   grep -q '^status 3$' "$tmp/par"; then
+  passed=$((passed + 1))
+else
+  fail "queens -a -p 4 -t 0.2"; tail -3 "$tmp/par"
+fi
+
+# a goal: alone, as one thread
+run "$tmp/one" examples/prime_magic_square.pz -c
+run "$tmp/par" examples/prime_magic_square.pz -c -p 2
+same "prime_magic_square -c -p 2 (a goal searches alone)" "$tmp/one" "$tmp/par"
+
+if [ -n "$difftest" ]; then
+  for n in 2 4; do
+    if "$difftest" --workers $n --seed $((n + 40)) --cases 400 --quiet > "$tmp/diff" 2>&1; then
+      passed=$((passed + 1))
+    else
+      fail "difftest --workers $n"; cat "$tmp/diff"
+    fi
+  done
+  # split into cubes counted one by one, as pz-mpi does (without MPI)
+  if "$difftest" --cubes 16 --workers 2 --seed 43 --cases 400 --quiet > "$tmp/diff" 2>&1; then
+    passed=$((passed + 1))
+  else
+    fail "difftest --cubes 16 --workers 2"; cat "$tmp/diff"
+  fi
+fi
+
+echo "parallel: $passed passed, $failed failed"
+[ $failed = 0 ]
