@@ -74,4 +74,4 @@ wasm-bench: wasm          ## the wasm build against the native one on the counti
 	node tests/web/bench.js $(WEB) build-bench/pz
 
 .PHONY: wasm serve test-web wasm-bench
--include $(WASMOBJ:.o=.d)
+-include $(WASMOBJ:.o=.d) $(BUILD)/web/pzweb.d
