@@ -107,7 +107,7 @@ tsan:                     ## the thread tests under ThreadSanitizer: four spaces
 	$(MAKE) BUILD=build-tsan OPT='-O1 -g' SAN='-fsanitize=thread' build-tsan/tests/unit/test_model \
 	  build-tsan/pz build-tsan/difftest
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/unit/test_model
-	TSAN_OPTIONS=halt_on_error=1 sh tests/parallel/run.sh build-tsan/pz build-tsan/difftest
+	TSAN_OPTIONS=halt_on_error=1 sh tests/parallel/run.sh --quick build-tsan/pz build-tsan/difftest
 
 # pz-mpi (interp/cli/mpi/pz_mpi.c): counting across machines, rank 0
 # handing out the cubes of pz_split to the other ranks (doc/pz.1, pz -p).

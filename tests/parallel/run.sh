@@ -1,7 +1,7 @@
 #!/bin/sh
 # run.sh -- pz -p N against one thread: the same answers, whatever N.
 #
-#   tests/parallel/run.sh [--full] PZ [DIFFTEST]
+#   tests/parallel/run.sh [--full | --quick] PZ [DIFFTEST]
 #
 # counts:  every example counted (-c) with -p 1, 2 and 4, and again with
 #          PZ_WORKERS_AT_ONCE set (the workers take over at the first
@@ -16,11 +16,15 @@
 # limits:  --nodes and --timeout stop every worker: exit status 3 and
 #          the 'stopped' line.
 # goal:    a puzzle with a goal searches alone: the same output.
+# --quick: the counts of a few examples only (QUICK), for slow builds
+#          such as ThreadSanitizer's; everything else as usual.
 # random:  DIFFTEST --workers 2 and 4 on random puzzles against brute force,
 #          and --cubes 16 (the search split as pz-mpi splits it).
 full=0
+quick=0
 if [ "$1" = "--full" ]; then full=1; shift; fi
-pz=${1:?usage: tests/parallel/run.sh [--full] PZ [DIFFTEST]}
+if [ "$1" = "--quick" ]; then quick=1; shift; fi
+pz=${1:?usage: tests/parallel/run.sh [--full | --quick] PZ [DIFFTEST]}
 difftest=$2
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
@@ -28,6 +32,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 SLOW="magic_square5 queens sudoku_empty zebra_pool pentomino_6x10"
 LONG="checkerboard magic_square4 miracle_sudoku_empty"
+QUICK="magic_square3 magic_hexagon zebra sudoku pentomino_3x20 nurikabe queens"
 passed=0
 failed=0
 
@@ -65,6 +70,7 @@ in_list() {
 for f in examples/*.pz; do
   name=$(basename "$f" .pz)
   in_list "$name" "$LONG" && [ $full = 0 ] && continue
+  [ $quick = 1 ] && ! in_list "$name" "$QUICK" && continue
   cap=""
   in_list "$name" "$SLOW" && cap="-n 500"
   [ -n "$cap" ] && [ $full = 0 ] && [ "$name" != queens ] && continue
