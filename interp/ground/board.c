@@ -477,8 +477,8 @@ Value board_cell_of(Ground *g, Loc at, const BoardView *bv, Value n)
     }
   }
   VarId pos = term_new_var(g, 1, (int32_t)cells.len, false);
-  if (var_is_fixed(g->s, want))
-    build_cell_of(g, cells.len, cells.data, var_value(g->s, want), pos);
+  if (ground_fixed(g, want))
+    build_cell_of(g, cells.len, cells.data, ground_min(g, want), pos);
   else
     build_element(g, pos, 1, cells.len, cells.data, want);
   VEC_PUSH(g->positions, ((Position){cells.data[0], (uint32_t)cells.len, want, pos}));

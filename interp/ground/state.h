@@ -15,7 +15,7 @@
 #include "front/ast.h"
 #include "base/diag.h"
 #include "front/names.h"
-#include "engine/solver.h"
+#include "ground/bounds.h"
 #include "model/model.h"
 #include "ground/value.h"
 #include "base/vec.h"
@@ -122,6 +122,12 @@ typedef struct BoardMap {
 
 enum { GLOBAL_TODO, GLOBAL_BUSY, GLOBAL_DONE };
 
+/* A clue's steps in the Model: first..last, its MS_PROPAGATE. */
+typedef struct ClueSteps {
+  const Stmt *st;
+  size_t first, last;
+} ClueSteps;
+
 struct Env;
 
 typedef struct Ground {
@@ -139,9 +145,11 @@ typedef struct Ground {
   Diag *diag;
   Model *model;               /* the output: every variable and constraint (post.h) */
   bool all_assignments;       /* every assignment is a solution: no MS_SHOWN step */
-  SolverTraceFn trace;        /* the reason log's reader while grounding (pz --trace), or NULL */
-  void *trace_ctx;
-  Solver *s;                  /* a scratch space mirroring the Model, read for bounds */
+  bool (*time_up)(void *ctx); /* the caller's clock: true once the time limit has come (or NULL) */
+  void *time_ctx;
+  /* for the printer (out/), set by the caller once a space holds values;
+     the grounder never reads it */
+  struct Solver *space;
   /* state */
   Arena arena;                /* values, freed by ground_free */
   Value *globals;             /* indexed by Sym: values of variables and constants */
@@ -176,7 +184,11 @@ typedef struct Ground {
   bool table;                 /* print the grid as a table */
   VEC(Position) positions;    /* cell_of(B, N), one per board and value */
   bool posted_false;          /* the statement being grounded was found false */
-  bool narrowed;              /* propagating the clues so far narrowed a domain */
+  bool narrowed;              /* reasoning over the clues so far narrowed a domain */
+  Bounds bounds;              /* what the grounder knows of each variable's values (bounds.h) */
+  /* per clue: its steps in the Model, first..last (its MS_PROPAGATE), to
+     say which clue a space built from the Model fails at (ground_note_failure) */
+  VEC(ClueSteps) clue_steps;
   /*
   ** Definedness of partial terms (x / y, x mod y, list[i]): each one
   ** evaluated pushes the literal under which it is defined; the nearest
@@ -196,5 +208,25 @@ typedef struct Ground {
   bool cycle;                 /* a cycle of differences that cannot hold was posted */
   uint64_t cycle_work;        /* steps spent looking for one */
 } Ground;
+
+/*
+** What the grounder knows of x's values (bounds.h): its bounds, whether
+** it holds v, its next value above v, how many it has.
+*/
+static inline int32_t ground_min(const Ground *g, VarId x) { return bounds_min(&g->bounds, x); }
+static inline int32_t ground_max(const Ground *g, VarId x) { return bounds_max(&g->bounds, x); }
+static inline bool ground_fixed(const Ground *g, VarId x) { return bounds_fixed(&g->bounds, x); }
+static inline bool ground_contains(const Ground *g, VarId x, int64_t v)
+{
+  return bounds_contains(&g->bounds, x, v);
+}
+static inline int32_t ground_next(const Ground *g, VarId x, int32_t v)
+{
+  return bounds_next(&g->bounds, x, v);
+}
+static inline uint64_t ground_size(const Ground *g, VarId x)
+{
+  return bounds_size(&g->bounds, x);
+}
 
 #endif
