@@ -209,9 +209,10 @@ uint64_t bounds_size(const Bounds *b, ModelVar x)
 static void touched(Bounds *b, ModelVar x)
 {
   b->narrowed = true;
+  bool known = b->var.data[x].lo == b->var.data[x].hi;
   for (uint32_t w = b->head.data[x]; w; w = b->watch.data[w - 1].next) {
     uint32_t st = b->watch.data[w - 1].step;
-    if (st != b->current && !b->queued.data[st]) {
+    if (st != b->current && !b->queued.data[st] && (known || !b->watch.data[w - 1].on_fix)) {
       b->queued.data[st] = 1;
       VEC_PUSH(b->queue, st);
     }
@@ -441,25 +442,61 @@ static void clause(Bounds *b, const Model *m, const ModelStep *st)
     fix(b, (ModelVar)a[last], last < st->n ? 1 : 0);
 }
 
+/* Set x's values to those of bits (a subset of its own): one change, or a failure. */
+static void keep_bits(Bounds *b, ModelVar x, uint64_t bits)
+{
+  VarBounds *v = &b->var.data[x];
+  if (bits == v->bits)
+    return;
+  if (!bits) {
+    fail(b);
+    return;
+  }
+  v->bits = bits;
+  v->lo = v->base + __builtin_ctzll(bits);
+  v->hi = v->base + 63 - __builtin_clzll(bits);
+  touched(b, x);
+}
+
+/* No two alike: a known value leaves every other variable (in bulk for bit sets). */
 static void distinct(Bounds *b, const Model *m, const ModelStep *st)
 {
   const int32_t *a = model_args(m, st);
-  uint8_t *done = xcalloc(st->n + 1, 1);
-  for (bool again = true; again && !b->failed;) {
-    again = false;
-    for (uint32_t i = 0; i < st->n && !b->failed; i++) {
-      ModelVar x = (ModelVar)a[i];
-      if (done[i] || !bounds_fixed(b, x))
+  int32_t small[64];
+  int32_t *known = st->n <= 64 ? small : xmalloc(st->n * sizeof *known);
+  for (uint32_t nknown = 0, seen = UINT32_MAX; !b->failed;) {
+    nknown = 0;
+    for (uint32_t i = 0; i < st->n; i++)
+      if (bounds_fixed(b, (ModelVar)a[i]))
+        known[nknown++] = b->var.data[a[i]].lo;
+    if (nknown == seen)
+      break;
+    seen = nknown;
+    for (uint32_t j = 0; j < st->n && !b->failed; j++) {
+      ModelVar y = (ModelVar)a[j];
+      VarBounds *v = &b->var.data[y];
+      uint32_t own = 0;                 /* y's own value, if known, may appear once */
+      if (v->lo == v->hi) {
+        for (uint32_t k = 0; k < nknown; k++)
+          own += known[k] == v->lo;
+        if (own > 1)
+          fail(b);
         continue;
-      done[i] = 1;
-      for (uint32_t j = 0; j < st->n && !b->failed; j++)
-        if (j != i && (ModelVar)a[j] != x) {
-          remove_value(b, (ModelVar)a[j], b->var.data[x].lo);
-          again |= !done[j] && bounds_fixed(b, (ModelVar)a[j]);
-        }
+      }
+      if (v->has_bits) {
+        uint64_t out = 0;
+        for (uint32_t k = 0; k < nknown; k++)
+          if (known[k] >= v->base && (int64_t)known[k] - v->base < 64)
+            out |= (uint64_t)1 << (known[k] - v->base);
+        keep_bits(b, y, v->bits & ~out);
+      } else {
+        for (uint32_t k = 0; k < nknown && !b->failed; k++)
+          remove_value(b, y, known[k]);
+      }
     }
   }
-  xfree(done);
+  if (known != small)
+    xfree(known);
 }
 
 static void table(Bounds *b, const Model *m, const ModelStep *st)
@@ -467,6 +504,12 @@ static void table(Bounds *b, const Model *m, const ModelStep *st)
   const int32_t *a = model_args(m, st);
   const int32_t *rows = a + st->n;
   uint32_t n = st->n;
+  /* cheap first: a table is read again only once one of its columns is known */
+  uint32_t known = 0;
+  while (known < n && !bounds_fixed(b, (ModelVar)a[known]))
+    known++;
+  if (known == n)
+    return;
   uint64_t *bits = xcalloc(n + 1, sizeof *bits);
   int32_t *lo = xmalloc((n + 1) * sizeof *lo), *hi = xmalloc((n + 1) * sizeof *hi);
   for (uint32_t j = 0; j < n; j++)
@@ -658,29 +701,61 @@ static void watch(Bounds *b, const Model *m, uint32_t step)
   if (!reasoned((ModelStepKind)st->kind))
     return;
   ModelVar *xs = xmalloc(((size_t)st->n + st->m + 3) * sizeof *xs);
-  size_t n = st->kind == MS_TABLE ? st->n : model_step_vars(m, st, xs);
-  if (st->kind == MS_TABLE)
+  const int32_t *a = model_args(m, st);
+  size_t n = 0;
+  switch ((ModelStepKind)st->kind) {   /* a variable met twice is watched twice: harmless */
+  case MS_LINEAR: case MS_LINEAR_REIF:
     for (uint32_t i = 0; i < st->n; i++)
-      xs[i] = (ModelVar)model_args(m, st)[i];
+      xs[n++] = (ModelVar)a[st->n + i];
+    if (st->kind == MS_LINEAR_REIF)
+      xs[n++] = st->z;
+    break;
+  case MS_CLAUSE:
+    for (uint32_t i = 0; i < st->n + st->m; i++)
+      xs[n++] = (ModelVar)a[i];
+    break;
+  case MS_DISTINCT: case MS_TABLE: case MS_ELEMENT: case MS_CELL_OF: case MS_MIN: case MS_MAX:
+    for (uint32_t i = 0; i < st->n; i++)
+      xs[n++] = (ModelVar)a[i];
+    if (st->kind == MS_ELEMENT || st->kind == MS_CELL_OF)
+      xs[n++] = st->x;
+    if (st->kind == MS_ELEMENT || st->kind == MS_MIN || st->kind == MS_MAX)
+      xs[n++] = st->z;
+    break;
+  default:                              /* times, abs */
+    xs[n++] = st->x;
+    if (st->kind == MS_TIMES)
+      xs[n++] = st->y;
+    xs[n++] = st->z;
+    break;
+  }
   for (size_t i = 0; i < n; i++) {
-    VEC_PUSH(b->watch, ((BoundsWatch){step, b->head.data[xs[i]]}));
+    bool on_fix = st->kind == MS_DISTINCT || st->kind == MS_TABLE || st->kind == MS_CLAUSE;
+    VEC_PUSH(b->watch, ((BoundsWatch){step, b->head.data[xs[i]], on_fix}));
     b->head.data[xs[i]] = (uint32_t)b->watch.len;
   }
   xfree(xs);
 }
 
-void bounds_propagate(Bounds *b, const Model *m)
+void bounds_mark(Bounds *b, const Model *m)
 {
-  while (b->queued.len < m->steps.len)
+  b->upto = m->steps.len;
+}
+
+void bounds_settle(Bounds *b, const Model *m)
+{
+  if (b->done >= b->upto)
+    return;
+  while (b->queued.len < b->upto)
     VEC_PUSH(b->queued, 0);
-  for (size_t i = b->done; i < m->steps.len; i++)
+  for (size_t i = b->done; i < b->upto; i++)
     if (reasoned((ModelStepKind)m->steps.data[i].kind)) {
       watch(b, m, (uint32_t)i);
       b->queued.data[i] = 1;
       VEC_PUSH(b->queue, (uint32_t)i);
     }
-  b->done = m->steps.len;
-  uint64_t budget = WORK_FLOOR + (uint64_t)WORK_PER_STEP * m->steps.len;
+  b->done = b->upto;
+  uint64_t budget = WORK_FLOOR + (uint64_t)WORK_PER_STEP * b->upto;
   for (size_t head = 0; head < b->queue.len; head++) {
     uint32_t step = b->queue.data[head];
     b->queued.data[step] = 0;

@@ -32,7 +32,8 @@ typedef struct VarBounds {
   uint64_t bits;
 } VarBounds;
 
-typedef struct BoundsWatch { uint32_t step, next; } BoundsWatch;
+/* Step `step` watches a variable: on every change, or (on_fix) once it is known. */
+typedef struct BoundsWatch { uint32_t step, next; bool on_fix; } BoundsWatch;
 typedef struct BoundsConst { int32_t value; uint32_t x; } BoundsConst;
 
 typedef struct Bounds {
@@ -45,6 +46,7 @@ typedef struct Bounds {
   VEC(BoundsConst) consts;      /* constants made, hashed by value */
   size_t nconsts;
   size_t done;                  /* steps looked at by the last fixpoint */
+  size_t upto;                  /* steps up to the last propagation point (bounds_mark) */
   uint32_t current;             /* the step being revised (not woken by its own changes) */
   bool failed;                  /* the constraints so far cannot all hold */
   bool narrowed;                /* a fixpoint narrowed a domain */
@@ -58,8 +60,15 @@ void bounds_new_var(Bounds *b, const Model *m, ModelVar x);
 /* The variable holding constant v made before, or UINT32_MAX. */
 uint32_t bounds_const_find(const Bounds *b, int32_t v);
 void bounds_const_add(Bounds *b, int32_t v, ModelVar x);
-/* Reason over the constraints posted since the last call, to a fixpoint. */
-void bounds_propagate(Bounds *b, const Model *m);
+/*
+** The Model propagates here: what is known from now on is the fixpoint of
+** the constraints posted so far.  The reasoning itself waits until a
+** domain is read (bounds_settle), so a grounding that never asks pays
+** nothing, and the answer is the same as reasoning at once.
+*/
+void bounds_mark(Bounds *b, const Model *m);
+/* Reason over the constraints up to the last mark, to a fixpoint; whether anything narrowed. */
+void bounds_settle(Bounds *b, const Model *m);
 
 static inline int32_t bounds_min(const Bounds *b, ModelVar x) { return b->var.data[x].lo; }
 static inline int32_t bounds_max(const Bounds *b, ModelVar x) { return b->var.data[x].hi; }

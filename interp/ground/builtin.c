@@ -422,7 +422,7 @@ static NOINLINE Value index_in_range(Ground *g, Loc at, Value idx, uint32_t n)
   if (idx.kind == V_INT) {
     if (idx.i >= 1 && idx.i <= n)
       return idx;
-    if (!g->narrowed)           /* as for a zero divisor (term_arith) */
+    if (!ground_narrowed(g))           /* as for a zero divisor (term_arith) */
       return ground_error(g, at, "index %lld is outside 1..%u", (long long)idx.i, n);
     term_defined_when(g, value_bool(false));
     return value_int(1);
@@ -694,7 +694,7 @@ Value builtin_arith(Ground *g, const Env *env, const Node *n)
     if (lb->n == 0 && lb->k == 0) {
       /* Zero as written is the checker's error; zero because the clues
          before fixed its unknowns is an undefined term (language.md 6) */
-      if (!g->narrowed)
+      if (!ground_narrowed(g))
         return ground_error(g, n->b->at, "division by zero");
       term_defined_when(g, value_bool(false));
       return value_int(0);

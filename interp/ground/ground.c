@@ -1280,7 +1280,7 @@ static void clue_name(const Ground *g, const Stmt *st, Buf *name)
 */
 static void report_impossible_clue(Ground *g, const Stmt *st, unsigned errors_before)
 {
-  if (g->diag->nerrors > errors_before || g->timed_out || !g->posted_false || g->narrowed)
+  if (g->diag->nerrors > errors_before || g->timed_out || !g->posted_false || ground_narrowed(g))
     return;
   Buf name = {0};
   clue_name(g, st, &name);

@@ -142,11 +142,10 @@ void build_tiling(Ground *g, const int32_t *spec, size_t len)
   step(g, MS_TILING, spec, len, NULL, 0)->n = (uint32_t)len;
 }
 
-/* Where the Model propagates, the grounder reasons to a fixpoint too. */
+/* Where the Model propagates, the grounder's knowledge moves on too (bounds.h). */
 static void reason(Ground *g)
 {
-  bounds_propagate(&g->bounds, g->model);
-  g->narrowed |= g->bounds.narrowed;
+  bounds_mark(&g->bounds, g->model);
 }
 
 void build_origin(Ground *g, uint32_t origin)

@@ -184,7 +184,6 @@ typedef struct Ground {
   bool table;                 /* print the grid as a table */
   VEC(Position) positions;    /* cell_of(B, N), one per board and value */
   bool posted_false;          /* the statement being grounded was found false */
-  bool narrowed;              /* reasoning over the clues so far narrowed a domain */
   Bounds bounds;              /* what the grounder knows of each variable's values (bounds.h) */
   /* per clue: its steps in the Model, first..last (its MS_PROPAGATE), to
      say which clue a space built from the Model fails at (ground_note_failure) */
@@ -211,22 +210,35 @@ typedef struct Ground {
 
 /*
 ** What the grounder knows of x's values (bounds.h): its bounds, whether
-** it holds v, its next value above v, how many it has.
+** it holds v, its next value above v, how many it has; and whether the
+** clues so far narrowed any domain.  Each reads the fixpoint of the
+** constraints up to the Model's last propagation point, worked out when
+** first asked for (a cache: g is const to the caller, not to it).
 */
-static inline int32_t ground_min(const Ground *g, VarId x) { return bounds_min(&g->bounds, x); }
-static inline int32_t ground_max(const Ground *g, VarId x) { return bounds_max(&g->bounds, x); }
-static inline bool ground_fixed(const Ground *g, VarId x) { return bounds_fixed(&g->bounds, x); }
+static inline const Bounds *ground_bounds(const Ground *g)
+{
+  Bounds *b = (Bounds *)&g->bounds;
+  bounds_settle(b, g->model);
+  return b;
+}
+static inline int32_t ground_min(const Ground *g, VarId x) { return bounds_min(ground_bounds(g), x); }
+static inline int32_t ground_max(const Ground *g, VarId x) { return bounds_max(ground_bounds(g), x); }
+static inline bool ground_fixed(const Ground *g, VarId x) { return bounds_fixed(ground_bounds(g), x); }
 static inline bool ground_contains(const Ground *g, VarId x, int64_t v)
 {
-  return bounds_contains(&g->bounds, x, v);
+  return bounds_contains(ground_bounds(g), x, v);
 }
 static inline int32_t ground_next(const Ground *g, VarId x, int32_t v)
 {
-  return bounds_next(&g->bounds, x, v);
+  return bounds_next(ground_bounds(g), x, v);
 }
 static inline uint64_t ground_size(const Ground *g, VarId x)
 {
-  return bounds_size(&g->bounds, x);
+  return bounds_size(ground_bounds(g), x);
+}
+static inline bool ground_narrowed(const Ground *g)
+{
+  return ground_bounds(g)->narrowed;
 }
 
 #endif
