@@ -54,7 +54,7 @@ struct PzCtx {
   Arena arena;            /* the syntax tree */
   Ast ast;
   Names names;
-  Solver *solver;         /* the grounder's scratch space (ground/post.h), until searched */
+  Solver *solver;         /* the space to search: holds the limits until pz_load gives it the Model */
   Ground ground;
   Model model;            /* what grounding made of the puzzle */
   Solver *space;          /* the space searched, built from the model */
