@@ -56,7 +56,7 @@ struct PzCtx {
   Arena arena;            /* the syntax tree */
   Ast ast;
   Names names;
-  Solver *solver;         /* the grounder's scratch space (ground/post.h), until searched */
+  Solver *solver;         /* the space to search: holds the limits until pz_load gives it the Model */
   Ground ground;
   Model model;            /* what grounding made of the puzzle */
   Solver *space;          /* the space searched, built from the model */
@@ -476,25 +476,28 @@ static bool load(PzCtx *cx, const char *name, const char *text, size_t len)
   if (!front_end(cx, name, text, len))
     return false;
   cx->ground = (Ground){.ast = &cx->ast, .names = &cx->names, .syms = &cx->syms,
-                        .srcs = &cx->srcs, .diag = &cx->diag, .s = cx->solver,
-                        .model = &cx->model, .all_assignments = cx->opt.all_assignments};
-  if (cx->trace) {
-    cx->ground.trace = trace_event;
-    cx->ground.trace_ctx = cx;
-  }
+                        .srcs = &cx->srcs, .diag = &cx->diag, .time_up = check_time_up,
+                        .time_ctx = cx, .model = &cx->model,
+                        .all_assignments = cx->opt.all_assignments};
   bool grounded = ground_program(&cx->ground);
   /* stopped by the time limit while grounding: loaded, but pz_next says PZ_LIMIT */
   if (cx->ground.timed_out)
     return cx->diag.nerrors == 0;
   if (!grounded)
     return false;
-  /* The search runs in a space built from the Model.  The grounder's
-     scratch space is one: every step of the Model was made to it, in
-     order (ground/post.c), so it is taken over rather than built again,
-     which would cost as much as grounding's posting and propagation.
-     More spaces come from solver_from_model (pz_count_parallel). */
+  /* The search runs in a space built from the Model: cx->solver, which
+     holds the limits (pz_set_limits) and the reason log's reader, gets
+     its steps.  The first step at which it fails is the clue that
+     contradicts the ones before it (a note).  More spaces come from
+     solver_from_model (pz_count_parallel). */
+  if (cx->trace)
+    solver_set_trace(cx->solver, trace_event, cx);
+  size_t failed = solver_load_model(cx->solver, &cx->model);
+  if (failed < cx->model.steps.len)
+    ground_note_failure(&cx->ground, failed);
   cx->space = cx->solver;
   cx->solver = NULL;
+  cx->ground.space = cx->space;
   return true;
 }
 
@@ -909,13 +912,13 @@ static void known_after(BoardCtx *bc, size_t steps)
         solver_trial_keep(bc->s, f->x, e->ints.data + f->after, f->nafter);
     }
   }
-  bc->was = bc->cx->ground.s;
-  bc->cx->ground.s = bc->s;
+  bc->was = bc->cx->ground.space;
+  bc->cx->ground.space = bc->s;
 }
 
 static void known_end(BoardCtx *bc)
 {
-  bc->cx->ground.s = bc->was;
+  bc->cx->ground.space = bc->was;
   solver_trial_end(bc->s);
 }
 

@@ -115,6 +115,17 @@ Solver *solver_from_model(const Model *m)
   return s;
 }
 
+size_t solver_load_model(Solver *s, const Model *m)
+{
+  size_t failed = m->steps.len;
+  for (size_t i = 0; i < m->steps.len; i++) {
+    solver_replay_step(s, m, &m->steps.data[i]);
+    if (failed == m->steps.len && solver_failed(s))
+      failed = i;
+  }
+  return failed;
+}
+
 Solver *solver_from_model_where(const Model *m, SolverKeepFn keep, void *ctx)
 {
   Solver *s = solver_new();

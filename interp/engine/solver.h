@@ -195,10 +195,16 @@ const SolverStats *solver_stats(const Solver *s);
 */
 struct Model;
 Solver *solver_from_model(const struct Model *m);
+/*
+** The same, into s (new, with its limits and reason log's reader set):
+** returns the first step after which s had failed, or the number of
+** steps when it never did.
+*/
+size_t solver_load_model(Solver *s, const struct Model *m);
 
 /*
 ** Give `to` the limits and the running clock of `from`: the time limit
-** set before grounding (on the grounder's scratch space) keeps counting
+** set before grounding keeps counting
 ** in the space that is searched.
 */
 void solver_share_clock(Solver *to, const Solver *from);

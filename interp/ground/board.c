@@ -477,8 +477,8 @@ Value board_cell_of(Ground *g, Loc at, const BoardView *bv, Value n)
     }
   }
   VarId pos = term_new_var(g, 1, (int32_t)cells.len, false);
-  if (var_is_fixed(g->s, want))
-    build_cell_of(g, cells.len, cells.data, var_value(g->s, want), pos);
+  if (ground_fixed(g, want))
+    build_cell_of(g, cells.len, cells.data, ground_min(g, want), pos);
   else
     build_element(g, pos, 1, cells.len, cells.data, want);
   VEC_PUSH(g->positions, ((Position){cells.data[0], (uint32_t)cells.len, want, pos}));
@@ -534,7 +534,7 @@ void board_post_area(Ground *g, Loc at, const BoardView *bv, Value value, Loc va
   VarId vx;
   if (!term_var(g, value_at, value, &vx))
     return;
-  if (var_min(g->s, vx) != var_max(g->s, vx)) {
+  if (ground_min(g, vx) != ground_max(g, vx)) {
     ground_error(g, value_at, "the value of '%s' (the one its cells hold) must be known "
                  "before solving, not an unknown", areas ? "areas" : "connected");
     return;
@@ -607,7 +607,7 @@ void board_post_area(Ground *g, Loc at, const BoardView *bv, Value value, Loc va
     }
     VEC_PUSH(first, (int32_t)adj.len);
     VEC(int32_t) spec = {0};
-    int32_t head[5] = {areas, (int32_t)n, (int32_t)nn, var_min(g->s, vx), (int32_t)adj.len};
+    int32_t head[5] = {areas, (int32_t)n, (int32_t)nn, ground_min(g, vx), (int32_t)adj.len};
     for (int i = 0; i < 5; i++)
       VEC_PUSH(spec, head[i]);
     for (size_t i = 0; i < x.len; i++)

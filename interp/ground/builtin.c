@@ -73,7 +73,7 @@ static NOINLINE Value builtin_min_max(Ground *g, Loc at, const Values *items, bo
       xfree(xs);
       return VALUE_NONE;
     }
-    int32_t a = var_min(g->s, xs[i]), b = var_max(g->s, xs[i]);
+    int32_t a = ground_min(g, xs[i]), b = ground_max(g, xs[i]);
     if (is_min) {
       lo = i == 0 || a < lo ? a : lo;
       hi = i == 0 || b < hi ? b : hi;
@@ -452,7 +452,7 @@ static NOINLINE bool term_var_or_one(Ground *g, Loc at, VarId x, Value defined, 
 /* The divisor of x / y and x mod y: y, where it is not 0. */
 static NOINLINE bool divisor_var(Ground *g, Loc at, VarId y, VarId *out)
 {
-  if (!var_contains(g->s, y, 0)) {
+  if (!ground_contains(g, y, 0)) {
     *out = y;
     return true;
   }
@@ -473,7 +473,7 @@ static NOINLINE Value index_in_range(Ground *g, Loc at, Value idx, uint32_t n)
   if (idx.kind == V_INT) {
     if (idx.i >= 1 && idx.i <= n)
       return idx;
-    if (!g->narrowed)           /* as for a zero divisor (term_arith) */
+    if (!ground_narrowed(g))           /* as for a zero divisor (term_arith) */
       return ground_error(g, at, "index %lld is outside 1..%u", (long long)idx.i, n);
     term_defined_when(g, value_bool(false));
     return value_int(1);
@@ -613,8 +613,8 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
       atom |= value_is_name(leaves.data[j]);
       ok = term_var(g, n->at, leaves.data[j], &arr[j]);
       if (ok) {
-        lo = var_min(g->s, arr[j]) < lo ? var_min(g->s, arr[j]) : lo;
-        hi = var_max(g->s, arr[j]) > hi ? var_max(g->s, arr[j]) : hi;
+        lo = ground_min(g, arr[j]) < lo ? ground_min(g, arr[j]) : lo;
+        hi = ground_max(g, arr[j]) > hi ? ground_max(g, arr[j]) : hi;
       }
     }
     VarId ix;
@@ -650,7 +650,7 @@ static NOINLINE Value times(Ground *g, Loc at, Loc at_a, Value a, Loc at_b, Valu
   VarId x, y;
   if (!term_var(g, at_a, a, &x) || !term_var(g, at_b, b, &y))
     return VALUE_NONE;
-  Wide xl = var_min(g->s, x), xh = var_max(g->s, x), yl = var_min(g->s, y), yh = var_max(g->s, y);
+  Wide xl = ground_min(g, x), xh = ground_max(g, x), yl = ground_min(g, y), yh = ground_max(g, y);
   Wide c[4] = {xl * yl, xl * yh, xh * yl, xh * yh};
   Wide lo = c[0], hi = c[0];
   for (int i = 1; i < 4; i++) {
@@ -745,7 +745,7 @@ Value builtin_arith(Ground *g, const Env *env, const Node *n)
     if (lb->n == 0 && lb->k == 0) {
       /* Zero as written is the checker's error; zero because the clues
          before fixed its unknowns is an undefined term (language.md 6) */
-      if (!g->narrowed)
+      if (!ground_narrowed(g))
         return ground_error(g, n->b->at, "division by zero");
       term_defined_when(g, value_bool(false));
       return value_int(0);
@@ -761,7 +761,7 @@ Value builtin_arith(Ground *g, const Env *env, const Node *n)
     return VALUE_NONE;
   if (!divisor_var(g, n->b->at, y, &y))
     return VALUE_NONE;
-  Wide xl = var_min(g->s, x), xh = var_max(g->s, x), yl = var_min(g->s, y), yh = var_max(g->s, y);
+  Wide xl = ground_min(g, x), xh = ground_max(g, x), yl = ground_min(g, y), yh = ground_max(g, y);
   Wide lo, hi;
   if (n->op == OP_DIV) {
     Wide m = xl < 0 ? -xl : xl;

@@ -177,10 +177,8 @@ static void forall_post_fn(Ground *g, const Env *env, const Values *guards, Valu
   QuantCtx *q = ctx;
   uint32_t outer = g->binding;
   g->binding = case_binding(g, env);
-  solver_set_detail(g->s, g->binding);
   forall_post_case(g, env, guards, defined, q);
   g->binding = outer;
-  solver_set_detail(g->s, outer);
 }
 
 static void forall_post_case(Ground *g, const Env *env, const Values *guards, Value defined, QuantCtx *q)
@@ -1121,7 +1119,7 @@ char *ground_source_text(const Ground *g, Loc at)
 
 /*
 ** Note the variables whose values v prints, so that a solution is told
-** apart by them alone (solver_set_shown_vars).  A term over one variable
+** apart by them alone (MS_SHOWN).  A term over one variable
 ** prints a different value for each of its values, so that variable
 ** stands for it; a sum of several (show x + y) gets a variable of its own
 ** equal to it, since x = 1, y = 2 and x = 2, y = 1 print one answer.
@@ -1339,46 +1337,53 @@ static void add_show(Ground *g, const Node *item, const Node *label, const Node 
   VEC_PUSH(g->shows, it);
 }
 
-/*
-** A clue that is false whatever the unknowns are is a typing mistake: an
-** error.  A clue that only contradicts the clues before it is an answer
-** (no solution), but the teacher wants to know which clue: a note.
-*/
-static void report_impossible_clue(Ground *g, const Stmt *st, bool failed_before,
-                                   unsigned errors_before)
+/* "clue 6" or "this constraint" */
+static void clue_name(const Ground *g, const Stmt *st, Buf *name)
 {
-  if (g->diag->nerrors > errors_before || g->timed_out)
-    return;
-  /* Grounding simplifies with the domains the clues before have narrowed
-     (x / x needs no x = 0 case once x > 0): then a clue found false may
-     only contradict them, which is an answer, not a mistake. */
-  bool mistake = g->posted_false && !g->narrowed;
-  if (failed_before && !mistake)
-    return;
-  Buf name = {0};
   if (st->label) {
     char *text = ground_source_text(g, st->label->at);
-    buf_printf(&name, "clue %s", text);
+    buf_printf(name, "clue %s", text);
     xfree(text);
   } else {
-    buf_puts(&name, "this constraint");
+    buf_puts(name, "this constraint");
   }
-  if (mistake)
-    ground_error(g, st->at, "%s can never hold", buf_str(&name));
-  else if (g->posted_false || solver_failed(g->s))
-    diag_note(g->diag, st->at, "%s contradicts the clues before it, so there is no solution",
-              buf_str(&name));
+}
+
+/*
+** A clue that is false whatever the unknowns are is a typing mistake: an
+** error.  Grounding simplifies with the domains the clues before have
+** narrowed (x / x needs no x = 0 case once x > 0): then a clue found false
+** may only contradict them, which is an answer, not a mistake, and the
+** space built from the Model fails at it (ground_note_failure).
+*/
+static void report_impossible_clue(Ground *g, const Stmt *st, unsigned errors_before)
+{
+  if (g->diag->nerrors > errors_before || g->timed_out || !g->posted_false || ground_narrowed(g))
+    return;
+  Buf name = {0};
+  clue_name(g, st, &name);
+  ground_error(g, st->at, "%s can never hold", buf_str(&name));
   buf_free(&name);
 }
 
-/* The solver's trace while grounding: has any clue narrowed a domain yet? */
-static void note_narrowing(void *ctx, const SolverEvent *e)
+/*
+** A clue that only contradicts the clues before it is an answer (no
+** solution), but the teacher wants to know which clue: a note, for the
+** clue whose steps hold the Model's first failing step.
+*/
+void ground_note_failure(Ground *g, size_t step)
 {
-  Ground *g = ctx;
-  if (e->kind != REASON_FAILURE)
-    g->narrowed = true;
-  if (g->trace)
-    g->trace(g->trace_ctx, e);
+  for (size_t i = 0; i < g->clue_steps.len; i++) {
+    const ClueSteps *c = &g->clue_steps.data[i];
+    if (step < c->first || step > c->last)
+      continue;
+    Buf name = {0};
+    clue_name(g, c->st, &name);
+    diag_note(g->diag, c->st->at, "%s contradicts the clues before it, so there is no solution",
+              buf_str(&name));
+    buf_free(&name);
+    return;
+  }
 }
 
 /*
@@ -1473,7 +1478,6 @@ bool ground_program(Ground *g)
   g->reify = reify_entry;
   g->post = post_entry;
   unsigned before = g->diag->nerrors;
-  solver_set_trace(g->s, note_narrowing, g);
   const StmtList *sl = &g->ast->stmts;
   bool any_show = false;
   build_defer(g, true);
@@ -1509,7 +1513,7 @@ bool ground_program(Ground *g)
       VEC_PUSH(g->origins, ((Origin){st->at, st->label, NULL}));
       g->origin = (uint32_t)g->origins.len;
       build_origin(g, g->origin);
-      bool failed_before = solver_failed(g->s);
+      size_t first = g->model->steps.len;
       g->posted_false = false;
       unsigned errors_before = g->diag->nerrors;
       if (st->candidate) {              /* a literal, not a constraint: see Candidate */
@@ -1522,7 +1526,8 @@ bool ground_program(Ground *g)
       post_entry(g, NULL, st->expr, true);
       build_origin(g, 0);
       build_propagate(g);             /* once per clue, not once per post */
-      report_impossible_clue(g, st, failed_before, errors_before);
+      VEC_PUSH(g->clue_steps, ((ClueSteps){st, first, g->model->steps.len - 1}));
+      report_impossible_clue(g, st, errors_before);
     } else if (st->kind == ST_OBJECTIVE) {
       ground_goal(g, st);
     } else if (st->kind == ST_SHOW) {
@@ -1546,7 +1551,6 @@ bool ground_program(Ground *g)
     }
   }
   build_defer(g, false);
-  solver_set_trace(g->s, g->trace, g->trace_ctx);
   build_decision_vars(g, g->decision.len, g->decision.data);
   if (!g->all_assignments)
     shown_vars(g);
@@ -1591,6 +1595,8 @@ void ground_free(Ground *g)
   VEC_FREE(g->potential);
   VEC_FREE(g->first_out);
   VEC_FREE(g->queue);
+  VEC_FREE(g->clue_steps);
+  bounds_free(&g->bounds);
   xfree(g->globals);
   xfree(g->global_state);
   g->globals = NULL;

@@ -14,8 +14,14 @@
 
 #include "ground/state.h"
 
-/* Ground a checked program into g->s.  True when no error was reported. */
+/* Ground a checked program into g->model.  True when no error was reported. */
 bool ground_program(Ground *g);
+/*
+** A space built from the Model failed at step `step` (the first that
+** failed): when that step belongs to a clue, say so in a note ("clue 7
+** contradicts the clues before it").
+*/
+void ground_note_failure(Ground *g, size_t step);
 /* The source text at `at`, its white space runs made one space (xfree it). */
 char *ground_source_text(const Ground *g, Loc at);
 void ground_free(Ground *g);

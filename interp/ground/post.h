@@ -2,11 +2,11 @@
 ** post.h -- how the grounder makes variables and constraints.
 **
 ** Each call appends a step to the Model (g->model), the grounder's
-** output, and makes the same change to the grounder's own scratch space
-** (g->s), which it reads for bounds while it simplifies: the size of a
-** helper unknown, a term already fixed, a clue found false.  The search
-** never sees the scratch space; it searches spaces built from the Model.
-** The calls mirror engine/solver.h one for one.
+** output.  Where the Model propagates (build_propagate, the end of
+** build_defer) the grounder reasons over the constraints so far itself
+** (bounds.h), and reads what it learns while it simplifies: the size of
+** a helper unknown, a term already fixed, a clue found false.  No solver
+** is involved: the search runs in spaces built from the Model.
 */
 #ifndef PZ_GROUND_POST_H
 #define PZ_GROUND_POST_H
@@ -17,9 +17,9 @@ VarId build_var(Ground *g, int32_t lo, int32_t hi);
 VarId build_var_values(Ground *g, const int32_t *values, size_t n);
 VarId build_const(Ground *g, int32_t v);
 
-void build_linear(Ground *g, size_t n, const int32_t *coef, const VarId *x, LinRel rel, int64_t rhs);
+void build_linear(Ground *g, size_t n, const int32_t *coef, const VarId *x, ModelRel rel, int64_t rhs);
 void build_linear_reif(Ground *g, size_t n, const int32_t *coef, const VarId *x,
-                       LinRel rel, int64_t rhs, VarId b);
+                       ModelRel rel, int64_t rhs, VarId b);
 void build_distinct(Ground *g, size_t n, const VarId *x);
 void build_element(Ground *g, VarId idx, int32_t base, size_t n, const VarId *arr, VarId result);
 void build_cell_of(Ground *g, size_t n, const VarId *arr, int32_t value, VarId pos);

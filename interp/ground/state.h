@@ -15,7 +15,7 @@
 #include "front/ast.h"
 #include "base/diag.h"
 #include "front/names.h"
-#include "engine/solver.h"
+#include "ground/bounds.h"
 #include "model/model.h"
 #include "ground/value.h"
 #include "base/vec.h"
@@ -130,6 +130,12 @@ typedef struct BoardMap {
 
 enum { GLOBAL_TODO, GLOBAL_BUSY, GLOBAL_DONE };
 
+/* A clue's steps in the Model: first..last, its MS_PROPAGATE. */
+typedef struct ClueSteps {
+  const Stmt *st;
+  size_t first, last;
+} ClueSteps;
+
 struct Env;
 
 typedef struct Ground {
@@ -148,9 +154,11 @@ typedef struct Ground {
   Model *model;               /* the output: every variable and constraint (post.h) */
   bool all_assignments;       /* every assignment is a solution: no MS_SHOWN step */
   bool counting;              /* count([X : ...]): the next comprehension counts bindings */
-  SolverTraceFn trace;        /* the reason log's reader while grounding (pz --trace), or NULL */
-  void *trace_ctx;
-  Solver *s;                  /* a scratch space mirroring the Model, read for bounds */
+  bool (*time_up)(void *ctx); /* the caller's clock: true once the time limit has come (or NULL) */
+  void *time_ctx;
+  /* for the printer (out/), set by the caller once a space holds values;
+     the grounder never reads it */
+  struct Solver *space;
   /* state */
   Arena arena;                /* values, freed by ground_free */
   Value *globals;             /* indexed by Sym: values of variables and constants */
@@ -185,7 +193,10 @@ typedef struct Ground {
   bool table;                 /* print the grid as a table */
   VEC(Position) positions;    /* cell_of(B, N), one per board and value */
   bool posted_false;          /* the statement being grounded was found false */
-  bool narrowed;              /* propagating the clues so far narrowed a domain */
+  Bounds bounds;              /* what the grounder knows of each variable's values (bounds.h) */
+  /* per clue: its steps in the Model, first..last (its MS_PROPAGATE), to
+     say which clue a space built from the Model fails at (ground_note_failure) */
+  VEC(ClueSteps) clue_steps;
   /*
   ** Definedness of partial terms (x / y, x mod y, list[i]): each one
   ** evaluated pushes the literal under which it is defined; the nearest
@@ -205,5 +216,38 @@ typedef struct Ground {
   bool cycle;                 /* a cycle of differences that cannot hold was posted */
   uint64_t cycle_work;        /* steps spent looking for one */
 } Ground;
+
+/*
+** What the grounder knows of x's values (bounds.h): its bounds, whether
+** it holds v, its next value above v, how many it has; and whether the
+** clues so far narrowed any domain.  Each reads the fixpoint of the
+** constraints up to the Model's last propagation point, worked out when
+** first asked for (a cache: g is const to the caller, not to it).
+*/
+static inline const Bounds *ground_bounds(const Ground *g)
+{
+  Bounds *b = (Bounds *)&g->bounds;
+  bounds_settle(b, g->model);
+  return b;
+}
+static inline int32_t ground_min(const Ground *g, VarId x) { return bounds_min(ground_bounds(g), x); }
+static inline int32_t ground_max(const Ground *g, VarId x) { return bounds_max(ground_bounds(g), x); }
+static inline bool ground_fixed(const Ground *g, VarId x) { return bounds_fixed(ground_bounds(g), x); }
+static inline bool ground_contains(const Ground *g, VarId x, int64_t v)
+{
+  return bounds_contains(ground_bounds(g), x, v);
+}
+static inline int32_t ground_next(const Ground *g, VarId x, int32_t v)
+{
+  return bounds_next(ground_bounds(g), x, v);
+}
+static inline uint64_t ground_size(const Ground *g, VarId x)
+{
+  return bounds_size(ground_bounds(g), x);
+}
+static inline bool ground_narrowed(const Ground *g)
+{
+  return ground_bounds(g)->narrowed;
+}
 
 #endif

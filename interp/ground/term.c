@@ -132,7 +132,7 @@ const Value *env_find(const Env *e, Sym s)
 
 bool ground_time_is_up(Ground *g)
 {
-  if (!g->timed_out && solver_time_is_up(g->s)) {
+  if (!g->timed_out && g->time_up && g->time_up(g->time_ctx)) {
     g->timed_out = true;
     g->too_big = true;                 /* every walker stops */
   }
@@ -224,8 +224,8 @@ void lin_range(const Ground *g, const Lin *l, Wide *lo, Wide *hi)
 {
   *lo = *hi = l->k;
   for (uint32_t i = 0; i < l->n; i++) {
-    Wide a = (Wide)l->coef[i] * var_min(g->s, l->vars[i]);
-    Wide b = (Wide)l->coef[i] * var_max(g->s, l->vars[i]);
+    Wide a = (Wide)l->coef[i] * ground_min(g, l->vars[i]);
+    Wide b = (Wide)l->coef[i] * ground_max(g, l->vars[i]);
     *lo += a < b ? a : b;
     *hi += a < b ? b : a;
   }
@@ -299,7 +299,7 @@ void term_post_false(Ground *g)
   g->posted_false = true;
   VarId zero = build_const(g, 0);
   int32_t one = 1;
-  build_linear(g, 1, &one, &zero, LIN_EQ, 1);
+  build_linear(g, 1, &one, &zero, MODEL_EQ, 1);
 }
 
 /* Copy l's terms into int32 arrays for the solver; false if too large. */
@@ -326,18 +326,18 @@ bool lin_solver_terms(Ground *g, Loc at, const Lin *l, int64_t scale, int32_t **
 }
 
 /* Normal form of "d OP 0" as "scale * d REL shift". */
-void lin_normal_form(Op op, int64_t *scale, LinRel *rel, int64_t *shift)
+void lin_normal_form(Op op, int64_t *scale, ModelRel *rel, int64_t *shift)
 {
   *scale = 1;
   *shift = 0;
   switch (op) {
-  case OP_EQ: *rel = LIN_EQ; break;
-  case OP_NE: *rel = LIN_NE; break;
-  case OP_LE: *rel = LIN_LE; break;
-  case OP_LT: *rel = LIN_LE; *shift = -1; break;
-  case OP_GE: *rel = LIN_LE; *scale = -1; break;
-  case OP_GT: *rel = LIN_LE; *scale = -1; *shift = -1; break;
-  default: *rel = LIN_EQ; break;
+  case OP_EQ: *rel = MODEL_EQ; break;
+  case OP_NE: *rel = MODEL_NE; break;
+  case OP_LE: *rel = MODEL_LE; break;
+  case OP_LT: *rel = MODEL_LE; *shift = -1; break;
+  case OP_GE: *rel = MODEL_LE; *scale = -1; break;
+  case OP_GT: *rel = MODEL_LE; *scale = -1; *shift = -1; break;
+  default: *rel = MODEL_EQ; break;
   }
 }
 
@@ -413,20 +413,20 @@ static void add_difference(Ground *g, VarId from, VarId to, int64_t w)
   }
 }
 
-static void note_difference(Ground *g, uint32_t n, const int32_t *coef, const VarId *vars, LinRel rel,
+static void note_difference(Ground *g, uint32_t n, const int32_t *coef, const VarId *vars, ModelRel rel,
                             int64_t rhs)
 {
-  if (n != 2 || rel == LIN_NE || coef[0] != -coef[1] || (coef[0] != 1 && coef[0] != -1))
+  if (n != 2 || rel == MODEL_NE || coef[0] != -coef[1] || (coef[0] != 1 && coef[0] != -1))
     return;
   VarId x = coef[0] == 1 ? vars[0] : vars[1], y = coef[0] == 1 ? vars[1] : vars[0];
   bool before = g->cycle;
   add_difference(g, y, x, rhs);                /* x - y <= rhs */
-  if (rel == LIN_EQ)
+  if (rel == MODEL_EQ)
     add_difference(g, x, y, -rhs);             /* y - x <= -rhs */
   if (g->cycle && !before) {                   /* fail now, before propagation crawls */
     VarId zero = build_const(g, 0);
     int32_t one = 1;
-    build_linear(g, 1, &one, &zero, LIN_EQ, 1);
+    build_linear(g, 1, &one, &zero, MODEL_EQ, 1);
   }
 }
 
@@ -443,7 +443,7 @@ Value lin_relation(Ground *g, Loc at, const Lin *d, Op op, bool reif)
     return value_bool(ok);
   }
   int64_t scale, shift;
-  LinRel rel;
+  ModelRel rel;
   lin_normal_form(op, &scale, &rel, &shift);
   int32_t *coef;
   VarId *vars;
@@ -493,18 +493,18 @@ VarId term_new_var_for(Ground *g, const VarId *arr, size_t n, bool atom)
   int32_t lo = INT32_MAX, hi = INT32_MIN;
   uint64_t total = 0;
   for (size_t i = 0; i < n; i++) {
-    lo = var_min(g->s, arr[i]) < lo ? var_min(g->s, arr[i]) : lo;
-    hi = var_max(g->s, arr[i]) > hi ? var_max(g->s, arr[i]) : hi;
-    total += var_size(g->s, arr[i]);
+    lo = ground_min(g, arr[i]) < lo ? ground_min(g, arr[i]) : lo;
+    hi = ground_max(g, arr[i]) > hi ? ground_max(g, arr[i]) : hi;
+    total += ground_size(g, arr[i]);
   }
   if (total > UNION_MAX_VALUES || total >= (uint64_t)((int64_t)hi - lo + 1))
     return term_new_var(g, lo, hi, atom);   /* dense enough: the range */
   int32_t *vals = xmalloc(total * sizeof *vals);
   size_t k = 0;
   for (size_t i = 0; i < n; i++)
-    for (int32_t v = var_min(g->s, arr[i]);; v = var_next(g->s, arr[i], v)) {
+    for (int32_t v = ground_min(g, arr[i]);; v = ground_next(g, arr[i], v)) {
       vals[k++] = v;
-      if (v >= var_max(g->s, arr[i]))
+      if (v >= ground_max(g, arr[i]))
         break;
     }
   qsort(vals, k, sizeof *vals, int32_cmp);
@@ -537,7 +537,7 @@ bool term_var(Ground *g, Loc at, Value v, VarId *out)
       VarId z = term_new_var(g, 0, 1, false);
       VarId xs[2] = {(VarId)v.i, z};
       int32_t cs[2] = {1, 1};
-      build_linear(g, 2, cs, xs, LIN_EQ, 1);
+      build_linear(g, 2, cs, xs, MODEL_EQ, 1);
       *out = z;
       return true;
     }

@@ -122,7 +122,7 @@ bool to_lin(Ground *g, Loc at, Value v, bool allow_cond, const char *what, Lin *
 Value lin_to_value(Lin *l, bool atom);
 bool lin_fits(Wide v);
 bool lin_solver_terms(Ground *g, Loc at, const Lin *l, int64_t scale, int32_t **coef, VarId **vars);
-void lin_normal_form(Op op, int64_t *scale, LinRel *rel, int64_t *shift);
+void lin_normal_form(Op op, int64_t *scale, ModelRel *rel, int64_t *shift);
 /* Post "d OP 0", or with reif return its literal. */
 Value lin_relation(Ground *g, Loc at, const Lin *d, Op op, bool reif);
 Op op_negate(Op op);

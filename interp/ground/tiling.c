@@ -695,7 +695,7 @@ static Value post(Tiler *t)
   for (uint32_t c = 0; c < C; c++)
     VEC_PUSH(g->decision, (VarId)cover[c]);
   if (impossible)
-    build_linear(g, 0, NULL, NULL, LIN_EQ, 1);   /* 0 = 1: no tiling */
+    build_linear(g, 0, NULL, NULL, MODEL_EQ, 1);   /* 0 = 1: no tiling */
   else
     build_tiling(g, a, len);
   /* the board: rows of the cells' names, holes where it has none */

@@ -4,8 +4,8 @@
 ** Everything finite is known when a puzzle is compiled; only the
 ** unknowns (and the auxiliary variables made for them) are left to the
 ** solver.  So an expression evaluates to a known number, value name,
-** truth value or list, or to a linear term over solver variables (V_LIN),
-** or to a literal (V_LIT): a 0/1 solver variable, possibly negated.
+** truth value or list, or to a linear term over Model variables (V_LIN),
+** or to a literal (V_LIT): a 0/1 variable, possibly negated.
 ** Values live in the grounding arena.
 */
 #ifndef PZ_VALUE_H
@@ -14,8 +14,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/solver.h"
 #include "base/sym.h"
+#include "model/model.h"
+
+/* A variable of the Model (the same number in every space built from it). */
+typedef ModelVar VarId;
 
 typedef enum {
   V_NONE,     /* an error was already reported: stay quiet */

@@ -34,7 +34,7 @@ typedef enum { MODEL_EQ, MODEL_NE, MODEL_LE } ModelRel;
 typedef enum {
   /* variables: the i-th variable step creates variable i */
   MS_VAR_RANGE,   /* lo .. hi: k = lo, hi */
-  MS_VAR_VALUES,  /* the n listed values, sorted, at args */
+  MS_VAR_VALUES,  /* the n listed values at args, in any order, repeats allowed */
   MS_CONST,       /* the constant k */
   /* constraints, each with its origin */
   MS_LINEAR,      /* sum(coef * x) REL k: coef[n] then x[n] at args */

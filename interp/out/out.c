@@ -2,6 +2,7 @@
 ** out.c -- render the shown items of the current solution.
 */
 #include "out/out.h"
+#include "engine/solver.h"
 
 #include <string.h>
 
@@ -14,9 +15,9 @@ typedef enum { SCALAR_NUMBER, SCALAR_NAME, SCALAR_TRUTH, SCALAR_TEXT, SCALAR_UNK
 static uint32_t covering(const Ground *g, const TileCopies *tc, uint32_t c)
 {
   VarId x = tc->cover[c];
-  if (!var_is_fixed(g->s, x))
+  if (!var_is_fixed(g->space, x))
     return UINT32_MAX;
-  int64_t j = var_value(g->s, x);
+  int64_t j = var_value(g->space, x);
   uint32_t n = tc->cell_first[c + 1] - tc->cell_first[c];
   return j >= 0 && j < n ? tc->cell_place[tc->cell_first[c] + (uint32_t)j] : UINT32_MAX;
 }
@@ -43,7 +44,7 @@ static Sym copy_label(const Ground *g, VarId x)
     if (tc->reading[c] >= tc->reading[tc->anchor[p]])
       continue;
     uint32_t q = covering(g, tc, c);
-    if (q == UINT32_MAX && var_is_fixed(g->s, tc->cover[c]))
+    if (q == UINT32_MAX && var_is_fixed(g->space, tc->cover[c]))
       continue;                              /* uncovered */
     if (q == UINT32_MAX)
       return 0;                              /* an earlier cell not known yet */
@@ -69,11 +70,11 @@ static ScalarKind scalar(const Ground *g, Value v, int64_t *out)
     *out = v.i;
     return SCALAR_TEXT;
   case V_LIT:
-    if (!var_is_fixed(g->s, (VarId)v.i)) {
+    if (!var_is_fixed(g->space, (VarId)v.i)) {
       *out = 0;
       return SCALAR_UNKNOWN;
     }
-    *out = var_value(g->s, (VarId)v.i) ^ (v.neg ? 1 : 0);
+    *out = var_value(g->space, (VarId)v.i) ^ (v.neg ? 1 : 0);
     return SCALAR_TRUTH;
   case V_LIN: {
     Sym copy = v.lin->n == 1 && v.lin->coef[0] == 1 && v.lin->k == 0 ? copy_label(g, v.lin->vars[0]) : 0;
@@ -84,10 +85,10 @@ static ScalarKind scalar(const Ground *g, Value v, int64_t *out)
     int64_t sum = v.lin->k;
     *out = 0;
     for (uint32_t i = 0; i < v.lin->n; i++)
-      if (!var_is_fixed(g->s, v.lin->vars[i]))
+      if (!var_is_fixed(g->space, v.lin->vars[i]))
         return SCALAR_UNKNOWN;
     for (uint32_t i = 0; i < v.lin->n; i++)
-      sum += v.lin->coef[i] * var_value(g->s, v.lin->vars[i]);
+      sum += v.lin->coef[i] * var_value(g->space, v.lin->vars[i]);
     *out = sum;
     return v.atom ? SCALAR_NAME : SCALAR_NUMBER;
   }
@@ -203,9 +204,9 @@ static void grid_text(const Ground *g, Value v, Buf *b)
 static Value attr_value(const Ground *g, size_t a, uint32_t e)
 {
   const GridAttr *at = &g->attrs.data[a];
-  if (!var_is_fixed(g->s, at->of[e]))
+  if (!var_is_fixed(g->space, at->of[e]))
     return (Value){.kind = V_WILD};
-  return (Value){.kind = at->names ? V_ATOM : V_INT, .i = var_value(g->s, at->of[e])};
+  return (Value){.kind = at->names ? V_ATOM : V_INT, .i = var_value(g->space, at->of[e])};
 }
 
 /* The cell text of entity e (row) or of attribute a of entity e. */

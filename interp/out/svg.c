@@ -22,6 +22,7 @@
 ** bytes: coordinates are whole numbers, or printed with one decimal.
 */
 #include "out/out.h"
+#include "engine/solver.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -340,7 +341,7 @@ static void grid_marks(Pic *p, Grid *gr)
   int64_t *want = xmalloc((t.ncells + 1) * sizeof *want);
   int64_t *got = xcalloc(t.ncells + 1, sizeof *got);
   for (uint32_t c = 0; c < t.ncells; c++)
-    want[c] = var_is_fixed(g->s, (VarId)t.cover[c]) ? var_value(g->s, (VarId)t.cover[c]) : -1;
+    want[c] = var_is_fixed(g->space, (VarId)t.cover[c]) ? var_value(g->space, (VarId)t.cover[c]) : -1;
   for (uint32_t q = 0; q < t.nplace; q++)
     for (int32_t j = t.first[q]; j < t.first[q + 1]; j++) {
       uint32_t c = (uint32_t)t.cells[j];
@@ -676,9 +677,9 @@ static bool table_given(const Pic *p, size_t a, uint32_t e)
   VarId x = at->of[e];
   if (x < p->nvars && p->given[x])
     return true;
-  if (!var_is_fixed(g->s, x))
+  if (!var_is_fixed(g->space, x))
     return false;
-  int64_t v = var_value(g->s, x), code = g->entities.items[e].i;
+  int64_t v = var_value(g->space, x), code = g->entities.items[e].i;
   const Model *m = g->model;
   /* who has value v: the element steps  const(v) = arr[who - base]  over this attribute */
   for (size_t i = 0; i < m->steps.len; i++) {
