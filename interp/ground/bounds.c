@@ -42,6 +42,7 @@ static int i32_cmp(const void *l, const void *r)
 void bounds_new_var(Bounds *b, const Model *m, ModelVar x)
 {
   assert(x == b->var.len);
+  (void)x;                              /* read only by the assert */
   const ModelStep *st = &VEC_LAST(m->steps);
   VarBounds v = {0};
   if (st->kind == MS_VAR_VALUES) {
