@@ -1,5 +1,5 @@
 /*
-** search_state.c -- a Search's life: made idle with the Solver, freed
+** search_state.c -- a Search's life: made idle with the Solver, reset to the root, freed
 ** with it (the search loop itself is search/search.c).
 */
 #include "engine/search_state.h"
@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "engine/engine.h"
 
 void search_init(Search *q)
 {
@@ -25,4 +26,18 @@ void search_free(Search *q)
   VEC_FREE(q->pos);
   VEC_FREE(q->stale);
   VEC_FREE(q->is_stale);
+}
+
+/* Back to the root, idle: the engine calls it before a space is edited
+   (solver_begin_edit), so it lives here rather than in search/. */
+void search_reset(Solver *s)
+{
+  Search *q = &s->search;
+  trail_undo_to(&s->trail, 0);
+  VEC_CLEAR(q->path);
+  q->must_backtrack = false;
+  q->solo_on = false;
+  q->completing = q->answered = false;
+  q->state = SS_IDLE;
+  memset(&s->stats, 0, sizeof s->stats);
 }

@@ -46,7 +46,7 @@ typedef struct BoardShape {
 } BoardShape;
 
 /* A board: drawn, or a rectangular list of rows; else an error naming what. */
-static bool board_view(Ev *ev, Loc at, SVal v, const char *what, bool drawn_ok, BoardShape *bs)
+static bool board_shape_of(Ev *ev, Loc at, SVal v, const char *what, bool drawn_ok, BoardShape *bs)
 {
   memset(bs, 0, sizeof *bs);
   bs->board = v;
@@ -276,7 +276,7 @@ static SVal check_lines(CHECK_ARGS)
 {
   UNUSED_CHECK_ARGS;
   BoardShape bs;
-  if (!board_view(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+  if (!board_shape_of(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
     return SV_UNKNOWN;
   if (bs.drawn || b->id == BI_LINES)
     return b->id == BI_CELLS ? sv_list_of(ev, some_cell(&bs), 0, false) : some_lines(ev, &bs);
@@ -302,7 +302,7 @@ static SVal check_row_column(CHECK_ARGS)
 {
   UNUSED_CHECK_ARGS;
   BoardShape bs;
-  if (!board_view(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+  if (!board_shape_of(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
     return SV_UNKNOWN;
   bool row = b->id == BI_ROW;
   const char *what = row ? "row" : "column";
@@ -326,7 +326,7 @@ static SVal check_diagonal(CHECK_ARGS)
 {
   UNUSED_CHECK_ARGS;
   BoardShape bs;
-  if (!board_view(ev, n->at, arg(ev, env, n, 0), b->name, false, &bs))
+  if (!board_shape_of(ev, n->at, arg(ev, env, n, 0), b->name, false, &bs))
     return SV_UNKNOWN;
   if (bs.rows != bs.cols)
     return ev_error(ev, n->at, "'%s' needs a square board, but this one is %u by %u", b->name, bs.rows, bs.cols);
@@ -394,7 +394,7 @@ static SVal check_pairs(CHECK_ARGS)
 {
   UNUSED_CHECK_ARGS;
   BoardShape bs;
-  if (!board_view(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+  if (!board_shape_of(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
     return SV_UNKNOWN;
   if (!check_move(ev, n->at, &bs, arg(ev, env, n, 1)))
     return SV_UNKNOWN;
@@ -407,7 +407,7 @@ static SVal check_neighbours(CHECK_ARGS)
 {
   UNUSED_CHECK_ARGS;
   BoardShape bs;
-  if (!board_view(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+  if (!board_shape_of(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
     return SV_UNKNOWN;
   SVal r = arg(ev, env, n, 1), c = arg(ev, env, n, 2);
   if (r.kind == SV_NONE || c.kind == SV_NONE)
@@ -425,7 +425,7 @@ static SVal check_regions(CHECK_ARGS)
 {
   UNUSED_CHECK_ARGS;
   BoardShape bs;
-  if (!board_view(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+  if (!board_shape_of(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
     return SV_UNKNOWN;
   SVal map = arg(ev, env, n, 1);
   if (map.kind == SV_NONE || (map.kind == SV_LIST && !map.n_known))
@@ -447,7 +447,7 @@ static SVal check_cell_of(CHECK_ARGS)
 {
   UNUSED_CHECK_ARGS;
   BoardShape bs;
-  if (!board_view(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+  if (!board_shape_of(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
     return SV_UNKNOWN;
   arg(ev, env, n, 1);
   return sv_num_unknown();
@@ -459,7 +459,7 @@ static SVal check_step(CHECK_ARGS)
   if (!post || !pos)
     return ev_error(ev, n->at, "'step' can only be a clue of its own (not under or, not, -> or count)");
   BoardShape bs;
-  if (board_view(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+  if (board_shape_of(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
     for (uint32_t i = 1; i < 4; i++)
       arg(ev, env, n, i);
   return sv_cond(true);
@@ -682,7 +682,7 @@ static SVal check_connected(CHECK_ARGS)
     return ev_error(ev, n->at, "'%s' can only be a clue of its own (not under or, not, -> or count)",
                     b->name);
   BoardShape bs;
-  if (!board_view(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+  if (!board_shape_of(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
     return sv_cond(true);
   SVal value = arg(ev, env, n, 1);
   if ((value.kind == SV_NUM || value.kind == SV_NAME) && !value.known)

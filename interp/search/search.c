@@ -830,18 +830,6 @@ SearchResult search_next(Solver *s)
   }
 }
 
-void search_reset(Solver *s)
-{
-  Search *q = &s->search;
-  trail_undo_to(&s->trail, 0);
-  VEC_CLEAR(q->path);
-  q->must_backtrack = false;
-  q->solo_on = false;
-  q->completing = q->answered = false;
-  q->state = SS_IDLE;
-  memset(&s->stats, 0, sizeof s->stats);
-}
-
 /* --- cubes: parts of the tree for parallel search (search/parallel.c) ---
 **
 ** A cube is a path from the root, its steps closed: searching it visits
