@@ -45,7 +45,7 @@ measure() {
   fi
   used=$n
   [ "$used" -gt "$cores" ] && used=$cores
-  speed=$(awk -v a="$base" -v b="$ms" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')
+  speed=$(awk -v a="$base" -v b="$ms" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
   eff=$(awk -v s="$speed" -v u="$used" 'BEGIN { printf "%.0f%%", 100 * s / u }')
   echo "| $label | $n | $count | $ms | $cpu | $nodes | ${speed}x | $eff |" >> "$out"
 }
