@@ -26,6 +26,11 @@ void search_free(Search *q)
   VEC_FREE(q->pos);
   VEC_FREE(q->stale);
   VEC_FREE(q->is_stale);
+  VEC_FREE(q->nogoods.lits);
+  VEC_FREE(q->nogoods.start);
+  VEC_FREE(q->nogoods.head);
+  VEC_FREE(q->nogoods.next);
+  VEC_FREE(q->nogoods.seen);
 }
 
 /* Back to the root, idle: the engine calls it before a space is edited

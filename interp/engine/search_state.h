@@ -42,6 +42,28 @@ typedef enum {
 
 struct Solver;
 
+/*
+** Nogoods learned at restarts (search/nogood.c): each is a set of
+** decisions x = v that no solution satisfies all at once.  Nogood c is
+** lits[start[c] .. start[c + 1]), its two watched literals first; the
+** watches of a variable are a list through next (watch 2c + w is
+** literal w of nogood c).
+*/
+typedef struct NogoodLit {
+  VarId   x;
+  int32_t v;
+} NogoodLit;
+
+typedef struct Nogoods {
+  VEC(NogoodLit) lits;
+  VEC(uint32_t) start;    /* one entry more than there are nogoods */
+  VEC(uint32_t) head;     /* per variable: its first watch, or UINT32_MAX */
+  VEC(uint32_t) next;     /* per watch: the next watch of the same variable */
+  VEC(uint64_t) seen;     /* per variable: the trail stamp its fixing was handled at */
+  uint64_t learned;       /* nogoods recorded in this search */
+  uint64_t pruned;        /* values they removed */
+} Nogoods;
+
 typedef struct Search {
   /* Called by the fixpoint when conflict weights of x[0..n) changed while
      a tournament tree is built (leaves != 0): the search places them anew.
@@ -83,6 +105,8 @@ typedef struct Search {
   uint32_t nrestarts;     /* restarts so far in this search */
   uint64_t restart_at;
   uint64_t seed, rng;
+  bool no_learning;       /* restarts record no nogoods (search_set_learning) */
+  Nogoods nogoods;
   /* Branch and bound (solver_set_goal): after each solution the goal
      variable must do better, goal_sign * goal <= bound at every node
      (strictly better than the last, or as good with goal_ties) */

@@ -62,6 +62,7 @@ typedef enum {
   REASON_PROBE,        /* the root probe removed a value of x that fails at once */
   REASON_FAILURE,      /* a propagator found its constraint false: a dead end */
   REASON_BOUND,        /* the goal must do better than the answer before (search.c) */
+  REASON_NOGOOD,       /* an earlier run of the search ruled x = v out here (nogood.c) */
 } ReasonKind;
 
 typedef struct SolverEvent {

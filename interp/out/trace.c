@@ -155,6 +155,12 @@ void trace_line(const Ground *g, const Model *m, const Solver *s, TraceState *ts
     change(g, m, s, ts, e->x, line);
     buf_puts(line, "  (the goal, better than the answer before)");
     break;
+  case REASON_NOGOOD:                   /* search/nogood.c */
+    buf_puts(line, "learned: ");
+    trace_var_name(m, e->x, line);
+    change(g, m, s, ts, e->x, line);
+    buf_puts(line, "  (an earlier run ruled it out)");
+    break;
   case REASON_FAILURE:
     buf_puts(line, "dead end: ");
     trace_origin(g, e->origin, line);

@@ -35,8 +35,14 @@
 */
 #include "search/search.h"
 #include "engine/engine.h"
+#include "search/nogood.h"
 
 #include <string.h>
+
+void search_set_learning(Solver *s, bool on)
+{
+  s->search.no_learning = !on;
+}
 
 const SearchStep *search_path(const Solver *s, size_t *n)
 {
@@ -125,6 +131,7 @@ static void search_start(Solver *s)
   q->bounded = false;
   q->restart_at = s->stats.failures + RESTART_FAILURES;
   q->rng = q->seed * 0x9E3779B97F4A7C15ull + 1;
+  nogood_clear(s);
 }
 
 /* --- restarts ---
@@ -140,7 +147,9 @@ static void search_start(Solver *s)
 ** run is the plain search, so a puzzle solved within RESTART_FAILURES
 ** failures is searched exactly as without restarts.  Sound for counting
 ** too: after the first solution the tree of the last run is finished
-** without restarts, and that run met no solution before it.
+** without restarts, and that run met no solution before it.  Each
+** restart records what the run refuted as nogoods (search/nogood.c), so
+** the next runs do not search those parts again.
 */
 /* Luby's sequence, from i = 1: 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... */
 static uint64_t luby(uint64_t i)
@@ -197,6 +206,8 @@ static void tree_note_pop(Solver *s);
 static void search_restart(Solver *s)
 {
   Search *q = &s->search;
+  if (!q->no_learning)
+    nogood_learn(s, q->path.data, q->path.len);
   while (q->path.len > 0) {
     (void)VEC_POP(q->path);
     tree_note_pop(s);
@@ -782,6 +793,8 @@ SearchResult search_next(Solver *s)
       continue;
     }
     PropStatus st = prop_fixpoint(s);
+    if (st == PS_FIX && nogood_any(s))
+      st = nogood_fixpoint(s);
     if (st == PS_LIMIT)
       return SEARCH_LIMIT;
     if (st == PS_FAIL) {

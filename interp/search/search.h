@@ -26,6 +26,13 @@
 void search_weights_changed(Solver *s, const VarId *x, uint32_t n);
 
 /*
+** Record nogoods at restarts (search/nogood.c): on by default; off, the
+** restarted runs may search again what earlier runs refuted.  Answers
+** and counts are the same either way.
+*/
+void search_set_learning(Solver *s, bool on);
+
+/*
 ** The decisions leading to the current node, oldest first: valid until
 ** the next search call.  *n receives their number.
 */
