@@ -14,6 +14,7 @@ void search_init(Search *q)
   memset(q, 0, sizeof *q);
   q->state = SS_IDLE;
   q->tree_min = SEARCH_TREE_MIN;
+  q->restart_failures = 100;
 }
 
 void search_free(Search *q)
@@ -28,7 +29,10 @@ void search_free(Search *q)
   VEC_FREE(q->is_stale);
   VEC_FREE(q->nogoods.lits);
   VEC_FREE(q->nogoods.start);
-  VEC_FREE(q->nogoods.head);
+  VEC_FREE(q->nogoods.watches);
+  VEC_FREE(q->nogoods.nwatch);
+  VEC_FREE(q->nogoods.wvars);
+  VEC_FREE(q->nogoods.listed);
   VEC_FREE(q->nogoods.next);
   VEC_FREE(q->nogoods.seen);
 }

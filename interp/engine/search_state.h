@@ -46,18 +46,27 @@ struct Solver;
 ** Nogoods learned at restarts (search/nogood.c): each is a set of
 ** decisions x = v that no solution satisfies all at once.  Nogood c is
 ** lits[start[c] .. start[c + 1]), its two watched literals first; the
-** watches of a variable are a list through next (watch 2c + w is
-** literal w of nogood c).
+** watches of a literal are a list through next (watch 2c + w is literal
+** w of nogood c), its head in the hash table `watches`.
 */
 typedef struct NogoodLit {
   VarId   x;
   int32_t v;
 } NogoodLit;
 
+typedef struct NogoodSlot {
+  VarId    x;             /* UINT32_MAX: an empty slot */
+  int32_t  v;
+  uint32_t head;          /* the literal's first watch, or UINT32_MAX */
+} NogoodSlot;
+
 typedef struct Nogoods {
   VEC(NogoodLit) lits;
   VEC(uint32_t) start;    /* one entry more than there are nogoods */
-  VEC(uint32_t) head;     /* per variable: its first watch, or UINT32_MAX */
+  VEC(NogoodSlot) watches;/* open addressing on (x, v); len == cap, a power of 2 */
+  VEC(uint32_t) nwatch;   /* per variable: watches on its literals */
+  VEC(VarId) wvars;       /* the variables watched since the last root pass */
+  VEC(uint8_t) listed;    /* per variable: in wvars */
   VEC(uint32_t) next;     /* per watch: the next watch of the same variable */
   VEC(uint64_t) seen;     /* per variable: the trail stamp its fixing was handled at */
   uint64_t learned;       /* nogoods recorded in this search */
@@ -104,6 +113,7 @@ typedef struct Search {
   bool found;             /* a solution was found: no more restarts */
   uint32_t nrestarts;     /* restarts so far in this search */
   uint64_t restart_at;
+  uint32_t restart_failures; /* failures before the first restart: 100; tests lower it */
   uint64_t seed, rng;
   bool no_learning;       /* restarts record no nogoods (search_set_learning) */
   Nogoods nogoods;

@@ -32,6 +32,7 @@
 */
 #include "search/nogood.h"
 
+#include <stdlib.h>
 #define NONE UINT32_MAX
 
 void nogood_clear(Solver *s)
@@ -42,11 +43,15 @@ void nogood_clear(Solver *s)
   VEC_CLEAR(g->next);
   VEC_CLEAR(g->start);
   VEC_PUSH(g->start, 0);
-  VEC_RESERVE(g->head, nvars);
+  VEC_CLEAR(g->watches);
+  VEC_CLEAR(g->wvars);
+  VEC_RESERVE(g->nwatch, nvars);
+  VEC_RESERVE(g->listed, nvars);
   VEC_RESERVE(g->seen, nvars);
-  g->head.len = g->seen.len = nvars;
+  g->nwatch.len = g->listed.len = g->seen.len = nvars;
   for (size_t i = 0; i < nvars; i++) {
-    g->head.data[i] = NONE;
+    g->nwatch.data[i] = 0;
+    g->listed.data[i] = 0;
     g->seen.data[i] = 0;                /* a trail stamp is never 0 */
   }
   g->learned = g->pruned = 0;
@@ -57,6 +62,11 @@ static void learn_one(Solver *s, const SearchStep *path, size_t i, VarId x, int3
 {
   Nogoods *g = &s->search.nogoods;
   if (!dom_is_bitset(s, x))
+    return;
+  size_t npos = 0;
+  for (size_t k = 0; k < i; k++)
+    npos += path[k].eq;
+  if (getenv("PZ_NG_CAP") && npos + 1 > (size_t)atoi(getenv("PZ_NG_CAP")))
     return;
   for (size_t k = 0; k < i; k++)
     if (path[k].eq && !dom_is_bitset(s, path[k].x))
@@ -101,10 +111,42 @@ static inline bool lit_true(const Solver *s, NogoodLit l)
   return dom_is_fixed(s, l.x) && dom_value(s, l.x) == l.v;
 }
 
-static inline void watch(Nogoods *g, uint32_t w, VarId x)
+/*
+** The slot of literal l in the watch table, made when `make`; NULL when
+** it has none.  The table holds at least twice as many slots as there
+** are literals (root_pass), so it never fills and slots never move
+** between two root passes.
+*/
+static NogoodSlot *slot_of(Nogoods *g, NogoodLit l, bool make)
 {
-  g->next.data[w] = g->head.data[x];
-  g->head.data[x] = w;
+  uint64_t h = ((uint64_t)l.x << 32 | (uint32_t)l.v) * 0x9E3779B97F4A7C15ull;
+  h ^= h >> 31;                         /* splitmix64's finish: every bit counts */
+  h *= 0xBF58476D1CE4E5B9ull;
+  h ^= h >> 27;
+  size_t mask = g->watches.len - 1;
+  for (size_t i = (size_t)h & mask;; i = (i + 1) & mask) {
+    NogoodSlot *sl = &g->watches.data[i];
+    if (sl->x == l.x && sl->v == l.v)
+      return sl;
+    if (sl->x == NONE) {
+      if (!make)
+        return NULL;
+      *sl = (NogoodSlot){ l.x, l.v, NONE };
+      return sl;
+    }
+  }
+}
+
+/* Watch w (literal w & 1 of nogood w >> 1) is on l. */
+static void watch(Nogoods *g, uint32_t w, NogoodLit l)
+{
+  NogoodSlot *sl = slot_of(g, l, true);
+  g->next.data[w] = sl->head;
+  sl->head = w;
+  if (g->nwatch.data[l.x]++ == 0 && !g->listed.data[l.x]) {
+    g->listed.data[l.x] = 1;
+    VEC_PUSH(g->wvars, l.x);
+  }
 }
 
 /*
@@ -115,9 +157,18 @@ static PropStatus root_pass(Solver *s, bool *changed)
 {
   Nogoods *g = &s->search.nogoods;
   size_t nvars = s->doms.len;
+  for (size_t i = 0; i < g->wvars.len; i++)
+    g->listed.data[g->wvars.data[i]] = 0;
+  VEC_CLEAR(g->wvars);
   for (size_t i = 0; i < nvars; i++)
-    g->head.data[i] = NONE;
-  size_t nold = g->start.len - 1;
+    g->nwatch.data[i] = 0;
+  size_t nold = g->start.len - 1, slots = 16;
+  while (slots < 2 * g->lits.len)
+    slots *= 2;
+  VEC_RESERVE(g->watches, slots);
+  g->watches.len = slots;
+  for (size_t i = 0; i < slots; i++)
+    g->watches.data[i].x = NONE;
   VEC_RESERVE(g->next, 2 * nold);
   uint32_t out = 0, kept = 0, b = g->start.data[0];
   PropStatus st = PS_FIX;
@@ -148,8 +199,8 @@ static PropStatus root_pass(Solver *s, bool *changed)
       continue;
     }
     g->start.data[++kept] = out;
-    watch(g, 2 * kept - 2, g->lits.data[from].x);
-    watch(g, 2 * kept - 1, g->lits.data[from + 1].x);
+    watch(g, 2 * kept - 2, g->lits.data[from]);
+    watch(g, 2 * kept - 1, g->lits.data[from + 1]);
   }
   g->lits.len = out;
   g->start.len = kept + 1;
@@ -158,21 +209,22 @@ static PropStatus root_pass(Solver *s, bool *changed)
 }
 
 /*
-** x is fixed to val: its watches whose literal became true look for
-** another literal; with none left, the other watched one is made false.
+** x is fixed to val: the watches of x = val look for another literal;
+** with none left, the other watched one is made false.  (The watches of
+** x = w for other values w need nothing: their nogoods hold.)
 */
 static PropStatus fixed(Solver *s, VarId x, int32_t val, bool *changed)
 {
   Nogoods *g = &s->search.nogoods;
-  uint32_t *link = &g->head.data[x];
+  NogoodSlot *sl = slot_of(g, (NogoodLit){ x, val }, false);
+  if (!sl)
+    return PS_FIX;
+  uint32_t *link = &sl->head;
   while (*link != NONE) {
     uint32_t w = *link, c = w >> 1, k = w & 1;
     NogoodLit *lits = &g->lits.data[g->start.data[c]];
     uint32_t len = g->start.data[c + 1] - g->start.data[c];
-    if (lits[k].v != val) {             /* false: the nogood holds */
-      link = &g->next.data[w];
-      continue;
-    }
+    assert(lits[k].x == x && lits[k].v == val);
     uint32_t p = 2;
     while (p < len && lit_true(s, lits[p]))
       p++;
@@ -181,7 +233,8 @@ static PropStatus fixed(Solver *s, VarId x, int32_t val, bool *changed)
       lits[k] = lits[p];
       lits[p] = t;
       *link = g->next.data[w];
-      watch(g, w, lits[k].x);
+      g->nwatch.data[x]--;
+      watch(g, w, lits[k]);
       continue;
     }
     NogoodLit o = lits[1 - k];
@@ -197,23 +250,42 @@ static PropStatus fixed(Solver *s, VarId x, int32_t val, bool *changed)
   return PS_FIX;
 }
 
-/* Below the root: the watches of the variables fixed on the newest level. */
+/* x, if it was fixed on the newest level and not yet looked at there. */
+static PropStatus maybe_fixed(Solver *s, VarId x, uint64_t stamp, bool *changed)
+{
+  Nogoods *g = &s->search.nogoods;
+  if (!g->nwatch.data[x] || g->seen.data[x] == stamp || !dom_is_fixed(s, x))
+    return PS_FIX;
+  g->seen.data[x] = stamp;
+  return fixed(s, x, dom_value(s, x), changed);
+}
+
+/*
+** Below the root: the watches of the variables fixed on the newest level,
+** those whose Doms it saved.  They are found among the watched variables
+** (a Dom saved on this level carries its stamp) or among the level's
+** trail entries, whichever list is the shorter.
+*/
 static PropStatus node_pass(Solver *s, bool *changed)
 {
   Nogoods *g = &s->search.nogoods;
   const Trail *t = &s->trail;
   uint64_t stamp = t->stamp;
+  if (g->wvars.len < t->entries.len - VEC_LAST(t->marks)) {
+    for (size_t i = 0; i < g->wvars.len; i++) {
+      VarId x = g->wvars.data[i];
+      if (s->doms.data[x].stamp == stamp && maybe_fixed(s, x, stamp, changed) == PS_FAIL)
+        return PS_FAIL;
+    }
+    return PS_FIX;
+  }
   uintptr_t first = (uintptr_t)s->doms.data;
   uintptr_t end = (uintptr_t)(s->doms.data + s->doms.len);
   for (size_t i = VEC_LAST(t->marks); i < t->entries.len; i++) {
     uintptr_t a = (uintptr_t)t->entries.data[i].addr;
     if (a < first || a >= end)
       continue;
-    VarId x = (VarId)((a - first) / sizeof(Dom));
-    if (g->head.data[x] == NONE || g->seen.data[x] == stamp || !dom_is_fixed(s, x))
-      continue;
-    g->seen.data[x] = stamp;
-    if (fixed(s, x, dom_value(s, x), changed) == PS_FAIL)
+    if (maybe_fixed(s, (VarId)((a - first) / sizeof(Dom)), stamp, changed) == PS_FAIL)
       return PS_FAIL;
   }
   return PS_FIX;

@@ -38,6 +38,8 @@
 #include "search/nogood.h"
 
 #include <string.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 void search_set_learning(Solver *s, bool on)
 {
@@ -50,8 +52,6 @@ const SearchStep *search_path(const Solver *s, size_t *n)
   return s->search.path.data;
 }
 
-/* Failures before the first restart (see search_restart). */
-#define RESTART_FAILURES 100
 /* Append to the order the variables of xs whose mark (in degree) is `mark`, marking them listed. */
 static void list_tier(Search *q, const VarId *xs, size_t n, uint32_t mark)
 {
@@ -129,7 +129,7 @@ static void search_start(Solver *s)
   q->nrestarts = 0;
   q->found = false;
   q->bounded = false;
-  q->restart_at = s->stats.failures + RESTART_FAILURES;
+  q->restart_at = s->stats.failures + q->restart_failures;
   q->rng = q->seed * 0x9E3779B97F4A7C15ull + 1;
   nogood_clear(s);
 }
@@ -140,11 +140,11 @@ static void search_start(Solver *s)
 ** subtree however hopeless (the natural N-queens model of 50 rows never
 ** comes back).  Until the first solution, the search starts afresh each
 ** time its failures pass a limit that grows as Luby's sequence (1 1 2 1
-** 1 2 4 ... times RESTART_FAILURES), so it is still complete: some run
+** 1 2 4 ... times 100, Search.restart_failures), so it is still complete: some run
 ** has room enough for the whole tree.  The conflict weights it learned
 ** stay; each new run breaks ties in the variable order at random (the
 ** order is shuffled) and tries the values in random order.  The first
-** run is the plain search, so a puzzle solved within RESTART_FAILURES
+** run is the plain search, so a puzzle solved within restart_failures
 ** failures is searched exactly as without restarts.  Sound for counting
 ** too: after the first solution the tree of the last run is finished
 ** without restarts, and that run met no solution before it.  Each
@@ -214,8 +214,12 @@ static void search_restart(Solver *s)
     trail_pop_level(&s->trail);
   }
   q->nrestarts++;
+  if (getenv("PZ_NG_DEBUG"))
+    fprintf(stderr, "restart %u: nogoods %zu lits %zu learned %llu pruned %llu depth %zu\n", q->nrestarts,
+            q->nogoods.start.len - 1, q->nogoods.lits.len, (unsigned long long)q->nogoods.learned,
+            (unsigned long long)q->nogoods.pruned, (size_t)s->stats.max_depth);
   s->stats.restarts++;
-  q->restart_at = s->stats.failures + RESTART_FAILURES * luby(q->nrestarts + 1);
+  q->restart_at = s->stats.failures + q->restart_failures * luby(q->nrestarts + 1);
   q->completing = false;
   shuffle(q, 0, q->nshown_decision);    /* within each tier of the order */
   shuffle(q, q->nshown_decision, q->nshown);

@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "engine/engine.h"
+#include "search/nogood.h"
 #include "search/search.h"
 #include "pz.h"
 #include "pz_internal.h"
@@ -581,6 +582,116 @@ static void pz_limits_set_before_loading_cover_grounding(void **state)
   pz_close(cx);
 }
 
+/* --- nogoods from restarts (search/nogood.c) --- */
+
+/* Open a decision level by hand, as the search does for step st. */
+static void push_step(Solver *s, SearchStep st)
+{
+  trail_push_level(&s->trail);
+  VEC_PUSH(s->search.path, st);
+  Event e = st.eq ? dom_fix(s, st.x, st.v, NULL) : dom_remove(s, st.x, st.v, NULL);
+  assert_true(e != EV_FAIL);
+}
+
+static void pop_step(Solver *s)
+{
+  (void)VEC_POP(s->search.path);
+  trail_pop_level(&s->trail);
+}
+
+/* x0 = 1 was followed by x1 != 0 (so x1 = 0 was refuted) and a failed
+** x2 = 2: below x0 = 1 both values go, and come back when x0 = 1 does. */
+static void nogoods_prune_the_refuted_branches(void **state)
+{
+  Solver *s = *state;
+  VarId x[3];
+  for (int i = 0; i < 3; i++)
+    x[i] = solver_new_var(s, 0, 2);
+  nogood_clear(s);
+  SearchStep path[3] = {{ .x = x[0], .v = 1, .eq = true }, { .x = x[1], .v = 0, .eq = false },
+                        { .x = x[2], .v = 2, .eq = true }};
+  nogood_learn(s, path, 3);
+  assert_int_equal(s->search.nogoods.learned, 2);
+  assert_int_equal(nogood_fixpoint(s), PS_FIX);     /* the root: nothing holds yet */
+  assert_int_equal(var_size(s, x[1]), 3);
+  push_step(s, path[0]);
+  assert_int_equal(nogood_fixpoint(s), PS_FIX);
+  assert_false(var_contains(s, x[1], 0));
+  assert_false(var_contains(s, x[2], 2));
+  assert_int_equal(var_size(s, x[1]), 2);
+  pop_step(s);
+  push_step(s, (SearchStep){ .x = x[0], .v = 1, .eq = false });
+  assert_int_equal(nogood_fixpoint(s), PS_FIX);     /* x0 != 1: the nogoods hold */
+  assert_int_equal(var_size(s, x[1]), 3);
+  assert_int_equal(var_size(s, x[2]), 3);
+  pop_step(s);
+}
+
+/* A nogood whose decisions are all made at once fails the node. */
+static void nogoods_fail_the_node_where_they_all_hold(void **state)
+{
+  Solver *s = *state;
+  VarId x[3];
+  for (int i = 0; i < 3; i++)
+    x[i] = solver_new_var(s, 0, 2);
+  nogood_clear(s);
+  SearchStep path[3] = {{ .x = x[0], .v = 1, .eq = true }, { .x = x[1], .v = 2, .eq = true },
+                        { .x = x[2], .v = 0, .eq = true }};
+  nogood_learn(s, path, 3);                         /* {x2 = 0, x1 = 2, x0 = 1} */
+  assert_int_equal(s->search.nogoods.learned, 1);
+  assert_int_equal(nogood_fixpoint(s), PS_FIX);
+  push_step(s, path[0]);
+  assert_int_equal(nogood_fixpoint(s), PS_FIX);
+  assert_int_equal(var_size(s, x[2]), 3);           /* two literals open: nothing yet */
+  trail_push_level(&s->trail);
+  VEC_PUSH(s->search.path, path[1]);
+  assert_true(dom_fix(s, x[1], 2, NULL) != EV_FAIL);
+  assert_true(dom_fix(s, x[2], 0, NULL) != EV_FAIL);
+  uint64_t failures = solver_stats(s)->failures;
+  assert_int_equal(nogood_fixpoint(s), PS_FAIL);
+  assert_int_equal(solver_stats(s)->failures, failures + 1);
+  pop_step(s);
+  pop_step(s);
+}
+
+/* A first decision refuted is a nogood of one literal: gone at the root. */
+static void nogoods_of_one_decision_prune_the_root(void **state)
+{
+  Solver *s = *state;
+  VarId x[2];
+  for (int i = 0; i < 2; i++)
+    x[i] = solver_new_var(s, 0, 2);
+  nogood_clear(s);
+  SearchStep path[2] = {{ .x = x[0], .v = 0, .eq = false }, { .x = x[1], .v = 1, .eq = true }};
+  nogood_learn(s, path, 2);                         /* {x0 = 0} and {x1 = 1} */
+  assert_int_equal(nogood_fixpoint(s), PS_FIX);
+  assert_false(var_contains(s, x[0], 0));
+  assert_false(var_contains(s, x[1], 1));
+  assert_false(nogood_any(s));                      /* satisfied for good: dropped */
+}
+
+/* Restarting after every failure, with and without nogoods: the same
+** 416 magic squares with 16 in a corner, whatever the seed. */
+static void learning_keeps_every_solution(void **state)
+{
+  (void)state;
+  for (uint64_t seed = 1; seed <= 4; seed++)
+    for (int learn = 0; learn < 2; learn++) {
+      Solver *s = solver_new();
+      VarId cell[16];
+      post_magic(s, 4, cell);
+      int32_t one = 1;
+      post_linear(s, 1, &one, &cell[0], LIN_EQ, 16);
+      solver_set_restarts(s, true, seed);
+      search_set_learning(s, learn);
+      s->search.restart_failures = 1;
+      assert_int_equal(count_solutions(s), 416);
+      assert_true(solver_stats(s)->restarts > 0);
+      assert_true(learn ? s->search.nogoods.learned > 0 : s->search.nogoods.learned == 0);
+      solver_free(s);
+    }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -614,6 +725,10 @@ int main(void)
     T(projection_counts_answers_with_the_tree),
     T(projection_searches_the_helpers_for_a_completion),
     T(projection_onto_nothing_is_one_answer),
+    T(nogoods_prune_the_refuted_branches),
+    T(nogoods_fail_the_node_where_they_all_hold),
+    T(nogoods_of_one_decision_prune_the_root),
+    T(learning_keeps_every_solution),
 #undef T
   };
   return cmocka_run_group_tests_name("search", tests, NULL, NULL);
