@@ -584,7 +584,7 @@ static PzResult next(PzCtx *cx)
   /* Builds with assertions check every answer; release builds on request. */
   solver_set_node_by_node(cx->space, cx->opt.node_by_node);
   solver_set_restarts(cx->space, cx->opt.restarts, cx->opt.seed);
-  search_set_learning(cx->space, !cx->opt.no_learning);
+  search_set_learning(cx->space, cx->opt.learning);
   if (cx->ground.has_goal)
     solver_set_goal(cx->space, cx->ground.goal, cx->ground.maximize, cx->opt.goal_ties);
 #ifdef NDEBUG

@@ -70,8 +70,8 @@ typedef struct PzOptions {
                              random ties from seed: for a first solution (not for
                              counting, where it only costs) */
   uint64_t seed;
-  bool no_learning;       /* restarts record no nogoods (search/nogood.c): for
-                             comparisons; the answers are the same */
+  bool learning;          /* restarts record nogoods (search/nogood.c, pz --learn):
+                             off by default; counts are the same either way */
   bool all_assignments;   /* every assignment of the unknowns is a solution, helpers
                              included; by default a solution is an answer: solutions
                              that show the same are one (counting, -n, uniqueness) */

@@ -62,7 +62,7 @@ typedef struct Cli {
   bool json, stats;
   bool all_assignments;    /* --all-assignments: count helpers' combinations too */
   bool no_restarts;        /* --no-restarts: one depth-first search for a first solution */
-  bool no_learning;        /* --no-learning: restarts record no nogoods */
+  bool learn;              /* --learn: restarts record nogoods */
   bool json_stream;        /* --json-stream: a JSON line per solution, then a summary line */
   bool check;              /* --check: confirm each solution before printing it */
   bool dump_model;         /* --dump-model: print the Model in FlatZinc, do not solve */
@@ -91,7 +91,7 @@ static const char usage[] =
   "      --unique         print the first solution, then whether it is the only one\n"
   "                       (exit status 0 unique, 5 not unique, 1 no solution)\n"
   "      --no-restarts    search a first solution without restarts\n"
-  "      --no-learning    restarts do not remember what earlier runs ruled out\n"
+  "      --learn          restarts remember what earlier runs ruled out (nogoods)\n"
   "      --seed N         the random choices (restarts; pz generate's puzzle; default 1)\n"
   "  -j, --json           print one JSON object: status, solutions, count, stats\n"
   "      --json-stream    print a JSON line per solution as it is found, then a summary\n"
@@ -512,7 +512,7 @@ enum {
   OPT_DUMP_MODEL, OPT_TRACE, OPT_SOLUTIONS, OPT_TIMEOUT, OPT_TIME_LIMIT, OPT_NODES,
   OPT_UNIQUE, OPT_VERDICT, OPT_REDUNDANT, OPT_SHOW_EVERY, OPT_SEED, OPT_EXCLUDE,
   OPT_NO_GUESS, OPT_GRADE, OPT_ALL_ASSIGNMENTS, OPT_NO_RESTARTS, OPT_SVG, OPT_JSON_STREAM,
-  OPT_PARALLEL, OPT_ORDERED, OPT_NO_LEARNING,
+  OPT_PARALLEL, OPT_ORDERED, OPT_LEARN,
 };
 
 static const OptSpec common_options[] = {
@@ -540,7 +540,7 @@ static const OptSpec common_options[] = {
   {OPT_SVG, 0, "svg", true},
   {OPT_PARALLEL, 'p', "parallel", true},
   {OPT_ORDERED, 0, "ordered", false},
-  {OPT_NO_LEARNING, 0, "no-learning", false},
+  {OPT_LEARN, 0, "learn", false},
 };
 #define NCOMMON (sizeof common_options / sizeof common_options[0])
 
@@ -667,7 +667,7 @@ static int parse_args(int argc, char **argv, Cli *cli)
     case OPT_TRACE:      cli->trace = true; continue;
     case OPT_ALL_ASSIGNMENTS: cli->all_assignments = true; continue;
     case OPT_NO_RESTARTS: cli->no_restarts = true; continue;
-    case OPT_NO_LEARNING: cli->no_learning = true; continue;
+    case OPT_LEARN: cli->learn = true; continue;
     case OPT_SOLUTIONS:
       if (!parse_count(val, &cli->max_solutions))
         return usage_error("%s needs %s", name, value_words(id));
@@ -1304,7 +1304,7 @@ static int run(const Cli *cli)
                    .stdlib_dir = getenv("PZ_STDLIB"), .check_solutions = cli->check,
                    .poll = poll_host, .all_assignments = cli->all_assignments,
                    .restarts = cli->mode == MODE_FIRST && !cli->no_restarts, .seed = cli->seed,
-                   .no_learning = cli->no_learning,
+                   .learning = cli->learn,
                    .goal_ties = cli->mode == MODE_COUNT || cli->unique,
                    .workers = cli->ordered ? 1 : cli->workers, .want = solutions_wanted(cli),
                    .count_only = cli->mode == MODE_COUNT,

@@ -115,7 +115,7 @@ typedef struct Search {
   uint64_t restart_at;
   uint32_t restart_failures; /* failures before the first restart: 100; tests lower it */
   uint64_t seed, rng;
-  bool no_learning;       /* restarts record no nogoods (search_set_learning) */
+  bool learning;          /* restarts record nogoods (search_set_learning) */
   Nogoods nogoods;
   /* Branch and bound (solver_set_goal): after each solution the goal
      variable must do better, goal_sign * goal <= bound at every node

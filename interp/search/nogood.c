@@ -32,7 +32,6 @@
 */
 #include "search/nogood.h"
 
-#include <stdlib.h>
 #define NONE UINT32_MAX
 
 void nogood_clear(Solver *s)
@@ -62,11 +61,6 @@ static void learn_one(Solver *s, const SearchStep *path, size_t i, VarId x, int3
 {
   Nogoods *g = &s->search.nogoods;
   if (!dom_is_bitset(s, x))
-    return;
-  size_t npos = 0;
-  for (size_t k = 0; k < i; k++)
-    npos += path[k].eq;
-  if (getenv("PZ_NG_CAP") && npos + 1 > (size_t)atoi(getenv("PZ_NG_CAP")))
     return;
   for (size_t k = 0; k < i; k++)
     if (path[k].eq && !dom_is_bitset(s, path[k].x))

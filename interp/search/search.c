@@ -38,12 +38,10 @@
 #include "search/nogood.h"
 
 #include <string.h>
-#include <stdio.h>
-#include <stdlib.h>
 
 void search_set_learning(Solver *s, bool on)
 {
-  s->search.no_learning = !on;
+  s->search.learning = on;
 }
 
 const SearchStep *search_path(const Solver *s, size_t *n)
@@ -131,7 +129,9 @@ static void search_start(Solver *s)
   q->bounded = false;
   q->restart_at = s->stats.failures + q->restart_failures;
   q->rng = q->seed * 0x9E3779B97F4A7C15ull + 1;
-  nogood_clear(s);
+  VEC_CLEAR(q->nogoods.start);          /* none (nogood_any) */
+  if (q->learning && q->restarts)
+    nogood_clear(s);
 }
 
 /* --- restarts ---
@@ -148,8 +148,8 @@ static void search_start(Solver *s)
 ** failures is searched exactly as without restarts.  Sound for counting
 ** too: after the first solution the tree of the last run is finished
 ** without restarts, and that run met no solution before it.  Each
-** restart records what the run refuted as nogoods (search/nogood.c), so
-** the next runs do not search those parts again.
+** restart may record what the run refuted as nogoods (search/nogood.c,
+** search_set_learning), so the next runs do not search those parts again.
 */
 /* Luby's sequence, from i = 1: 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... */
 static uint64_t luby(uint64_t i)
@@ -206,7 +206,7 @@ static void tree_note_pop(Solver *s);
 static void search_restart(Solver *s)
 {
   Search *q = &s->search;
-  if (!q->no_learning)
+  if (q->learning && q->nogoods.start.len)
     nogood_learn(s, q->path.data, q->path.len);
   while (q->path.len > 0) {
     (void)VEC_POP(q->path);
@@ -214,10 +214,6 @@ static void search_restart(Solver *s)
     trail_pop_level(&s->trail);
   }
   q->nrestarts++;
-  if (getenv("PZ_NG_DEBUG"))
-    fprintf(stderr, "restart %u: nogoods %zu lits %zu learned %llu pruned %llu depth %zu\n", q->nrestarts,
-            q->nogoods.start.len - 1, q->nogoods.lits.len, (unsigned long long)q->nogoods.learned,
-            (unsigned long long)q->nogoods.pruned, (size_t)s->stats.max_depth);
   s->stats.restarts++;
   q->restart_at = s->stats.failures + q->restart_failures * luby(q->nrestarts + 1);
   q->completing = false;

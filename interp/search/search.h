@@ -26,9 +26,10 @@
 void search_weights_changed(Solver *s, const VarId *x, uint32_t n);
 
 /*
-** Record nogoods at restarts (search/nogood.c): on by default; off, the
-** restarted runs may search again what earlier runs refuted.  Answers
-** and counts are the same either way.
+** Record nogoods at restarts (search/nogood.c), so that restarted runs
+** do not search again what earlier runs refuted: off by default (see
+** doc/performance.md, "Learning").  Counts are the same either way; a
+** first solution may be another one.
 */
 void search_set_learning(Solver *s, bool on);
 
