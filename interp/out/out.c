@@ -458,6 +458,11 @@ static void drawn_text(const Ground *g, const ShowItem *it, Buf *b)
   }
 }
 
+bool out_drawn_cell(const Ground *g, const ShowItem *it, Value v, Buf *b)
+{
+  return drawn_cell(g, it, v, b);
+}
+
 void out_item_text(const Ground *g, const ShowItem *it, Buf *b)
 {
   if (it->ndraw && !it->who && !it->text) {

@@ -54,6 +54,10 @@ typedef struct Pic {
   uint32_t *tile_step;   /* per VarId: 1 + the MS_TILING step whose cell name it is; 0 none */
   uint32_t *tile_cell;   /* ... and the cell */
   VEC(uint32_t) sums;    /* the steps  sum(x) = k  with every coefficient 1 */
+  int32_t *area_clue;    /* per VarId: 1 + the areas step's value (the land) when a cell of one; 0 none */
+  int32_t *area_size;    /* ... and the clue in it: its size, -1 any, 0 none */
+  uint8_t *loop;         /* per VarId: bit v + 1 set for connected(B, v), bit 0 when "with outside" too */
+  int32_t *loop_out;     /* ... the value of the cells joined to the outside */
   const uint8_t *marked;  /* per VarId: 1 or 2, drawn on a coloured ground (an explanation's step); or NULL */
   Buf body;              /* the items drawn so far */
   uint32_t width, y;     /* the widest item; where the next one goes */
@@ -112,6 +116,10 @@ static void pic_init(Pic *p, const Ground *g)
   p->given_value = xcalloc(p->nvars + 1, sizeof *p->given_value);
   p->tile_step = xcalloc(p->nvars + 1, sizeof *p->tile_step);
   p->tile_cell = xcalloc(p->nvars + 1, sizeof *p->tile_cell);
+  p->area_clue = xcalloc(p->nvars + 1, sizeof *p->area_clue);
+  p->area_size = xcalloc(p->nvars + 1, sizeof *p->area_size);
+  p->loop = xcalloc(p->nvars + 1, 1);
+  p->loop_out = xcalloc(p->nvars + 1, sizeof *p->loop_out);
   for (size_t x = 0; x < p->nvars; x++)
     if (m->vars.data[x].lo == m->vars.data[x].hi) {
       p->given[x] = 1;
@@ -132,6 +140,24 @@ static void pic_init(Pic *p, const Ground *g)
       if (ones)
         VEC_PUSH(p->sums, (uint32_t)i);
     }
+    if (st->kind == MS_AREAS || st->kind == MS_CONNECTED) {
+      ModelArea ar = model_area(a);
+      for (uint32_t c = 0; c < ar.ncells; c++) {
+        VarId x = (VarId)ar.x[c];
+        if ((size_t)x >= p->nvars)
+          continue;
+        if (ar.areas) {
+          p->area_clue[x] = ar.value + 1;
+          p->area_size[x] = ar.clue[c];
+        } else if (ar.value >= 0 && ar.value < 7) {
+          p->loop[x] |= (uint8_t)(1u << (ar.value + 1));
+          if (ar.nnodes > ar.ncells) {
+            p->loop[x] |= 1;
+            p->loop_out[x] = ar.value;
+          }
+        }
+      }
+    }
     if (st->kind == MS_TILING) {
       ModelTiling t = model_tiling(a);
       for (uint32_t c = 0; c < t.ncells; c++)
@@ -149,6 +175,10 @@ static void pic_free(Pic *p)
   xfree(p->given_value);
   xfree(p->tile_step);
   xfree(p->tile_cell);
+  xfree(p->area_clue);
+  xfree(p->area_size);
+  xfree(p->loop);
+  xfree(p->loop_out);
   VEC_FREE(p->sums);
   buf_free(&p->body);
 }
@@ -177,12 +207,48 @@ typedef struct Grid {
   uint32_t *kind;    /* per place: the piece's kind */
   bool tiled;
   uint32_t npieces;  /* the tiling's placements */
+  const ShowItem *it;      /* the item shown: its drawing (show B as ".#") */
+  bool *clue;        /* per place: not a cell but a clue around the board (a frame of known values) */
+  bool loop;         /* the cells are the inside and outside of a loop (library loop): draw the loop */
 } Grid;
 
-/* The grid of a shown value: a drawn board, or a list of rows of scalars. */
-static bool grid_of(Value v, Grid *gr)
+/*
+** A list of rows whose outer ring holds only known values (clues) around
+** unknowns: the ring is drawn as clues outside the board (Skyscrapers).
+*/
+static void frame_of(Grid *gr, Value v)
 {
+  if (v.kind != V_LIST || gr->rows < 3 || gr->cols < 3)
+    return;
+  bool inner = false;
+  for (uint32_t r = 0; r < gr->rows; r++) {
+    if (v.items[r].n != gr->cols)
+      return;
+    for (uint32_t c = 0; c < gr->cols; c++) {
+      bool ring = r == 0 || c == 0 || r == gr->rows - 1 || c == gr->cols - 1;
+      bool known = v.items[r].items[c].kind != V_LIN;
+      if (ring && !known)
+        return;
+      inner |= !ring && !known;
+    }
+  }
+  if (!inner)
+    return;
+  gr->clue = xcalloc((size_t)gr->rows * gr->cols, sizeof *gr->clue);
+  for (uint32_t r = 0; r < gr->rows; r++)
+    for (uint32_t c = 0; c < gr->cols; c++)
+      if (r == 0 || c == 0 || r == gr->rows - 1 || c == gr->cols - 1) {
+        gr->clue[(size_t)r * gr->cols + c] = true;
+        gr->is[(size_t)r * gr->cols + c] = false;
+      }
+}
+
+/* The grid of a shown value: a drawn board, or a list of rows of scalars. */
+static bool grid_of(const ShowItem *it, Grid *gr)
+{
+  Value v = it->value;
   memset(gr, 0, sizeof *gr);
+  gr->it = it;
   if (v.kind == V_BOARD) {
     gr->rows = v.board->rows;
     gr->cols = v.board->cols;
@@ -223,6 +289,7 @@ static bool grid_of(Value v, Grid *gr)
       gr->value[i] = cell;
       gr->var[i] = is ? value_var(cell) : MAP_NO_CELL;
     }
+  frame_of(gr, v);
   return true;
 }
 
@@ -237,6 +304,7 @@ static void grid_free(Grid *gr)
   xfree(gr->maps);
   xfree(gr->piece);
   xfree(gr->kind);
+  xfree(gr->clue);
 }
 
 /* Does map m lie over the grid: the same shape, the same unknowns? */
@@ -259,7 +327,8 @@ static bool map_fits(const BoardMap *m, const Grid *gr)
 ** The sums of map m's regions, when the Model has a constraint
 ** sum(region) = k for every region: then it is a map of killer cages.
 ** NULL when it is not (sudoku boxes, jigsaw regions, a map with one sum
-** among its clues).  A cage of one cell is not a given.
+** among its clues, or the same sum in every region: a star in each).
+** A cage of one cell is not a given.
 */
 static int64_t *cage_sums(Pic *p, const BoardMap *m)
 {
@@ -296,8 +365,12 @@ static int64_t *cage_sums(Pic *p, const BoardMap *m)
       any = true;
     }
   }
-  for (uint32_t k = 1; k <= nregions; k++)   /* cages: every region summed */
+  bool alike = nregions > 1;                 /* the same sum everywhere: a rule (a star per region) */
+  for (uint32_t k = 1; k <= nregions; k++) {  /* cages: every region summed */
     any &= sum[k] != INT64_MIN || (size[k] == 0 && !known[k]);
+    alike &= sum[k] == sum[1];
+  }
+  any &= !alike;
   for (size_t i = 0; any && i < n; i++)       /* a cage of one cell is not a given */
     if (m->region[i] && m->cell[i] < p->nvars && size[m->region[i]] == 1 &&
         sum[m->region[i]] != INT64_MIN)
@@ -333,6 +406,18 @@ static void grid_marks(Pic *p, Grid *gr)
     if (gr->is[i] && x < p->nvars && p->tile_step[x])
       step = step ? step : p->tile_step[x];
   }
+  /* a loop: every cell inside or outside it (connected, and joined to the outside) */
+  gr->loop = true;
+  bool anycell = false;
+  for (size_t i = 0; i < n; i++) {
+    VarId x = gr->var[i];
+    if (!gr->is[i])
+      continue;
+    anycell = true;
+    uint8_t l = x < p->nvars ? p->loop[x] : 0;
+    gr->loop &= (l & 1) && (l & ~(1u << (p->loop_out[x] + 1)) & ~1u);
+  }
+  gr->loop &= anycell;
   if (!step)
     return;
   /* the placement over each cell: the j-th over it, j its cover's value */
@@ -378,14 +463,36 @@ static bool region_border(const Grid *gr, size_t i, size_t j)
   return gr->tiled && gr->piece[i] != gr->piece[j];
 }
 
-/* A cell's text, as pz prints it; blank while not known (part way through an explanation). */
-static void cell_text(const Pic *p, const Grid *gr, size_t i, Buf *t)
+/*
+** A cell's text, as pz prints it or as the item's drawing draws it (then
+** true, and its "." blank); blank while not known (part way through an
+** explanation), and in a loop's board, where only the loop is drawn.
+*/
+static bool cell_text(const Pic *p, const Grid *gr, size_t i, Buf *t)
 {
   buf_clear(t);
-  if (gr->value[i].kind != V_WILD)
+  bool drawn = false;
+  if (gr->it && gr->it->ndraw)
+    drawn = out_drawn_cell(p->g, gr->it, gr->value[i], t);
+  else if (gr->value[i].kind != V_WILD)
     out_scalar_text(p->g, gr->value[i], t);
-  if (strcmp(buf_str(t), "_") == 0)
+  if (strcmp(buf_str(t), "_") == 0 || (drawn && (strcmp(buf_str(t), ".") == 0 || strcmp(buf_str(t), " ") == 0)))
     buf_clear(t);
+  VarId x = gr->var[i];
+  if (gr->loop)
+    buf_clear(t);
+  else if (x < p->nvars && p->area_clue[x] && !drawn) {
+    buf_clear(t);                     /* an area's cell: its clue, if any */
+    if (p->area_size[x] > 0)
+      buf_printf(t, "%d", p->area_size[x]);
+  }
+  return drawn;
+}
+
+/* The picture of a drawing's one-character text: a shape drawn instead of the character. */
+static char glyph(const char *s)
+{
+  return s[0] && !s[1] && strchr("#*^T", s[0]) ? s[0] : 0;
 }
 
 /*
@@ -405,6 +512,8 @@ static bool cell_given(const Pic *p, const Grid *gr, size_t i)
   Value v = gr->value[i];
   if (v.kind == V_INT || v.kind == V_ATOM || v.kind == V_BOOL || v.kind == V_STRING)
     return true;                      /* known when the puzzle was written */
+  if (gr->var[i] < p->nvars && p->area_size[gr->var[i]] > 0)
+    return true;                      /* an areas clue's number */
   return gr->var[i] != MAP_NO_CELL && gr->var[i] < p->nvars && p->given[gr->var[i]];
 }
 
@@ -534,13 +643,84 @@ static size_t *piece_labels(const Grid *gr)
   return at;
 }
 
+/*
+** The shape a drawing's character stands for, in the cell at (x, y) of
+** side s: '*' a star, '^' a tent, 'T' a tree ('#' fills the cell).
+*/
+static void shape(Buf *b, char c, uint32_t x, uint32_t y, uint32_t s)
+{
+  double cx = x + s / 2.0, cy = y + s / 2.0, R = s * 0.4;
+  if (c == '*') {
+    buf_puts(b, "<polygon points=\"");
+    for (int k = 0; k < 10; k++) {
+      double a = -1.5707963267948966 + k * 0.6283185307179586, rr = k % 2 ? R * 0.42 : R;
+      buf_printf(b, "%s%.1f,%.1f", k ? " " : "", cx + rr * cos(a), cy + 0.06 * s + rr * sin(a));
+    }
+    buf_puts(b, "\" fill=\"#f2b705\" stroke=\"#000000\" stroke-width=\"1.5\" stroke-linejoin=\"round\"/>\n");
+  } else if (c == '^') {
+    buf_printf(b, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"#e07b39\" stroke=\"#5a2d0c\" "
+                  "stroke-width=\"1.5\" stroke-linejoin=\"round\"/>\n",
+               cx, cy - R * 0.85, cx + R, cy + R * 0.75, cx - R, cy + R * 0.75);
+    buf_printf(b, "<path d=\"M%.1f %.1fL%.1f %.1f\" stroke=\"#5a2d0c\" stroke-width=\"1.5\"/>\n",
+               cx, cy - R * 0.85, cx, cy + R * 0.75);
+  } else if (c == 'T') {
+    buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#7a4a1e\"/>\n",
+               cx - s * 0.05, cy, s * 0.1, R * 0.9);
+    buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#2e8b3a\" stroke=\"#1b5222\" "
+                  "stroke-width=\"1.5\"/>\n", cx, cy - R * 0.25, R * 0.7);
+  }
+}
+
+/* The value of the unknown at place i, or INT64_MIN while not known. */
+static int64_t place_value(const Pic *p, const Grid *gr, size_t i)
+{
+  VarId x = gr->var[i];
+  if (!gr->is[i] || x >= p->nvars || !var_is_fixed(p->g->space, x))
+    return INT64_MIN;
+  return var_value(p->g->space, x);
+}
+
+/*
+** A loop's line: the sides between a cell inside it and one outside it,
+** or the board's edge, once both sides are known.
+*/
+static void loop_lines(Pic *p, const Grid *gr, uint32_t x0, uint32_t y0, uint32_t s)
+{
+  Buf d = {0};
+  static const int side[4][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};
+  for (uint32_t r = 0; r < gr->rows; r++)
+    for (uint32_t c = 0; c < gr->cols; c++) {
+      size_t i = (size_t)r * gr->cols + c;
+      int64_t v = place_value(p, gr, i);
+      if (v == INT64_MIN || v == p->loop_out[gr->var[i]])
+        continue;                                  /* outside, or not known */
+      for (int q = 0; q < 4; q++) {
+        int64_t nr = (int64_t)r + side[q][0], nc = (int64_t)c + side[q][1];
+        if (is_cell(gr, nr, nc)) {
+          int64_t w = place_value(p, gr, (size_t)nr * gr->cols + (size_t)nc);
+          if (w == INT64_MIN || w != p->loop_out[gr->var[i]])
+            continue;
+        }
+        uint32_t x = x0 + c * s, y = y0 + r * s;
+        if (q == 0) seg(&d, x, y, x + s, y);
+        if (q == 1) seg(&d, x + s, y, x + s, y + s);
+        if (q == 2) seg(&d, x, y + s, x + s, y + s);
+        if (q == 3) seg(&d, x, y, x, y + s);
+      }
+    }
+  if (d.len)
+    buf_printf(&p->body, "<path d=\"%s\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"5\" "
+                         "stroke-linecap=\"round\"/>\n", buf_str(&d));
+  buf_free(&d);
+}
+
 /* A square-celled board at (x0, y0); its size into *w, *h. */
 static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w, uint32_t *h)
 {
   Buf *b = &p->body, t = {0};
   size_t n = (size_t)gr->rows * gr->cols, widest = 1;
   for (size_t i = 0; i < n; i++)
-    if (gr->is[i]) {
+    if (gr->is[i] || (gr->clue && gr->clue[i])) {
       cell_text(p, gr, i, &t);
       size_t cw = text_width(buf_str(&t), t.len);
       widest = cw > widest ? cw : widest;
@@ -551,14 +731,25 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
   bool cages = false;
   for (size_t k = 0; k < gr->nmaps; k++)
     cages |= gr->sums[k] != NULL;
-  /* the cells, thin lines between them */
+  /* the cells, thin lines between them; the sea of an areas clue and a drawing's '#' dark */
   for (uint32_t r = 0; r < gr->rows; r++)
     for (uint32_t c = 0; c < gr->cols; c++) {
       size_t i = (size_t)r * gr->cols + c;
-      if (gr->is[i])
-        buf_printf(b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#%06x\" "
-                      "stroke=\"#999999\" stroke-width=\"1\"/>\n",
-                   x0 + c * s, y0 + r * s, s, s, marked(p, gr->var[i]) ? MARK_FILL(marked(p, gr->var[i])) : cell_fill(gr, i));
+      if (!gr->is[i])
+        continue;
+      VarId x = gr->var[i];
+      uint32_t fill = cell_fill(gr, i);
+      bool drawn = cell_text(p, gr, i, &t);
+      if (drawn && glyph(buf_str(&t)) == '#')
+        fill = 0x222222;
+      else if (x < p->nvars && p->area_clue[x] && var_is_fixed(p->g->space, x) &&
+               var_value(p->g->space, x) != p->area_clue[x] - 1)
+        fill = 0x333333;
+      if (marked(p, x))
+        fill = MARK_FILL(marked(p, x));
+      buf_printf(b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#%06x\" "
+                    "stroke=\"#%s\" stroke-width=\"1\"/>\n",
+                 x0 + c * s, y0 + r * s, s, s, fill, gr->loop ? "cccccc" : "999999");
     }
   /* thick lines: the board's outline, between regions, between pieces */
   Buf d = {0};
@@ -577,8 +768,11 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
       if (!is_cell(gr, r + 1, c) || region_border(gr, i, i + gr->cols))
         seg(&d, x, y + s, x + s, y + s);
     }
-  buf_printf(b, "<path d=\"%s\" fill=\"none\" stroke=\"#000000\" stroke-width=\"3\" "
-                "stroke-linecap=\"square\"/>\n", buf_str(&d));
+  if (!gr->loop)
+    buf_printf(b, "<path d=\"%s\" fill=\"none\" stroke=\"#000000\" stroke-width=\"3\" "
+                  "stroke-linecap=\"square\"/>\n", buf_str(&d));
+  else
+    loop_lines(p, gr, x0, y0, s);
   /* cages: dashed, with the sum at the top left of the cage's first cell */
   for (size_t k = 0; k < gr->nmaps; k++) {
     if (!gr->sums[k])
@@ -608,12 +802,17 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
   /* the values; in a tiling the piece's name once, in its cell nearest its middle */
   size_t *label_at = gr->tiled ? piece_labels(gr) : NULL;
   for (size_t i = 0; i < n; i++) {
-    if (!gr->is[i] || (gr->tiled && (gr->piece[i] < 0 || label_at[gr->piece[i]] != i)))
+    bool clue = gr->clue && gr->clue[i];
+    if ((!gr->is[i] && !clue) || (gr->tiled && (gr->piece[i] < 0 || label_at[gr->piece[i]] != i)))
       continue;                     /* an uncovered cell is left blank */
-    cell_text(p, gr, i, &t);
+    bool drawn = cell_text(p, gr, i, &t);
     if (!t.len)
       continue;
-    const char *style = gr->tiled ? "fill=\"#000000\"" : cell_given(p, gr, i) ? GIVEN_STYLE : SOLVED_STYLE;
+    if (drawn && glyph(buf_str(&t))) {
+      shape(b, glyph(buf_str(&t)), x0 + (uint32_t)(i % gr->cols) * s, y0 + (uint32_t)(i / gr->cols) * s, s);
+      continue;
+    }
+    const char *style = gr->tiled ? "fill=\"#000000\"" : clue || cell_given(p, gr, i) ? GIVEN_STYLE : SOLVED_STYLE;
     unsigned f = cages && font > 24 ? 24 : font;
     uint32_t x = x0 + (uint32_t)(i % gr->cols) * s + s / 2;
     uint32_t y = y0 + (uint32_t)(i / gr->cols) * s + s / 2 + f * 35 / 100 + (cages ? 3 : 0);
@@ -807,7 +1006,7 @@ static void lines(Pic *p, const char *s)
 static void item(Pic *p, const ShowItem *it)
 {
   Grid gr;
-  if (!it->who && !it->text && grid_of(it->value, &gr)) {
+  if (!it->who && !it->text && grid_of(it, &gr)) {
     Buf label = {0};
     buf_text(&label, it->label);
     text_at(&p->body, MARGIN, p->y + CAPTION, CAPTION, "fill=\"#333333\"", buf_str(&label));
