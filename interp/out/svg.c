@@ -210,6 +210,10 @@ typedef struct Grid {
   const ShowItem *it;      /* the item shown: its drawing (show B as ".#") */
   bool *clue;        /* per place: not a cell but a clue around the board (a frame of known values) */
   bool loop;         /* the cells are the inside and outside of a loop (library loop): draw the loop */
+  int64_t *loop_clue; /* per place of a loop's board: the number of its sides the loop runs along, or INT64_MIN */
+  uint32_t *cage;    /* per place: 1 + its KenKen cage (no map: found in the Model); NULL none */
+  char **cage_label; /* per cage: its target and operation ("12+", "2÷") */
+  uint32_t ncages;
 } Grid;
 
 /*
@@ -305,6 +309,11 @@ static void grid_free(Grid *gr)
   xfree(gr->piece);
   xfree(gr->kind);
   xfree(gr->clue);
+  xfree(gr->loop_clue);
+  for (uint32_t k = 0; k < gr->ncages; k++)
+    xfree(gr->cage_label[k]);
+  xfree(gr->cage_label);
+  xfree(gr->cage);
 }
 
 /* Does map m lie over the grid: the same shape, the same unknowns? */
@@ -385,6 +394,186 @@ static int64_t *cage_sums(Pic *p, const BoardMap *m)
   return sum;
 }
 
+/* A union-find root (op_cages). */
+static uint32_t uf_find(uint32_t *up, uint32_t x)
+{
+  while (up[x] != x)
+    x = up[x] = up[up[x]];
+  return x;
+}
+
+/*
+** One cage found: the places of the cells in set (per place, 1), and its
+** label.  False when a cell already lies in another cage.
+*/
+static bool cage_add(Grid *gr, const uint8_t *set, const char *label)
+{
+  size_t n = (size_t)gr->rows * gr->cols;
+  for (size_t i = 0; i < n; i++)
+    if (set[i] && gr->cage[i])
+      return false;
+  gr->ncages++;
+  for (size_t i = 0; i < n; i++)
+    if (set[i])
+      gr->cage[i] = gr->ncages;
+  gr->cage_label = xrealloc(gr->cage_label, gr->ncages * sizeof *gr->cage_label);
+  gr->cage_label[gr->ncages - 1] = xstrndup(label, strlen(label));
+  return true;
+}
+
+/*
+** KenKen's cages, when no region map lies over the board: the Model's
+** steps over disjoint groups of its cells, one per cell, each making a
+** number by an operation: sum(x) = k ("k+", one cell "k"), a chain of
+** products = k ("k×"), max - min = k ("k−"), max = k * min ("k÷").  None
+** (gr->cage NULL) unless they cover the board, two or more, not all alike.
+*/
+static void op_cages(Pic *p, Grid *gr)
+{
+  const Model *m = p->g->model;
+  size_t n = (size_t)gr->rows * gr->cols;
+  uint32_t *place = xcalloc(p->nvars + 1, sizeof *place);   /* per VarId: 1 + its place */
+  uint32_t *up = xmalloc((p->nvars + 1) * sizeof *up);
+  int32_t *maxof = xcalloc(p->nvars + 1, sizeof *maxof);    /* per VarId: 1 + the step making it a max/min */
+  uint8_t *set = xcalloc(n, 1);
+  for (size_t x = 0; x <= p->nvars; x++)
+    up[x] = (uint32_t)x;
+  for (size_t i = 0; i < n; i++)
+    if (gr->is[i] && gr->var[i] < p->nvars)
+      place[gr->var[i]] = (uint32_t)i + 1;
+  gr->cage = xcalloc(n, sizeof *gr->cage);
+  bool ok = true;
+  char label[48];
+  for (size_t s = 0; ok && s < m->steps.len; s++) {
+    const ModelStep *st = &m->steps.data[s];
+    const int32_t *a = model_args(m, st);
+    memset(set, 0, n);
+    label[0] = 0;
+    if (st->kind == MS_TIMES && st->x < p->nvars && st->y < p->nvars && st->z < p->nvars) {
+      up[uf_find(up, st->x)] = uf_find(up, st->z);
+      up[uf_find(up, st->y)] = uf_find(up, st->z);
+    } else if ((st->kind == MS_MAX || st->kind == MS_MIN) && st->z < p->nvars) {
+      maxof[st->z] = (int32_t)s + 1;
+    } else if (st->kind == MS_LINEAR && st->rel == MODEL_EQ && st->n == 1 && a[0] == 1 &&
+               (size_t)a[1] < p->nvars && !place[a[1]]) {
+      VarId z = (VarId)a[1];                 /* a product of cells = k */
+      bool times = false;
+      for (size_t x = 0; x < p->nvars; x++)
+        if (place[x] && uf_find(up, (uint32_t)x) == uf_find(up, z) && x != z) {
+          set[place[x] - 1] = 1;
+          times = true;
+        }
+      if (times)
+        snprintf(label, sizeof label, "%lld\xc3\x97", (long long)st->k);
+    } else if (st->kind == MS_LINEAR && st->rel == MODEL_EQ && st->n >= 1) {
+      bool cells = true;                     /* a sum of cells = k */
+      for (uint32_t j = 0; j < st->n; j++)
+        cells &= a[j] == 1 && (size_t)a[st->n + j] < p->nvars && place[a[st->n + j]];
+      for (uint32_t j = 0; cells && j < st->n; j++)
+        set[place[a[st->n + j]] - 1] = 1;
+      if (cells)
+        snprintf(label, sizeof label, st->n == 1 ? "%lld" : "%lld+", (long long)st->k);
+      if (!cells && st->n == 2 && (size_t)a[2] < p->nvars && (size_t)a[3] < p->nvars &&
+          maxof[a[2]] && maxof[a[3]]) {
+        const ModelStep *hi = &m->steps.data[maxof[a[2]] - 1], *lo = &m->steps.data[maxof[a[3]] - 1];
+        const int32_t *hx = model_args(m, hi), *lx = model_args(m, lo);
+        bool same = hi->kind == MS_MAX && lo->kind == MS_MIN && hi->n == lo->n;
+        for (uint32_t j = 0; same && j < hi->n; j++)
+          same &= hx[j] == lx[j] && (size_t)hx[j] < p->nvars && place[hx[j]];
+        for (uint32_t j = 0; same && j < hi->n; j++)
+          set[place[hx[j]] - 1] = 1;
+        if (same && a[0] == 1 && a[1] == -1)
+          snprintf(label, sizeof label, "%lld\xe2\x88\x92", (long long)st->k);
+        else if (same && a[0] == 1 && a[1] < -1 && st->k == 0)
+          snprintf(label, sizeof label, "%d\xc3\xb7", -a[1]);
+      }
+    }
+    if (label[0])
+      ok = cage_add(gr, set, label);
+  }
+  for (size_t i = 0; ok && i < n; i++)
+    ok = !gr->is[i] || gr->cage[i];
+  bool alike = true;
+  for (uint32_t k = 1; ok && k < gr->ncages; k++)
+    alike &= strcmp(gr->cage_label[k], gr->cage_label[0]) == 0;
+  if (!ok || gr->ncages < 2 || alike) {
+    for (uint32_t k = 0; k < gr->ncages; k++)
+      xfree(gr->cage_label[k]);
+    xfree(gr->cage_label);
+    xfree(gr->cage);
+    gr->cage_label = NULL;
+    gr->cage = NULL;
+    gr->ncages = 0;
+  }
+  xfree(place);
+  xfree(up);
+  xfree(maxof);
+  xfree(set);
+}
+
+/*
+** A loop's numbers (library loop, sides(B, R, C) = k): the steps
+** sum(terms) = k whose terms are each (C != N), N a neighbour of the
+** same cell C, or C itself (the board's edge where C is inside).
+*/
+static void loop_clues(Pic *p, Grid *gr)
+{
+  const Model *m = p->g->model;
+  size_t n = (size_t)gr->rows * gr->cols;
+  uint32_t *place = xcalloc(p->nvars + 1, sizeof *place);   /* per VarId: 1 + its place */
+  uint32_t *ne = xcalloc(p->nvars + 1, sizeof *ne);         /* per VarId: 1 + the step z <-> (x != y) */
+  for (size_t i = 0; i < n; i++)
+    if (gr->is[i] && gr->var[i] < p->nvars)
+      place[gr->var[i]] = (uint32_t)i + 1;
+  gr->loop_clue = xmalloc(n * sizeof *gr->loop_clue);
+  for (size_t i = 0; i < n; i++)
+    gr->loop_clue[i] = INT64_MIN;
+  for (size_t s = 0; s < m->steps.len; s++) {
+    const ModelStep *st = &m->steps.data[s];
+    const int32_t *a = model_args(m, st);
+    if (st->kind == MS_LINEAR_REIF && st->rel == MODEL_NE && st->n == 2 && st->k == 0 &&
+        a[0] == -a[1] && st->z < p->nvars && (size_t)a[2] < p->nvars && (size_t)a[3] < p->nvars &&
+        place[a[2]] && place[a[3]])
+      ne[st->z] = (uint32_t)s + 1;
+    if (st->kind != MS_LINEAR || st->rel != MODEL_EQ || st->n < 1)
+      continue;
+    /* the cell in every term: one of the first pair's two */
+    int64_t cand[2] = {-1, -1};
+    for (uint32_t j = 0; j < st->n && cand[0] < 0; j++) {
+      VarId x = (VarId)a[st->n + j];
+      if (x >= p->nvars)
+        break;
+      if (ne[x]) {
+        const int32_t *b = model_args(m, &m->steps.data[ne[x] - 1]);
+        cand[0] = b[2];
+        cand[1] = b[3];
+      } else if (place[x]) {
+        cand[0] = cand[1] = x;
+      }
+    }
+    for (int c = 0; c < 2; c++) {
+      bool all = cand[c] >= 0 && cand[0] != cand[1];   /* some term a side, not the cell alone */
+      for (uint32_t j = 0; all && j < st->n; j++) {
+        VarId x = (VarId)a[st->n + j];
+        if (a[j] < 1 || x >= p->nvars)
+          all = false;
+        else if (ne[x]) {
+          const int32_t *b = model_args(m, &m->steps.data[ne[x] - 1]);
+          all = a[j] == 1 && (b[2] == cand[c] || b[3] == cand[c]);
+        } else {
+          all = (int64_t)x == cand[c];
+        }
+      }
+      if (all) {
+        gr->loop_clue[place[cand[c]] - 1] = st->k;
+        break;
+      }
+    }
+  }
+  xfree(place);
+  xfree(ne);
+}
+
 /* The maps over the grid, their sums, and its pieces when it is tiled. */
 static void grid_marks(Pic *p, Grid *gr)
 {
@@ -406,6 +595,8 @@ static void grid_marks(Pic *p, Grid *gr)
     if (gr->is[i] && x < p->nvars && p->tile_step[x])
       step = step ? step : p->tile_step[x];
   }
+  if (!gr->nmaps && !gr->hex)
+    op_cages(p, gr);
   /* a loop: every cell inside or outside it (connected, and joined to the outside) */
   gr->loop = true;
   bool anycell = false;
@@ -418,6 +609,8 @@ static void grid_marks(Pic *p, Grid *gr)
     gr->loop &= (l & 1) && (l & ~(1u << (p->loop_out[x] + 1)) & ~1u);
   }
   gr->loop &= anycell;
+  if (gr->loop)
+    loop_clues(p, gr);
   if (!step)
     return;
   /* the placement over each cell: the j-th over it, j its cover's value */
@@ -460,6 +653,8 @@ static bool region_border(const Grid *gr, size_t i, size_t j)
   for (size_t k = 0; k < gr->nmaps; k++)
     if (!gr->sums[k] && !gr->maps[k]->squares && gr->maps[k]->region[i] != gr->maps[k]->region[j])
       return true;
+  if (gr->cage && gr->cage[i] != gr->cage[j])
+    return true;
   return gr->tiled && gr->piece[i] != gr->piece[j];
 }
 
@@ -728,7 +923,7 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
   uint32_t s;
   unsigned font;
   cell_size(widest, &s, &font);
-  bool cages = false;
+  bool cages = gr->cage != NULL;
   for (size_t k = 0; k < gr->nmaps; k++)
     cages |= gr->sums[k] != NULL;
   /* the cells, thin lines between them; the sea of an areas clue and a drawing's '#' dark */
@@ -799,6 +994,14 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
     }
     xfree(done);
   }
+  /* KenKen's cages: the target and operation at the top left of the cage's first cell */
+  for (uint32_t k = 0; gr->cage && k < gr->ncages; k++)
+    for (size_t i = 0; i < n; i++)
+      if (gr->cage[i] == k + 1) {
+        uint32_t x = x0 + (uint32_t)(i % gr->cols) * s, y = y0 + (uint32_t)(i / gr->cols) * s;
+        text_at(b, x + 4, y + 2 + SUM, SUM, "fill=\"#333333\"", gr->cage_label[k]);
+        break;
+      }
   /* the values; in a tiling the piece's name once, in its cell nearest its middle */
   size_t *label_at = gr->tiled ? piece_labels(gr) : NULL;
   for (size_t i = 0; i < n; i++) {
@@ -806,13 +1009,15 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
     if ((!gr->is[i] && !clue) || (gr->tiled && (gr->piece[i] < 0 || label_at[gr->piece[i]] != i)))
       continue;                     /* an uncovered cell is left blank */
     bool drawn = cell_text(p, gr, i, &t);
+    if (gr->loop_clue && gr->loop_clue[i] != INT64_MIN)
+      buf_printf(&t, "%lld", (long long)gr->loop_clue[i]);
     if (!t.len)
       continue;
     if (drawn && glyph(buf_str(&t))) {
       shape(b, glyph(buf_str(&t)), x0 + (uint32_t)(i % gr->cols) * s, y0 + (uint32_t)(i / gr->cols) * s, s);
       continue;
     }
-    const char *style = gr->tiled ? "fill=\"#000000\"" : clue || cell_given(p, gr, i) ? GIVEN_STYLE : SOLVED_STYLE;
+    const char *style = gr->tiled ? "fill=\"#000000\"" : clue || gr->loop || cell_given(p, gr, i) ? GIVEN_STYLE : SOLVED_STYLE;
     unsigned f = cages && font > 24 ? 24 : font;
     uint32_t x = x0 + (uint32_t)(i % gr->cols) * s + s / 2;
     uint32_t y = y0 + (uint32_t)(i / gr->cols) * s + s / 2 + f * 35 / 100 + (cages ? 3 : 0);
