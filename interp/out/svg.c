@@ -940,6 +940,8 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
       else if (x < p->nvars && p->area_clue[x] && var_is_fixed(p->g->space, x) &&
                var_value(p->g->space, x) != p->area_clue[x] - 1)
         fill = 0x333333;
+      else if (gr->loop && p->marked && place_value(p, gr, i) == p->loop_out[x])
+        fill = 0xeeeeee;              /* part way: the cells known to be outside the loop */
       if (marked(p, x))
         fill = MARK_FILL(marked(p, x));
       buf_printf(b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#%06x\" "

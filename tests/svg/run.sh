@@ -38,7 +38,16 @@ hidoku10 examples/hidoku10.pz
 tiling_colours tests/golden/tiling/colours.pz
 jigsaw tests/svg/jigsaw.pz
 known_cells tests/svg/known_cells.pz
-explain_zebra_12 explain:examples/zebra.pz:012"
+explain_zebra_12 explain:examples/zebra.pz:012
+kenken examples/kenken.pz
+nonogram examples/nonogram.pz
+nurikabe examples/nurikabe.pz
+star_battle examples/star_battle.pz
+tents examples/tents.pz
+skyscrapers examples/skyscrapers.pz
+slitherlink examples/slitherlink.pz
+friends examples/friends.pz
+explain_slitherlink_20 explain:examples/slitherlink.pz:020"
 
 # every: well-formed, titled, deterministic (one python3 for them all;
 # a node limit for the puzzles that search long on purpose)
