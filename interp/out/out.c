@@ -708,3 +708,123 @@ void out_items_free(OutItems *o)
   VEC_FREE(o->items);
   VEC_FREE(o->values);
 }
+
+/* --- pz --regions: boards with walls between their regions --- */
+
+/* The region map lying over a board of n places whose cells are the unknowns var (MAP_NO_CELL: none). */
+static const BoardMap *walls_map(const Ground *g, uint32_t rows, uint32_t cols, const VarId *var)
+{
+  for (size_t k = 0; k < g->maps.len; k++) {
+    const BoardMap *m = &g->maps.data[k];
+    if (m->squares || m->rows != rows || m->cols != cols)
+      continue;
+    bool fits = true, any = false;
+    for (size_t i = 0; fits && i < (size_t)rows * cols; i++) {
+      if (m->cell[i] == MAP_NO_CELL)
+        continue;
+      fits = m->cell[i] == var[i];
+      any = true;
+    }
+    if (fits && any)
+      return m;
+  }
+  return NULL;
+}
+
+/* Is there a wall between places i and j (j may be off the board: -1)? */
+static bool wall(const BoardMap *m, int64_t i, int64_t j)
+{
+  uint32_t a = i >= 0 ? m->region[i] : 0, b = j >= 0 ? m->region[j] : 0;
+  return a != b;
+}
+
+/*
+** A board (or a list of rows) whose cells a region map covers, drawn with
+** walls: '|' and '---' between cells of different regions and around
+** the board, '+' where walls meet.  False (nothing written) when no map
+** lies over it.
+*/
+static bool walls_text(const Ground *g, const ShowItem *it, Buf *b)
+{
+  Value v = it->value;
+  uint32_t rows, cols;
+  const Value *at = NULL;
+  if (v.kind == V_BOARD) {
+    rows = v.board->rows;
+    cols = v.board->cols;
+    at = v.board->at;
+  } else if (is_grid(v) && v.n > 0) {
+    rows = v.n;
+    cols = v.items[0].n;
+    for (uint32_t r = 0; r < rows; r++)
+      if (v.items[r].n != cols)
+        return false;
+  } else {
+    return false;
+  }
+  size_t n = (size_t)rows * cols;
+  if (n == 0)
+    return false;
+  VarId *var = xmalloc(n * sizeof *var);
+  Buf *cell = xcalloc(n, sizeof *cell);
+  size_t width = 1;
+  for (size_t i = 0; i < n; i++) {
+    Value c = at ? at[i] : v.items[i / cols].items[i % cols];
+    var[i] = c.kind == V_LIN && c.lin->n == 1 && c.lin->coef[0] == 1 && c.lin->k == 0 ? c.lin->vars[0]
+                                                                                   : MAP_NO_CELL;
+    if (it->ndraw)
+      drawn_cell(g, it, c, &cell[i]);
+    else if (c.kind != V_WILD)
+      scalar_text(g, c, &cell[i]);
+    width = cell_width(&cell[i]) > width ? cell_width(&cell[i]) : width;
+  }
+  const BoardMap *m = walls_map(g, rows, cols, var);
+  if (m) {
+    label_text(it, " =\n", b);
+    for (uint32_t r = 0; r <= rows; r++) {
+      /* the line above row r: a corner, then the wall above each cell */
+      for (uint32_t c = 0; c <= cols; c++) {
+        int64_t ul = r && c ? (int64_t)(r - 1) * cols + c - 1 : -1, ur = r && c < cols ? (int64_t)(r - 1) * cols + c : -1;
+        int64_t dl = r < rows && c ? (int64_t)r * cols + c - 1 : -1, dr = r < rows && c < cols ? (int64_t)r * cols + c : -1;
+        bool across = wall(m, ul, dl) || wall(m, ur, dr), down = wall(m, ul, ur) || wall(m, dl, dr);
+        buf_putc(b, across ? '+' : down ? '|' : ' ');
+        if (c < cols)
+          for (size_t k = 0; k < width + 2; k++)
+            buf_putc(b, wall(m, ur, dr) ? '-' : ' ');
+      }
+      while (b->len && b->data[b->len - 1] == ' ')
+        b->len--;
+      buf_putc(b, '\n');
+      if (r == rows)
+        break;
+      for (uint32_t c = 0; c <= cols; c++) {
+        int64_t l = c ? (int64_t)r * cols + c - 1 : -1, rt = c < cols ? (int64_t)r * cols + c : -1;
+        buf_putc(b, wall(m, l, rt) ? '|' : ' ');
+        if (c == cols)
+          break;
+        buf_putc(b, ' ');
+        for (size_t k = cell_width(&cell[rt]); k < width; k++)
+          buf_putc(b, ' ');
+        buf_puts(b, buf_str(&cell[rt]));
+        buf_putc(b, ' ');
+      }
+      buf_putc(b, '\n');
+    }
+  }
+  for (size_t i = 0; i < n; i++)
+    buf_free(&cell[i]);
+  xfree(cell);
+  xfree(var);
+  return m != NULL;
+}
+
+void out_text_walls(const Ground *g, Buf *b)
+{
+  if (g->table)
+    table_text(g, b);
+  for (size_t i = 0; i < g->shows.len; i++) {
+    const ShowItem *it = &g->shows.data[i];
+    if (it->who || it->text || !walls_text(g, it, b))
+      out_item_text(g, it, b);
+  }
+}

@@ -15,6 +15,11 @@
 
 /* Every shown item, one "name = value" (or a drawn board) per item. */
 void out_text(const Ground *g, Buf *b);
+/*
+** As out_text, but a board a region map lies over (regions(B, MAP)) drawn
+** with walls between its regions and around it (pz --regions).
+*/
+void out_text_walls(const Ground *g, Buf *b);
 /* One shown item as out_text prints it (its lines, each ending in a newline). */
 void out_item_text(const Ground *g, const ShowItem *it, Buf *b);
 /* A value of an item shown 'as' a drawing: the drawing's text for it (true), or the value's own. */
