@@ -732,17 +732,18 @@ static const BoardMap *walls_map(const Ground *g, uint32_t rows, uint32_t cols, 
 }
 
 /* Is there a wall between places i and j (j may be off the board: -1)? */
-static bool wall(const BoardMap *m, int64_t i, int64_t j)
+static bool wall(const uint32_t *region, int64_t i, int64_t j)
 {
-  uint32_t a = i >= 0 ? m->region[i] : 0, b = j >= 0 ? m->region[j] : 0;
+  uint32_t a = i >= 0 ? region[i] : 0, b = j >= 0 ? region[j] : 0;
   return a != b;
 }
 
 /*
-** A board (or a list of rows) whose cells a region map covers, drawn with
-** walls: '|' and '---' between cells of different regions and around
-** the board, '+' where walls meet.  False (nothing written) when no map
-** lies over it.
+** A board (or a list of rows) whose cells a region map covers, or
+** KenKen's cages (out/cages.c), drawn with walls: '|' and '---' between
+** cells of different regions and around the board, '+' where walls
+** meet; a cage's label in the wall above its first cell.  False (nothing
+** written) when it has neither.
 */
 static bool walls_text(const Ground *g, const ShowItem *it, Buf *b)
 {
@@ -766,10 +767,12 @@ static bool walls_text(const Ground *g, const ShowItem *it, Buf *b)
   if (n == 0)
     return false;
   VarId *var = xmalloc(n * sizeof *var);
+  bool *is = xmalloc(n * sizeof *is);
   Buf *cell = xcalloc(n, sizeof *cell);
   size_t width = 1;
   for (size_t i = 0; i < n; i++) {
     Value c = at ? at[i] : v.items[i / cols].items[i % cols];
+    is[i] = c.kind != V_WILD;
     var[i] = c.kind == V_LIN && c.lin->n == 1 && c.lin->coef[0] == 1 && c.lin->k == 0 ? c.lin->vars[0]
                                                                                    : MAP_NO_CELL;
     if (it->ndraw)
@@ -779,18 +782,38 @@ static bool walls_text(const Ground *g, const ShowItem *it, Buf *b)
     width = cell_width(&cell[i]) > width ? cell_width(&cell[i]) : width;
   }
   const BoardMap *m = walls_map(g, rows, cols, var);
-  if (m) {
+  OutCages cages = {0};
+  if (!m)
+    cages = out_cages(g, rows, cols, is, var);
+  const uint32_t *region = m ? m->region : cages.cage;
+  size_t seg = width + 2;                     /* a wall's dashes: room for the cages' labels */
+  for (uint32_t k = 0; k < cages.n; k++) {
+    Buf t = {.data = cages.label[k], .len = strlen(cages.label[k])};
+    seg = cell_width(&t) + 1 > seg ? cell_width(&t) + 1 : seg;   /* and a dash after it */
+  }
+  if (region) {
     label_text(it, " =\n", b);
+    uint8_t *labelled = xcalloc(cages.n + 1, 1);
     for (uint32_t r = 0; r <= rows; r++) {
       /* the line above row r: a corner, then the wall above each cell */
       for (uint32_t c = 0; c <= cols; c++) {
         int64_t ul = r && c ? (int64_t)(r - 1) * cols + c - 1 : -1, ur = r && c < cols ? (int64_t)(r - 1) * cols + c : -1;
         int64_t dl = r < rows && c ? (int64_t)r * cols + c - 1 : -1, dr = r < rows && c < cols ? (int64_t)r * cols + c : -1;
-        bool across = wall(m, ul, dl) || wall(m, ur, dr), down = wall(m, ul, ur) || wall(m, dl, dr);
+        bool across = wall(region, ul, dl) || wall(region, ur, dr), down = wall(region, ul, ur) || wall(region, dl, dr);
         buf_putc(b, across ? '+' : down ? '|' : ' ');
-        if (c < cols)
-          for (size_t k = 0; k < width + 2; k++)
-            buf_putc(b, wall(m, ur, dr) ? '-' : ' ');
+        if (c == cols)
+          break;
+        uint32_t k = dr >= 0 && cages.cage ? cages.cage[dr] : 0;
+        if (k && !labelled[k]) {              /* the cage's first cell: its label */
+          labelled[k] = 1;
+          Buf t = {.data = cages.label[k - 1], .len = strlen(cages.label[k - 1])};
+          buf_puts(b, cages.label[k - 1]);
+          for (size_t j = cell_width(&t); j < seg; j++)
+            buf_putc(b, '-');
+          continue;
+        }
+        for (size_t j = 0; j < seg; j++)
+          buf_putc(b, wall(region, ur, dr) ? '-' : ' ');
       }
       while (b->len && b->data[b->len - 1] == ' ')
         b->len--;
@@ -799,23 +822,27 @@ static bool walls_text(const Ground *g, const ShowItem *it, Buf *b)
         break;
       for (uint32_t c = 0; c <= cols; c++) {
         int64_t l = c ? (int64_t)r * cols + c - 1 : -1, rt = c < cols ? (int64_t)r * cols + c : -1;
-        buf_putc(b, wall(m, l, rt) ? '|' : ' ');
+        buf_putc(b, wall(region, l, rt) ? '|' : ' ');
         if (c == cols)
           break;
-        buf_putc(b, ' ');
-        for (size_t k = cell_width(&cell[rt]); k < width; k++)
+        for (size_t k = cell_width(&cell[rt]) + 1; k < seg; k++)
           buf_putc(b, ' ');
         buf_puts(b, buf_str(&cell[rt]));
         buf_putc(b, ' ');
       }
+      while (b->len && b->data[b->len - 1] == ' ')
+        b->len--;
       buf_putc(b, '\n');
     }
+    xfree(labelled);
   }
+  out_cages_free(&cages);
   for (size_t i = 0; i < n; i++)
     buf_free(&cell[i]);
   xfree(cell);
   xfree(var);
-  return m != NULL;
+  xfree(is);
+  return region != NULL;
 }
 
 void out_text_walls(const Ground *g, Buf *b)

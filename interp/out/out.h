@@ -38,6 +38,20 @@ void out_table_head(const Ground *g, int c, Buf *b);
 ** unknowns it marks on a yellow ground (the step of an explanation).
 */
 void out_svg(const Ground *g, const char *title, const uint8_t *marked, Buf *b);
+/*
+** KenKen's cages over a board of rows x cols places (is: a cell; var: its
+** unknown, or MAP_NO_CELL), found in the Model's steps (out/cages.c):
+** per place 1 + its cage, per cage its label ("12+", "2÷").  cage is
+** NULL when the steps do not split the board into cages.
+*/
+typedef struct OutCages {
+  uint32_t *cage;
+  char **label;
+  uint32_t n;
+} OutCages;
+
+OutCages out_cages(const Ground *g, uint32_t rows, uint32_t cols, const bool *is, const VarId *var);
+void out_cages_free(OutCages *c);
 /* One JSON object: {"grid": {...}, "shown": {label: value}} (doc/json.md). */
 void out_json(const Ground *g, Buf *b);
 

@@ -394,121 +394,13 @@ static int64_t *cage_sums(Pic *p, const BoardMap *m)
   return sum;
 }
 
-/* A union-find root (op_cages). */
-static uint32_t uf_find(uint32_t *up, uint32_t x)
-{
-  while (up[x] != x)
-    x = up[x] = up[up[x]];
-  return x;
-}
-
-/*
-** One cage found: the places of the cells in set (per place, 1), and its
-** label.  False when a cell already lies in another cage.
-*/
-static bool cage_add(Grid *gr, const uint8_t *set, const char *label)
-{
-  size_t n = (size_t)gr->rows * gr->cols;
-  for (size_t i = 0; i < n; i++)
-    if (set[i] && gr->cage[i])
-      return false;
-  gr->ncages++;
-  for (size_t i = 0; i < n; i++)
-    if (set[i])
-      gr->cage[i] = gr->ncages;
-  gr->cage_label = xrealloc(gr->cage_label, gr->ncages * sizeof *gr->cage_label);
-  gr->cage_label[gr->ncages - 1] = xstrndup(label, strlen(label));
-  return true;
-}
-
-/*
-** KenKen's cages, when no region map lies over the board: the Model's
-** steps over disjoint groups of its cells, one per cell, each making a
-** number by an operation: sum(x) = k ("k+", one cell "k"), a chain of
-** products = k ("k×"), max - min = k ("k−"), max = k * min ("k÷").  None
-** (gr->cage NULL) unless they cover the board, two or more, not all alike.
-*/
+/* KenKen's cages (out/cages.c) over a board with no region map. */
 static void op_cages(Pic *p, Grid *gr)
 {
-  const Model *m = p->g->model;
-  size_t n = (size_t)gr->rows * gr->cols;
-  uint32_t *place = xcalloc(p->nvars + 1, sizeof *place);   /* per VarId: 1 + its place */
-  uint32_t *up = xmalloc((p->nvars + 1) * sizeof *up);
-  int32_t *maxof = xcalloc(p->nvars + 1, sizeof *maxof);    /* per VarId: 1 + the step making it a max/min */
-  uint8_t *set = xcalloc(n, 1);
-  for (size_t x = 0; x <= p->nvars; x++)
-    up[x] = (uint32_t)x;
-  for (size_t i = 0; i < n; i++)
-    if (gr->is[i] && gr->var[i] < p->nvars)
-      place[gr->var[i]] = (uint32_t)i + 1;
-  gr->cage = xcalloc(n, sizeof *gr->cage);
-  bool ok = true;
-  char label[48];
-  for (size_t s = 0; ok && s < m->steps.len; s++) {
-    const ModelStep *st = &m->steps.data[s];
-    const int32_t *a = model_args(m, st);
-    memset(set, 0, n);
-    label[0] = 0;
-    if (st->kind == MS_TIMES && st->x < p->nvars && st->y < p->nvars && st->z < p->nvars) {
-      up[uf_find(up, st->x)] = uf_find(up, st->z);
-      up[uf_find(up, st->y)] = uf_find(up, st->z);
-    } else if ((st->kind == MS_MAX || st->kind == MS_MIN) && st->z < p->nvars) {
-      maxof[st->z] = (int32_t)s + 1;
-    } else if (st->kind == MS_LINEAR && st->rel == MODEL_EQ && st->n == 1 && a[0] == 1 &&
-               (size_t)a[1] < p->nvars && !place[a[1]]) {
-      VarId z = (VarId)a[1];                 /* a product of cells = k */
-      bool times = false;
-      for (size_t x = 0; x < p->nvars; x++)
-        if (place[x] && uf_find(up, (uint32_t)x) == uf_find(up, z) && x != z) {
-          set[place[x] - 1] = 1;
-          times = true;
-        }
-      if (times)
-        snprintf(label, sizeof label, "%lld\xc3\x97", (long long)st->k);
-    } else if (st->kind == MS_LINEAR && st->rel == MODEL_EQ && st->n >= 1) {
-      bool cells = true;                     /* a sum of cells = k */
-      for (uint32_t j = 0; j < st->n; j++)
-        cells &= a[j] == 1 && (size_t)a[st->n + j] < p->nvars && place[a[st->n + j]];
-      for (uint32_t j = 0; cells && j < st->n; j++)
-        set[place[a[st->n + j]] - 1] = 1;
-      if (cells)
-        snprintf(label, sizeof label, st->n == 1 ? "%lld" : "%lld+", (long long)st->k);
-      if (!cells && st->n == 2 && (size_t)a[2] < p->nvars && (size_t)a[3] < p->nvars &&
-          maxof[a[2]] && maxof[a[3]]) {
-        const ModelStep *hi = &m->steps.data[maxof[a[2]] - 1], *lo = &m->steps.data[maxof[a[3]] - 1];
-        const int32_t *hx = model_args(m, hi), *lx = model_args(m, lo);
-        bool same = hi->kind == MS_MAX && lo->kind == MS_MIN && hi->n == lo->n;
-        for (uint32_t j = 0; same && j < hi->n; j++)
-          same &= hx[j] == lx[j] && (size_t)hx[j] < p->nvars && place[hx[j]];
-        for (uint32_t j = 0; same && j < hi->n; j++)
-          set[place[hx[j]] - 1] = 1;
-        if (same && a[0] == 1 && a[1] == -1)
-          snprintf(label, sizeof label, "%lld\xe2\x88\x92", (long long)st->k);
-        else if (same && a[0] == 1 && a[1] < -1 && st->k == 0)
-          snprintf(label, sizeof label, "%d\xc3\xb7", -a[1]);
-      }
-    }
-    if (label[0])
-      ok = cage_add(gr, set, label);
-  }
-  for (size_t i = 0; ok && i < n; i++)
-    ok = !gr->is[i] || gr->cage[i];
-  bool alike = true;
-  for (uint32_t k = 1; ok && k < gr->ncages; k++)
-    alike &= strcmp(gr->cage_label[k], gr->cage_label[0]) == 0;
-  if (!ok || gr->ncages < 2 || alike) {
-    for (uint32_t k = 0; k < gr->ncages; k++)
-      xfree(gr->cage_label[k]);
-    xfree(gr->cage_label);
-    xfree(gr->cage);
-    gr->cage_label = NULL;
-    gr->cage = NULL;
-    gr->ncages = 0;
-  }
-  xfree(place);
-  xfree(up);
-  xfree(maxof);
-  xfree(set);
+  OutCages oc = out_cages(p->g, gr->rows, gr->cols, gr->is, gr->var);
+  gr->cage = oc.cage;
+  gr->cage_label = oc.label;
+  gr->ncages = oc.n;
 }
 
 /*
