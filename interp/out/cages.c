@@ -44,7 +44,8 @@ static bool cage_add(OutCages *gr, size_t n, const uint8_t *set, const char *lab
 ** steps over disjoint groups of its cells, one per cell, each making a
 ** number by an operation: sum(x) = k ("k+", one cell "k"), a chain of
 ** products = k ("k×"), max - min = k ("k−"), max = k * min ("k÷").  None
-** (gr->cage NULL) unless they cover the board, two or more, not all alike.
+** (gr->cage NULL) unless they cover the board, two or more of them of
+** more than one cell (not a board of givens), not all alike.
 */
 OutCages out_cages(const Ground *g, uint32_t rows, uint32_t cols, const bool *is, const VarId *var)
 {
@@ -115,7 +116,11 @@ OutCages out_cages(const Ground *g, uint32_t rows, uint32_t cols, const bool *is
   bool alike = true;
   for (uint32_t k = 1; ok && k < gr->n; k++)
     alike &= strcmp(gr->label[k], gr->label[0]) == 0;
-  if (!ok || gr->n < 2 || alike) {
+  uint32_t *size = xcalloc(gr->n + 1, sizeof *size), wide = 0;   /* cages of two cells or more */
+  for (size_t i = 0; ok && i < n; i++)
+    wide += is[i] && ++size[gr->cage[i]] == 2;
+  xfree(size);
+  if (!ok || wide < 2 || alike) {
     for (uint32_t k = 0; k < gr->n; k++)
       xfree(gr->label[k]);
     xfree(gr->label);
