@@ -40,6 +40,7 @@ enum {
   ROW = 40,          /* a table row */
   SUM = 14,          /* a cage's sum */
   HEX_R = 32,        /* a hexagon's radius */
+  RUNS = 16,         /* a nonogram's clues */
 };
 
 #define GIVEN_STYLE  "font-weight=\"bold\" fill=\"#000000\""
@@ -801,6 +802,83 @@ static void loop_lines(Pic *p, const Grid *gr, uint32_t x0, uint32_t y0, uint32_
   buf_free(&d);
 }
 
+/*
+** The runs of a line read by a runs automaton (MS_REGULAR with rel 1,
+** ground/regular.c: 0* 1^a 0+ 1^b ... 0*): follow its 1s, then its 0 to
+** another state, from the start.  As text, "3 1 2"; "0" for none.
+*/
+static void runs_text(const Model *m, const ModelStep *st, Buf *t)
+{
+  const int32_t *tr = model_args(m, st) + st->n + st->hi;
+  int64_t s = st->k, len = 0;
+  size_t nruns = 0;
+  buf_clear(t);
+  for (int32_t steps = 0; steps <= st->hi; steps++) {
+    int64_t one = -1, zero = -1;
+    for (uint32_t j = 0; j < st->m; j++)
+      if (tr[3 * j] == s && tr[3 * j + 1] == 1)
+        one = tr[3 * j + 2];
+      else if (tr[3 * j] == s && tr[3 * j + 1] == 0 && tr[3 * j + 2] != s)
+        zero = tr[3 * j + 2];
+    if (one >= 0) {
+      len++;
+      s = one;
+      continue;
+    }
+    if (len > 0)
+      buf_printf(t, "%s%lld", nruns++ ? " " : "", (long long)len);
+    len = 0;
+    if (zero < 0)
+      break;
+    s = zero;
+  }
+  if (!nruns)
+    buf_puts(t, "0");
+}
+
+/*
+** A nonogram's clues: per row (rows first, then columns) the runs its
+** automaton reads, when a runs clue reads exactly that line, in order;
+** NULL when no line has one.
+*/
+static Buf *runs_clues(const Pic *p, const Grid *gr)
+{
+  const Model *m = p->g->model;
+  size_t n = (size_t)gr->rows * gr->cols, nlines = (size_t)gr->rows + gr->cols;
+  uint32_t *place = xcalloc(p->nvars + 1, sizeof *place);   /* per VarId: 1 + its place */
+  for (size_t i = 0; i < n; i++)
+    if (gr->is[i] && gr->var[i] < p->nvars)
+      place[gr->var[i]] = (uint32_t)i + 1;
+  Buf *clue = NULL;
+  for (size_t s = 0; s < m->steps.len; s++) {
+    const ModelStep *st = &m->steps.data[s];
+    if (st->kind != MS_REGULAR || st->rel != 1 || st->n == 0)
+      continue;
+    const int32_t *x = model_args(m, st);
+    if ((size_t)x[0] >= p->nvars || !place[x[0]])
+      continue;
+    size_t at = place[x[0]] - 1, r = at / gr->cols, c = at % gr->cols, line;
+    bool row = st->n == gr->cols && c == 0, col = st->n == gr->rows && r == 0;
+    for (uint32_t j = 0; (row || col) && j < st->n; j++) {
+      size_t want_row = at + j, want_col = at + (size_t)j * gr->cols;
+      bool here = (size_t)x[j] < p->nvars && place[x[j]];
+      row &= here && place[x[j]] - 1 == want_row;
+      col &= here && place[x[j]] - 1 == want_col;
+    }
+    if (row)
+      line = r;
+    else if (col)
+      line = gr->rows + c;
+    else
+      continue;
+    if (!clue)
+      clue = xcalloc(nlines, sizeof *clue);
+    runs_text(m, st, &clue[line]);
+  }
+  xfree(place);
+  return clue;
+}
+
 /* A square-celled board at (x0, y0); its size into *w, *h. */
 static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w, uint32_t *h)
 {
@@ -815,6 +893,48 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
   uint32_t s;
   unsigned font;
   cell_size(widest, &s, &font);
+  /* a nonogram's clues: the rows' to the left, the columns' above, each run a number */
+  Buf *runs = gr->hex || gr->clue ? NULL : runs_clues(p, gr);
+  uint32_t left = 0, top = 0;
+  for (uint32_t r = 0; runs && r < gr->rows; r++) {
+    uint32_t lw = runs[r].len ? text_px(runs[r].len, RUNS) + 8 : 0;
+    left = lw > left ? lw : left;
+  }
+  for (uint32_t c = 0; runs && c < gr->cols; c++) {
+    uint32_t k = 0;
+    const char *q = buf_str(&runs[gr->rows + c]);
+    for (k = runs[gr->rows + c].len ? 1 : 0; *q; q++)
+      k += *q == ' ';
+    top = k * (RUNS + 2) + 6 > top ? k * (RUNS + 2) + 6 : top;
+  }
+  for (uint32_t r = 0; runs && r < gr->rows; r++)
+    if (runs[r].len) {
+      Buf a = {0};
+      buf_printf(&a, "text-anchor=\"end\" %s", GIVEN_STYLE);
+      text_at(b, x0 + left - 8, y0 + top + r * s + s / 2 + RUNS * 35 / 100, RUNS, buf_str(&a), buf_str(&runs[r]));
+      buf_free(&a);
+    }
+  for (uint32_t c = 0; runs && c < gr->cols; c++) {
+    Buf *q = &runs[gr->rows + c];
+    uint32_t k = 0, nk = q->len ? 1 : 0;
+    for (size_t j = 0; j < q->len; j++)
+      nk += q->data[j] == ' ';
+    for (const char *e = buf_str(q); *e; k++) {     /* one number a line, the last just above the board */
+      size_t len = strcspn(e, " ");
+      Buf num = {0}, a = {0};
+      buf_add(&num, e, len);
+      buf_printf(&a, "text-anchor=\"middle\" %s", GIVEN_STYLE);
+      text_at(b, x0 + left + c * s + s / 2, y0 + top - 6 - (nk - 1 - k) * (RUNS + 2), RUNS, buf_str(&a), buf_str(&num));
+      buf_free(&num);
+      buf_free(&a);
+      e += len + (e[len] == ' ');
+    }
+  }
+  for (size_t l = 0; runs && l < (size_t)gr->rows + gr->cols; l++)
+    buf_free(&runs[l]);
+  xfree(runs);
+  x0 += left;
+  y0 += top;
   bool cages = gr->cage != NULL;
   for (size_t k = 0; k < gr->nmaps; k++)
     cages |= gr->sums[k] != NULL;
@@ -923,8 +1043,8 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
   xfree(label_at);
   buf_free(&d);
   buf_free(&t);
-  *w = gr->cols * s;
-  *h = gr->rows * s;
+  *w = left + gr->cols * s;
+  *h = top + gr->rows * s;
 }
 
 /*
