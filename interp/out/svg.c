@@ -959,6 +959,10 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
       buf_printf(b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#%06x\" "
                     "stroke=\"#%s\" stroke-width=\"1\"/>\n",
                  x0 + c * s, y0 + r * s, s, s, fill, gr->loop ? "cccccc" : "999999");
+      if (p->marked && x < p->nvars && p->area_clue[x] && p->area_size[x] <= 0 &&
+          place_value(p, gr, i) == p->area_clue[x] - 1)   /* part way: a cell known to be land */
+        buf_printf(b, "<circle cx=\"%u\" cy=\"%u\" r=\"4\" fill=\"#888888\"/>\n",
+                   x0 + c * s + s / 2, y0 + r * s + s / 2);
     }
   /* thick lines: the board's outline, between regions, between pieces */
   Buf d = {0};

@@ -47,7 +47,8 @@ tents examples/tents.pz
 skyscrapers examples/skyscrapers.pz
 slitherlink examples/slitherlink.pz
 friends examples/friends.pz
-explain_slitherlink_20 explain:examples/slitherlink.pz:020"
+explain_slitherlink_20 explain:examples/slitherlink.pz:020
+explain_nurikabe_20 explain:examples/nurikabe.pz:020"
 
 # every: well-formed, titled, deterministic (one python3 for them all;
 # a node limit for the puzzles that search long on purpose)
