@@ -47,6 +47,8 @@ tents examples/tents.pz
 skyscrapers examples/skyscrapers.pz
 slitherlink examples/slitherlink.pz
 friends examples/friends.pz
+magic_square3 examples/magic_square3.pz
+painting examples/painting.pz
 explain_slitherlink_20 explain:examples/slitherlink.pz:020
 explain_nurikabe_20 explain:examples/nurikabe.pz:020"
 
