@@ -10,6 +10,12 @@
 **   - a tiled board with each piece filled in the colour of its kind and
 **     thick borders between pieces; with 'colours' the board's first
 **     colour as a darker shade of the piece's;
+**   - KenKen's cages found in the Model (out/cages.c), each with its
+**     number and operation; a nonogram's runs beside its rows and columns;
+**     an areas clue's sea filled and its numbers; a loop (the library
+**     loop) as its line with its numbers; a list of rows with an outer
+**     ring of known values as a board inside its clues; the texts of a
+**     drawing (show B as ".#"), one-character ones as shapes;
 **   - the logic grid as a table, entities by attributes;
 **   - anything else as the lines pz prints for it.
 ** Givens (a cell that a clue about it alone fixes, or a number drawn in
