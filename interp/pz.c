@@ -766,6 +766,11 @@ bool pz_solution_text(PzCtx *cx, PzWrite write, void *to)
   return write_solution(cx, out_text, write, to);
 }
 
+bool pz_solution_text_walls(PzCtx *cx, PzWrite write, void *to)
+{
+  return write_solution(cx, out_text_walls, write, to);
+}
+
 bool pz_solution_json(PzCtx *cx, PzWrite write, void *to)
 {
   return write_solution(cx, out_json, write, to);

@@ -146,6 +146,8 @@ bool pz_goal_value(const PzCtx *cx, int64_t *value);
 */
 bool pz_solution_text(PzCtx *cx, PzWrite write, void *to);
 bool pz_solution_json(PzCtx *cx, PzWrite write, void *to);
+/* As pz_solution_text, boards with walls between their regions (pz --regions). */
+bool pz_solution_text_walls(PzCtx *cx, PzWrite write, void *to);
 
 /*
 ** The solution as an SVG picture (doc/pictures.md), titled `title` (NULL:

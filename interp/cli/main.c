@@ -71,6 +71,7 @@ typedef struct Cli {
   uint64_t max_nodes;
   const char *svg;         /* --svg FILE: draw the solution (with -a/-n: FILE-1.svg, ...);
                               pz explain --svg DIR: DIR/step-000.svg, ... */
+  bool regions;            /* --regions: boards drawn with walls between their regions */
   unsigned workers;        /* -p N: worker threads (0: one thread) */
   bool ordered;            /* --ordered: the solutions in one thread's order (no workers) */
 } Cli;
@@ -103,6 +104,7 @@ static const char usage[] =
   "      --trace          print every deduction as it is made, with the clue behind it\n"
   "      --svg FILE       draw the solution as an SVG picture in FILE (with -a or -n:\n"
   "                       FILE-1.svg, FILE-2.svg, ..., one per solution)\n"
+  "      --regions        print boards with walls between their regions (regions(B, MAP))\n"
   "  -p, --parallel N     search with N worker threads (solutions in any order)\n"
   "      --ordered        with -p: print solutions in the order of one thread\n"
   "  as MiniZinc and clingo spell them: --all-solutions, --num-solutions N,\n"
@@ -512,7 +514,7 @@ enum {
   OPT_DUMP_MODEL, OPT_TRACE, OPT_SOLUTIONS, OPT_TIMEOUT, OPT_TIME_LIMIT, OPT_NODES,
   OPT_UNIQUE, OPT_VERDICT, OPT_REDUNDANT, OPT_SHOW_EVERY, OPT_SEED, OPT_EXCLUDE,
   OPT_NO_GUESS, OPT_GRADE, OPT_ALL_ASSIGNMENTS, OPT_NO_RESTARTS, OPT_SVG, OPT_JSON_STREAM,
-  OPT_PARALLEL, OPT_ORDERED, OPT_LEARN,
+  OPT_PARALLEL, OPT_ORDERED, OPT_LEARN, OPT_REGIONS,
 };
 
 static const OptSpec common_options[] = {
@@ -541,6 +543,7 @@ static const OptSpec common_options[] = {
   {OPT_PARALLEL, 'p', "parallel", true},
   {OPT_ORDERED, 0, "ordered", false},
   {OPT_LEARN, 0, "learn", false},
+  {OPT_REGIONS, 0, "regions", false},
 };
 #define NCOMMON (sizeof common_options / sizeof common_options[0])
 
@@ -708,6 +711,7 @@ static int parse_args(int argc, char **argv, Cli *cli)
         return usage_error("%s needs %s", name, value_words(id));
       cli->grade = (unsigned)n;
       continue;
+    case OPT_REGIONS:    cli->regions = true; continue;
     case OPT_SVG:
       if (!*val)
         return usage_error("%s needs %s", name, value_words(id));
@@ -1007,7 +1011,7 @@ static int solve_goal(PzCtx *cx, const Cli *cli, double load_seconds)
       buf_clear(to);
     else if (found > 1)
       buf_puts(to, cli->json ? ", " : "\n");
-    if (!(cli->json ? pz_solution_json : pz_solution_text)(cx, buf_write, to))
+    if (!(cli->json ? pz_solution_json : cli->regions ? pz_solution_text_walls : pz_solution_text)(cx, buf_write, to))
       break;
     if (each && !cli->json) {
       buf_printf(to, "value: %lld\n", (long long)v);
@@ -1130,7 +1134,7 @@ static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
     } else {
       if (found > 1)
         buf_putc(&out, '\n');
-      if (!pz_solution_text(cx, buf_write, &out))
+      if (!(cli->regions ? pz_solution_text_walls : pz_solution_text)(cx, buf_write, &out))
         break;
       progress_clear();
       put(stdout, buf_str(&out));

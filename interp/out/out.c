@@ -458,6 +458,11 @@ static void drawn_text(const Ground *g, const ShowItem *it, Buf *b)
   }
 }
 
+bool out_drawn_cell(const Ground *g, const ShowItem *it, Value v, Buf *b)
+{
+  return drawn_cell(g, it, v, b);
+}
+
 void out_item_text(const Ground *g, const ShowItem *it, Buf *b)
 {
   if (it->ndraw && !it->who && !it->text) {
@@ -702,4 +707,151 @@ void out_items_free(OutItems *o)
 {
   VEC_FREE(o->items);
   VEC_FREE(o->values);
+}
+
+/* --- pz --regions: boards with walls between their regions --- */
+
+/* The region map lying over a board of n places whose cells are the unknowns var (MAP_NO_CELL: none). */
+static const BoardMap *walls_map(const Ground *g, uint32_t rows, uint32_t cols, const VarId *var)
+{
+  for (size_t k = 0; k < g->maps.len; k++) {
+    const BoardMap *m = &g->maps.data[k];
+    if (m->squares || m->rows != rows || m->cols != cols)
+      continue;
+    bool fits = true, any = false;
+    for (size_t i = 0; fits && i < (size_t)rows * cols; i++) {
+      if (m->cell[i] == MAP_NO_CELL)
+        continue;
+      fits = m->cell[i] == var[i];
+      any = true;
+    }
+    if (fits && any)
+      return m;
+  }
+  return NULL;
+}
+
+/* Is there a wall between places i and j (j may be off the board: -1)? */
+static bool wall(const uint32_t *region, int64_t i, int64_t j)
+{
+  uint32_t a = i >= 0 ? region[i] : 0, b = j >= 0 ? region[j] : 0;
+  return a != b;
+}
+
+/*
+** A board (or a list of rows) whose cells a region map covers, or
+** KenKen's cages (out/cages.c), drawn with walls: '|' and '---' between
+** cells of different regions and around the board, '+' where walls
+** meet; a cage's label in the wall above its first cell.  False (nothing
+** written) when it has neither.
+*/
+static bool walls_text(const Ground *g, const ShowItem *it, Buf *b)
+{
+  Value v = it->value;
+  uint32_t rows, cols;
+  const Value *at = NULL;
+  if (v.kind == V_BOARD) {
+    rows = v.board->rows;
+    cols = v.board->cols;
+    at = v.board->at;
+  } else if (is_grid(v) && v.n > 0) {
+    rows = v.n;
+    cols = v.items[0].n;
+    for (uint32_t r = 0; r < rows; r++)
+      if (v.items[r].n != cols)
+        return false;
+  } else {
+    return false;
+  }
+  size_t n = (size_t)rows * cols;
+  if (n == 0)
+    return false;
+  VarId *var = xmalloc(n * sizeof *var);
+  bool *is = xmalloc(n * sizeof *is);
+  Buf *cell = xcalloc(n, sizeof *cell);
+  size_t width = 1;
+  for (size_t i = 0; i < n; i++) {
+    Value c = at ? at[i] : v.items[i / cols].items[i % cols];
+    is[i] = c.kind != V_WILD;
+    var[i] = c.kind == V_LIN && c.lin->n == 1 && c.lin->coef[0] == 1 && c.lin->k == 0 ? c.lin->vars[0]
+                                                                                   : MAP_NO_CELL;
+    if (it->ndraw)
+      drawn_cell(g, it, c, &cell[i]);
+    else if (c.kind != V_WILD)
+      scalar_text(g, c, &cell[i]);
+    width = cell_width(&cell[i]) > width ? cell_width(&cell[i]) : width;
+  }
+  const BoardMap *m = walls_map(g, rows, cols, var);
+  OutCages cages = {0};
+  if (!m)
+    cages = out_cages(g, rows, cols, is, var);
+  const uint32_t *region = m ? m->region : cages.cage;
+  size_t seg = width + 2;                     /* a wall's dashes: room for the cages' labels */
+  for (uint32_t k = 0; k < cages.n; k++) {
+    Buf t = {.data = cages.label[k], .len = strlen(cages.label[k])};
+    seg = cell_width(&t) + 1 > seg ? cell_width(&t) + 1 : seg;   /* and a dash after it */
+  }
+  if (region) {
+    label_text(it, " =\n", b);
+    uint8_t *labelled = xcalloc(cages.n + 1, 1);
+    for (uint32_t r = 0; r <= rows; r++) {
+      /* the line above row r: a corner, then the wall above each cell */
+      for (uint32_t c = 0; c <= cols; c++) {
+        int64_t ul = r && c ? (int64_t)(r - 1) * cols + c - 1 : -1, ur = r && c < cols ? (int64_t)(r - 1) * cols + c : -1;
+        int64_t dl = r < rows && c ? (int64_t)r * cols + c - 1 : -1, dr = r < rows && c < cols ? (int64_t)r * cols + c : -1;
+        bool across = wall(region, ul, dl) || wall(region, ur, dr), down = wall(region, ul, ur) || wall(region, dl, dr);
+        buf_putc(b, across ? '+' : down ? '|' : ' ');
+        if (c == cols)
+          break;
+        uint32_t k = dr >= 0 && cages.cage ? cages.cage[dr] : 0;
+        if (k && !labelled[k]) {              /* the cage's first cell: its label */
+          labelled[k] = 1;
+          Buf t = {.data = cages.label[k - 1], .len = strlen(cages.label[k - 1])};
+          buf_puts(b, cages.label[k - 1]);
+          for (size_t j = cell_width(&t); j < seg; j++)
+            buf_putc(b, '-');
+          continue;
+        }
+        for (size_t j = 0; j < seg; j++)
+          buf_putc(b, wall(region, ur, dr) ? '-' : ' ');
+      }
+      while (b->len && b->data[b->len - 1] == ' ')
+        b->len--;
+      buf_putc(b, '\n');
+      if (r == rows)
+        break;
+      for (uint32_t c = 0; c <= cols; c++) {
+        int64_t l = c ? (int64_t)r * cols + c - 1 : -1, rt = c < cols ? (int64_t)r * cols + c : -1;
+        buf_putc(b, wall(region, l, rt) ? '|' : ' ');
+        if (c == cols)
+          break;
+        for (size_t k = cell_width(&cell[rt]) + 1; k < seg; k++)
+          buf_putc(b, ' ');
+        buf_puts(b, buf_str(&cell[rt]));
+        buf_putc(b, ' ');
+      }
+      while (b->len && b->data[b->len - 1] == ' ')
+        b->len--;
+      buf_putc(b, '\n');
+    }
+    xfree(labelled);
+  }
+  out_cages_free(&cages);
+  for (size_t i = 0; i < n; i++)
+    buf_free(&cell[i]);
+  xfree(cell);
+  xfree(var);
+  xfree(is);
+  return region != NULL;
+}
+
+void out_text_walls(const Ground *g, Buf *b)
+{
+  if (g->table)
+    table_text(g, b);
+  for (size_t i = 0; i < g->shows.len; i++) {
+    const ShowItem *it = &g->shows.data[i];
+    if (it->who || it->text || !walls_text(g, it, b))
+      out_item_text(g, it, b);
+  }
 }

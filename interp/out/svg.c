@@ -10,6 +10,12 @@
 **   - a tiled board with each piece filled in the colour of its kind and
 **     thick borders between pieces; with 'colours' the board's first
 **     colour as a darker shade of the piece's;
+**   - KenKen's cages found in the Model (out/cages.c), each with its
+**     number and operation; a nonogram's runs beside its rows and columns;
+**     an areas clue's sea filled and its numbers; a loop (the library
+**     loop) as its line with its numbers; a list of rows with an outer
+**     ring of known values as a board inside its clues; the texts of a
+**     drawing (show B as ".#"), one-character ones as shapes;
 **   - the logic grid as a table, entities by attributes;
 **   - anything else as the lines pz prints for it.
 ** Givens (a cell that a clue about it alone fixes, or a number drawn in
@@ -40,6 +46,7 @@ enum {
   ROW = 40,          /* a table row */
   SUM = 14,          /* a cage's sum */
   HEX_R = 32,        /* a hexagon's radius */
+  RUNS = 16,         /* a nonogram's clues */
 };
 
 #define GIVEN_STYLE  "font-weight=\"bold\" fill=\"#000000\""
@@ -54,6 +61,10 @@ typedef struct Pic {
   uint32_t *tile_step;   /* per VarId: 1 + the MS_TILING step whose cell name it is; 0 none */
   uint32_t *tile_cell;   /* ... and the cell */
   VEC(uint32_t) sums;    /* the steps  sum(x) = k  with every coefficient 1 */
+  int32_t *area_clue;    /* per VarId: 1 + the areas step's value (the land) when a cell of one; 0 none */
+  int32_t *area_size;    /* ... and the clue in it: its size, -1 any, 0 none */
+  uint8_t *loop;         /* per VarId: bit v + 1 set for connected(B, v), bit 0 when "with outside" too */
+  int32_t *loop_out;     /* ... the value of the cells joined to the outside */
   const uint8_t *marked;  /* per VarId: 1 or 2, drawn on a coloured ground (an explanation's step); or NULL */
   Buf body;              /* the items drawn so far */
   uint32_t width, y;     /* the widest item; where the next one goes */
@@ -112,6 +123,10 @@ static void pic_init(Pic *p, const Ground *g)
   p->given_value = xcalloc(p->nvars + 1, sizeof *p->given_value);
   p->tile_step = xcalloc(p->nvars + 1, sizeof *p->tile_step);
   p->tile_cell = xcalloc(p->nvars + 1, sizeof *p->tile_cell);
+  p->area_clue = xcalloc(p->nvars + 1, sizeof *p->area_clue);
+  p->area_size = xcalloc(p->nvars + 1, sizeof *p->area_size);
+  p->loop = xcalloc(p->nvars + 1, 1);
+  p->loop_out = xcalloc(p->nvars + 1, sizeof *p->loop_out);
   for (size_t x = 0; x < p->nvars; x++)
     if (m->vars.data[x].lo == m->vars.data[x].hi) {
       p->given[x] = 1;
@@ -132,6 +147,24 @@ static void pic_init(Pic *p, const Ground *g)
       if (ones)
         VEC_PUSH(p->sums, (uint32_t)i);
     }
+    if (st->kind == MS_AREAS || st->kind == MS_CONNECTED) {
+      ModelArea ar = model_area(a);
+      for (uint32_t c = 0; c < ar.ncells; c++) {
+        VarId x = (VarId)ar.x[c];
+        if ((size_t)x >= p->nvars)
+          continue;
+        if (ar.areas) {
+          p->area_clue[x] = ar.value + 1;
+          p->area_size[x] = ar.clue[c];
+        } else if (ar.value >= 0 && ar.value < 7) {
+          p->loop[x] |= (uint8_t)(1u << (ar.value + 1));
+          if (ar.nnodes > ar.ncells) {
+            p->loop[x] |= 1;
+            p->loop_out[x] = ar.value;
+          }
+        }
+      }
+    }
     if (st->kind == MS_TILING) {
       ModelTiling t = model_tiling(a);
       for (uint32_t c = 0; c < t.ncells; c++)
@@ -149,6 +182,10 @@ static void pic_free(Pic *p)
   xfree(p->given_value);
   xfree(p->tile_step);
   xfree(p->tile_cell);
+  xfree(p->area_clue);
+  xfree(p->area_size);
+  xfree(p->loop);
+  xfree(p->loop_out);
   VEC_FREE(p->sums);
   buf_free(&p->body);
 }
@@ -177,12 +214,52 @@ typedef struct Grid {
   uint32_t *kind;    /* per place: the piece's kind */
   bool tiled;
   uint32_t npieces;  /* the tiling's placements */
+  const ShowItem *it;      /* the item shown: its drawing (show B as ".#") */
+  bool *clue;        /* per place: not a cell but a clue around the board (a frame of known values) */
+  bool loop;         /* the cells are the inside and outside of a loop (library loop): draw the loop */
+  int64_t *loop_clue; /* per place of a loop's board: the number of its sides the loop runs along, or INT64_MIN */
+  uint32_t *cage;    /* per place: 1 + its KenKen cage (no map: found in the Model); NULL none */
+  char **cage_label; /* per cage: its target and operation ("12+", "2÷") */
+  uint32_t ncages;
 } Grid;
 
-/* The grid of a shown value: a drawn board, or a list of rows of scalars. */
-static bool grid_of(Value v, Grid *gr)
+/*
+** A list of rows whose outer ring holds only known values (clues) around
+** unknowns: the ring is drawn as clues outside the board (Skyscrapers).
+*/
+static void frame_of(Grid *gr, Value v)
 {
+  if (v.kind != V_LIST || gr->rows < 3 || gr->cols < 3)
+    return;
+  bool inner = false;
+  for (uint32_t r = 0; r < gr->rows; r++) {
+    if (v.items[r].n != gr->cols)
+      return;
+    for (uint32_t c = 0; c < gr->cols; c++) {
+      bool ring = r == 0 || c == 0 || r == gr->rows - 1 || c == gr->cols - 1;
+      bool known = v.items[r].items[c].kind != V_LIN;
+      if (ring && !known)
+        return;
+      inner |= !ring && !known;
+    }
+  }
+  if (!inner)
+    return;
+  gr->clue = xcalloc((size_t)gr->rows * gr->cols, sizeof *gr->clue);
+  for (uint32_t r = 0; r < gr->rows; r++)
+    for (uint32_t c = 0; c < gr->cols; c++)
+      if (r == 0 || c == 0 || r == gr->rows - 1 || c == gr->cols - 1) {
+        gr->clue[(size_t)r * gr->cols + c] = true;
+        gr->is[(size_t)r * gr->cols + c] = false;
+      }
+}
+
+/* The grid of a shown value: a drawn board, or a list of rows of scalars. */
+static bool grid_of(const ShowItem *it, Grid *gr)
+{
+  Value v = it->value;
   memset(gr, 0, sizeof *gr);
+  gr->it = it;
   if (v.kind == V_BOARD) {
     gr->rows = v.board->rows;
     gr->cols = v.board->cols;
@@ -223,6 +300,7 @@ static bool grid_of(Value v, Grid *gr)
       gr->value[i] = cell;
       gr->var[i] = is ? value_var(cell) : MAP_NO_CELL;
     }
+  frame_of(gr, v);
   return true;
 }
 
@@ -237,6 +315,12 @@ static void grid_free(Grid *gr)
   xfree(gr->maps);
   xfree(gr->piece);
   xfree(gr->kind);
+  xfree(gr->clue);
+  xfree(gr->loop_clue);
+  for (uint32_t k = 0; k < gr->ncages; k++)
+    xfree(gr->cage_label[k]);
+  xfree(gr->cage_label);
+  xfree(gr->cage);
 }
 
 /* Does map m lie over the grid: the same shape, the same unknowns? */
@@ -259,7 +343,8 @@ static bool map_fits(const BoardMap *m, const Grid *gr)
 ** The sums of map m's regions, when the Model has a constraint
 ** sum(region) = k for every region: then it is a map of killer cages.
 ** NULL when it is not (sudoku boxes, jigsaw regions, a map with one sum
-** among its clues).  A cage of one cell is not a given.
+** among its clues, or the same sum in every region: a star in each).
+** A cage of one cell is not a given.
 */
 static int64_t *cage_sums(Pic *p, const BoardMap *m)
 {
@@ -296,8 +381,12 @@ static int64_t *cage_sums(Pic *p, const BoardMap *m)
       any = true;
     }
   }
-  for (uint32_t k = 1; k <= nregions; k++)   /* cages: every region summed */
+  bool alike = nregions > 1;                 /* the same sum everywhere: a rule (a star per region) */
+  for (uint32_t k = 1; k <= nregions; k++) {  /* cages: every region summed */
     any &= sum[k] != INT64_MIN || (size[k] == 0 && !known[k]);
+    alike &= sum[k] == sum[1];
+  }
+  any &= !alike;
   for (size_t i = 0; any && i < n; i++)       /* a cage of one cell is not a given */
     if (m->region[i] && m->cell[i] < p->nvars && size[m->region[i]] == 1 &&
         sum[m->region[i]] != INT64_MIN)
@@ -310,6 +399,78 @@ static int64_t *cage_sums(Pic *p, const BoardMap *m)
     return NULL;
   }
   return sum;
+}
+
+/* KenKen's cages (out/cages.c) over a board with no region map. */
+static void op_cages(Pic *p, Grid *gr)
+{
+  OutCages oc = out_cages(p->g, gr->rows, gr->cols, gr->is, gr->var);
+  gr->cage = oc.cage;
+  gr->cage_label = oc.label;
+  gr->ncages = oc.n;
+}
+
+/*
+** A loop's numbers (library loop, sides(B, R, C) = k): the steps
+** sum(terms) = k whose terms are each (C != N), N a neighbour of the
+** same cell C, or C itself (the board's edge where C is inside).
+*/
+static void loop_clues(Pic *p, Grid *gr)
+{
+  const Model *m = p->g->model;
+  size_t n = (size_t)gr->rows * gr->cols;
+  uint32_t *place = xcalloc(p->nvars + 1, sizeof *place);   /* per VarId: 1 + its place */
+  uint32_t *ne = xcalloc(p->nvars + 1, sizeof *ne);         /* per VarId: 1 + the step z <-> (x != y) */
+  for (size_t i = 0; i < n; i++)
+    if (gr->is[i] && gr->var[i] < p->nvars)
+      place[gr->var[i]] = (uint32_t)i + 1;
+  gr->loop_clue = xmalloc(n * sizeof *gr->loop_clue);
+  for (size_t i = 0; i < n; i++)
+    gr->loop_clue[i] = INT64_MIN;
+  for (size_t s = 0; s < m->steps.len; s++) {
+    const ModelStep *st = &m->steps.data[s];
+    const int32_t *a = model_args(m, st);
+    if (st->kind == MS_LINEAR_REIF && st->rel == MODEL_NE && st->n == 2 && st->k == 0 &&
+        a[0] == -a[1] && st->z < p->nvars && (size_t)a[2] < p->nvars && (size_t)a[3] < p->nvars &&
+        place[a[2]] && place[a[3]])
+      ne[st->z] = (uint32_t)s + 1;
+    if (st->kind != MS_LINEAR || st->rel != MODEL_EQ || st->n < 1)
+      continue;
+    /* the cell in every term: one of the first pair's two */
+    int64_t cand[2] = {-1, -1};
+    for (uint32_t j = 0; j < st->n && cand[0] < 0; j++) {
+      VarId x = (VarId)a[st->n + j];
+      if (x >= p->nvars)
+        break;
+      if (ne[x]) {
+        const int32_t *b = model_args(m, &m->steps.data[ne[x] - 1]);
+        cand[0] = b[2];
+        cand[1] = b[3];
+      } else if (place[x]) {
+        cand[0] = cand[1] = x;
+      }
+    }
+    for (int c = 0; c < 2; c++) {
+      bool all = cand[c] >= 0 && cand[0] != cand[1];   /* some term a side, not the cell alone */
+      for (uint32_t j = 0; all && j < st->n; j++) {
+        VarId x = (VarId)a[st->n + j];
+        if (a[j] < 1 || x >= p->nvars)
+          all = false;
+        else if (ne[x]) {
+          const int32_t *b = model_args(m, &m->steps.data[ne[x] - 1]);
+          all = a[j] == 1 && (b[2] == cand[c] || b[3] == cand[c]);
+        } else {
+          all = (int64_t)x == cand[c];
+        }
+      }
+      if (all) {
+        gr->loop_clue[place[cand[c]] - 1] = st->k;
+        break;
+      }
+    }
+  }
+  xfree(place);
+  xfree(ne);
 }
 
 /* The maps over the grid, their sums, and its pieces when it is tiled. */
@@ -333,6 +494,22 @@ static void grid_marks(Pic *p, Grid *gr)
     if (gr->is[i] && x < p->nvars && p->tile_step[x])
       step = step ? step : p->tile_step[x];
   }
+  if (!gr->nmaps && !gr->hex)
+    op_cages(p, gr);
+  /* a loop: every cell inside or outside it (connected, and joined to the outside) */
+  gr->loop = true;
+  bool anycell = false;
+  for (size_t i = 0; i < n; i++) {
+    VarId x = gr->var[i];
+    if (!gr->is[i])
+      continue;
+    anycell = true;
+    uint8_t l = x < p->nvars ? p->loop[x] : 0;
+    gr->loop &= (l & 1) && (l & ~(1u << (p->loop_out[x] + 1)) & ~1u);
+  }
+  gr->loop &= anycell;
+  if (gr->loop)
+    loop_clues(p, gr);
   if (!step)
     return;
   /* the placement over each cell: the j-th over it, j its cover's value */
@@ -375,17 +552,41 @@ static bool region_border(const Grid *gr, size_t i, size_t j)
   for (size_t k = 0; k < gr->nmaps; k++)
     if (!gr->sums[k] && !gr->maps[k]->squares && gr->maps[k]->region[i] != gr->maps[k]->region[j])
       return true;
+  if (gr->cage && gr->cage[i] != gr->cage[j])
+    return true;
   return gr->tiled && gr->piece[i] != gr->piece[j];
 }
 
-/* A cell's text, as pz prints it; blank while not known (part way through an explanation). */
-static void cell_text(const Pic *p, const Grid *gr, size_t i, Buf *t)
+/*
+** A cell's text, as pz prints it or as the item's drawing draws it (then
+** true, and its "." blank); blank while not known (part way through an
+** explanation), and in a loop's board, where only the loop is drawn.
+*/
+static bool cell_text(const Pic *p, const Grid *gr, size_t i, Buf *t)
 {
   buf_clear(t);
-  if (gr->value[i].kind != V_WILD)
+  bool drawn = false;
+  if (gr->it && gr->it->ndraw)
+    drawn = out_drawn_cell(p->g, gr->it, gr->value[i], t);
+  else if (gr->value[i].kind != V_WILD)
     out_scalar_text(p->g, gr->value[i], t);
-  if (strcmp(buf_str(t), "_") == 0)
+  if (strcmp(buf_str(t), "_") == 0 || (drawn && (strcmp(buf_str(t), ".") == 0 || strcmp(buf_str(t), " ") == 0)))
     buf_clear(t);
+  VarId x = gr->var[i];
+  if (gr->loop)
+    buf_clear(t);
+  else if (x < p->nvars && p->area_clue[x] && !drawn) {
+    buf_clear(t);                     /* an area's cell: its clue, if any */
+    if (p->area_size[x] > 0)
+      buf_printf(t, "%d", p->area_size[x]);
+  }
+  return drawn;
+}
+
+/* The picture of a drawing's one-character text: a shape drawn instead of the character. */
+static char glyph(const char *s)
+{
+  return s[0] && !s[1] && strchr("#*^T", s[0]) ? s[0] : 0;
 }
 
 /*
@@ -405,6 +606,8 @@ static bool cell_given(const Pic *p, const Grid *gr, size_t i)
   Value v = gr->value[i];
   if (v.kind == V_INT || v.kind == V_ATOM || v.kind == V_BOOL || v.kind == V_STRING)
     return true;                      /* known when the puzzle was written */
+  if (gr->var[i] < p->nvars && p->area_size[gr->var[i]] > 0)
+    return true;                      /* an areas clue's number */
   return gr->var[i] != MAP_NO_CELL && gr->var[i] < p->nvars && p->given[gr->var[i]];
 }
 
@@ -534,13 +737,161 @@ static size_t *piece_labels(const Grid *gr)
   return at;
 }
 
+/*
+** The shape a drawing's character stands for, in the cell at (x, y) of
+** side s: '*' a star, '^' a tent, 'T' a tree ('#' fills the cell).
+*/
+static void shape(Buf *b, char c, uint32_t x, uint32_t y, uint32_t s)
+{
+  double cx = x + s / 2.0, cy = y + s / 2.0, R = s * 0.4;
+  if (c == '*') {
+    buf_puts(b, "<polygon points=\"");
+    for (int k = 0; k < 10; k++) {
+      double a = -1.5707963267948966 + k * 0.6283185307179586, rr = k % 2 ? R * 0.42 : R;
+      buf_printf(b, "%s%.1f,%.1f", k ? " " : "", cx + rr * cos(a), cy + 0.06 * s + rr * sin(a));
+    }
+    buf_puts(b, "\" fill=\"#f2b705\" stroke=\"#000000\" stroke-width=\"1.5\" stroke-linejoin=\"round\"/>\n");
+  } else if (c == '^') {
+    buf_printf(b, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"#e07b39\" stroke=\"#5a2d0c\" "
+                  "stroke-width=\"1.5\" stroke-linejoin=\"round\"/>\n",
+               cx, cy - R * 0.85, cx + R, cy + R * 0.75, cx - R, cy + R * 0.75);
+    buf_printf(b, "<path d=\"M%.1f %.1fL%.1f %.1f\" stroke=\"#5a2d0c\" stroke-width=\"1.5\"/>\n",
+               cx, cy - R * 0.85, cx, cy + R * 0.75);
+  } else if (c == 'T') {
+    buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#7a4a1e\"/>\n",
+               cx - s * 0.05, cy, s * 0.1, R * 0.9);
+    buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#2e8b3a\" stroke=\"#1b5222\" "
+                  "stroke-width=\"1.5\"/>\n", cx, cy - R * 0.25, R * 0.7);
+  }
+}
+
+/* The value of the unknown at place i, or INT64_MIN while not known. */
+static int64_t place_value(const Pic *p, const Grid *gr, size_t i)
+{
+  VarId x = gr->var[i];
+  if (!gr->is[i] || x >= p->nvars || !var_is_fixed(p->g->space, x))
+    return INT64_MIN;
+  return var_value(p->g->space, x);
+}
+
+/*
+** A loop's line: the sides between a cell inside it and one outside it,
+** or the board's edge, once both sides are known.
+*/
+static void loop_lines(Pic *p, const Grid *gr, uint32_t x0, uint32_t y0, uint32_t s)
+{
+  Buf d = {0};
+  static const int side[4][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};
+  for (uint32_t r = 0; r < gr->rows; r++)
+    for (uint32_t c = 0; c < gr->cols; c++) {
+      size_t i = (size_t)r * gr->cols + c;
+      int64_t v = place_value(p, gr, i);
+      if (v == INT64_MIN || v == p->loop_out[gr->var[i]])
+        continue;                                  /* outside, or not known */
+      for (int q = 0; q < 4; q++) {
+        int64_t nr = (int64_t)r + side[q][0], nc = (int64_t)c + side[q][1];
+        if (is_cell(gr, nr, nc)) {
+          int64_t w = place_value(p, gr, (size_t)nr * gr->cols + (size_t)nc);
+          if (w == INT64_MIN || w != p->loop_out[gr->var[i]])
+            continue;
+        }
+        uint32_t x = x0 + c * s, y = y0 + r * s;
+        if (q == 0) seg(&d, x, y, x + s, y);
+        if (q == 1) seg(&d, x + s, y, x + s, y + s);
+        if (q == 2) seg(&d, x, y + s, x + s, y + s);
+        if (q == 3) seg(&d, x, y, x, y + s);
+      }
+    }
+  if (d.len)
+    buf_printf(&p->body, "<path d=\"%s\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"5\" "
+                         "stroke-linecap=\"round\"/>\n", buf_str(&d));
+  buf_free(&d);
+}
+
+/*
+** The runs of a line read by a runs automaton (MS_REGULAR with rel 1,
+** ground/regular.c: 0* 1^a 0+ 1^b ... 0*): follow its 1s, then its 0 to
+** another state, from the start.  As text, "3 1 2"; "0" for none.
+*/
+static void runs_text(const Model *m, const ModelStep *st, Buf *t)
+{
+  const int32_t *tr = model_args(m, st) + st->n + st->hi;
+  int64_t s = st->k, len = 0;
+  size_t nruns = 0;
+  buf_clear(t);
+  for (int32_t steps = 0; steps <= st->hi; steps++) {
+    int64_t one = -1, zero = -1;
+    for (uint32_t j = 0; j < st->m; j++)
+      if (tr[3 * j] == s && tr[3 * j + 1] == 1)
+        one = tr[3 * j + 2];
+      else if (tr[3 * j] == s && tr[3 * j + 1] == 0 && tr[3 * j + 2] != s)
+        zero = tr[3 * j + 2];
+    if (one >= 0) {
+      len++;
+      s = one;
+      continue;
+    }
+    if (len > 0)
+      buf_printf(t, "%s%lld", nruns++ ? " " : "", (long long)len);
+    len = 0;
+    if (zero < 0)
+      break;
+    s = zero;
+  }
+  if (!nruns)
+    buf_puts(t, "0");
+}
+
+/*
+** A nonogram's clues: per row (rows first, then columns) the runs its
+** automaton reads, when a runs clue reads exactly that line, in order;
+** NULL when no line has one.
+*/
+static Buf *runs_clues(const Pic *p, const Grid *gr)
+{
+  const Model *m = p->g->model;
+  size_t n = (size_t)gr->rows * gr->cols, nlines = (size_t)gr->rows + gr->cols;
+  uint32_t *place = xcalloc(p->nvars + 1, sizeof *place);   /* per VarId: 1 + its place */
+  for (size_t i = 0; i < n; i++)
+    if (gr->is[i] && gr->var[i] < p->nvars)
+      place[gr->var[i]] = (uint32_t)i + 1;
+  Buf *clue = NULL;
+  for (size_t s = 0; s < m->steps.len; s++) {
+    const ModelStep *st = &m->steps.data[s];
+    if (st->kind != MS_REGULAR || st->rel != 1 || st->n == 0)
+      continue;
+    const int32_t *x = model_args(m, st);
+    if ((size_t)x[0] >= p->nvars || !place[x[0]])
+      continue;
+    size_t at = place[x[0]] - 1, r = at / gr->cols, c = at % gr->cols, line;
+    bool row = st->n == gr->cols && c == 0, col = st->n == gr->rows && r == 0;
+    for (uint32_t j = 0; (row || col) && j < st->n; j++) {
+      size_t want_row = at + j, want_col = at + (size_t)j * gr->cols;
+      bool here = (size_t)x[j] < p->nvars && place[x[j]];
+      row &= here && place[x[j]] - 1 == want_row;
+      col &= here && place[x[j]] - 1 == want_col;
+    }
+    if (row)
+      line = r;
+    else if (col)
+      line = gr->rows + c;
+    else
+      continue;
+    if (!clue)
+      clue = xcalloc(nlines, sizeof *clue);
+    runs_text(m, st, &clue[line]);
+  }
+  xfree(place);
+  return clue;
+}
+
 /* A square-celled board at (x0, y0); its size into *w, *h. */
 static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w, uint32_t *h)
 {
   Buf *b = &p->body, t = {0};
   size_t n = (size_t)gr->rows * gr->cols, widest = 1;
   for (size_t i = 0; i < n; i++)
-    if (gr->is[i]) {
+    if (gr->is[i] || (gr->clue && gr->clue[i])) {
       cell_text(p, gr, i, &t);
       size_t cw = text_width(buf_str(&t), t.len);
       widest = cw > widest ? cw : widest;
@@ -548,17 +899,76 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
   uint32_t s;
   unsigned font;
   cell_size(widest, &s, &font);
-  bool cages = false;
+  /* a nonogram's clues: the rows' to the left, the columns' above, each run a number */
+  Buf *runs = gr->hex || gr->clue ? NULL : runs_clues(p, gr);
+  uint32_t left = 0, top = 0;
+  for (uint32_t r = 0; runs && r < gr->rows; r++) {
+    uint32_t lw = runs[r].len ? text_px(runs[r].len, RUNS) + 8 : 0;
+    left = lw > left ? lw : left;
+  }
+  for (uint32_t c = 0; runs && c < gr->cols; c++) {
+    uint32_t k = 0;
+    const char *q = buf_str(&runs[gr->rows + c]);
+    for (k = runs[gr->rows + c].len ? 1 : 0; *q; q++)
+      k += *q == ' ';
+    top = k * (RUNS + 2) + 6 > top ? k * (RUNS + 2) + 6 : top;
+  }
+  for (uint32_t r = 0; runs && r < gr->rows; r++)
+    if (runs[r].len) {
+      Buf a = {0};
+      buf_printf(&a, "text-anchor=\"end\" %s", GIVEN_STYLE);
+      text_at(b, x0 + left - 8, y0 + top + r * s + s / 2 + RUNS * 35 / 100, RUNS, buf_str(&a), buf_str(&runs[r]));
+      buf_free(&a);
+    }
+  for (uint32_t c = 0; runs && c < gr->cols; c++) {
+    Buf *q = &runs[gr->rows + c];
+    uint32_t k = 0, nk = q->len ? 1 : 0;
+    for (size_t j = 0; j < q->len; j++)
+      nk += q->data[j] == ' ';
+    for (const char *e = buf_str(q); *e; k++) {     /* one number a line, the last just above the board */
+      size_t len = strcspn(e, " ");
+      Buf num = {0}, a = {0};
+      buf_add(&num, e, len);
+      buf_printf(&a, "text-anchor=\"middle\" %s", GIVEN_STYLE);
+      text_at(b, x0 + left + c * s + s / 2, y0 + top - 6 - (nk - 1 - k) * (RUNS + 2), RUNS, buf_str(&a), buf_str(&num));
+      buf_free(&num);
+      buf_free(&a);
+      e += len + (e[len] == ' ');
+    }
+  }
+  for (size_t l = 0; runs && l < (size_t)gr->rows + gr->cols; l++)
+    buf_free(&runs[l]);
+  xfree(runs);
+  x0 += left;
+  y0 += top;
+  bool cages = gr->cage != NULL;
   for (size_t k = 0; k < gr->nmaps; k++)
     cages |= gr->sums[k] != NULL;
-  /* the cells, thin lines between them */
+  /* the cells, thin lines between them; the sea of an areas clue and a drawing's '#' dark */
   for (uint32_t r = 0; r < gr->rows; r++)
     for (uint32_t c = 0; c < gr->cols; c++) {
       size_t i = (size_t)r * gr->cols + c;
-      if (gr->is[i])
-        buf_printf(b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#%06x\" "
-                      "stroke=\"#999999\" stroke-width=\"1\"/>\n",
-                   x0 + c * s, y0 + r * s, s, s, marked(p, gr->var[i]) ? MARK_FILL(marked(p, gr->var[i])) : cell_fill(gr, i));
+      if (!gr->is[i])
+        continue;
+      VarId x = gr->var[i];
+      uint32_t fill = cell_fill(gr, i);
+      bool drawn = cell_text(p, gr, i, &t);
+      if (drawn && glyph(buf_str(&t)) == '#')
+        fill = 0x222222;
+      else if (x < p->nvars && p->area_clue[x] && var_is_fixed(p->g->space, x) &&
+               var_value(p->g->space, x) != p->area_clue[x] - 1)
+        fill = 0x333333;
+      else if (gr->loop && p->marked && place_value(p, gr, i) == p->loop_out[x])
+        fill = 0xeeeeee;              /* part way: the cells known to be outside the loop */
+      if (marked(p, x))
+        fill = MARK_FILL(marked(p, x));
+      buf_printf(b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#%06x\" "
+                    "stroke=\"#%s\" stroke-width=\"1\"/>\n",
+                 x0 + c * s, y0 + r * s, s, s, fill, gr->loop ? "cccccc" : "999999");
+      if (p->marked && x < p->nvars && p->area_clue[x] && p->area_size[x] <= 0 &&
+          place_value(p, gr, i) == p->area_clue[x] - 1)   /* part way: a cell known to be land */
+        buf_printf(b, "<circle cx=\"%u\" cy=\"%u\" r=\"4\" fill=\"#888888\"/>\n",
+                   x0 + c * s + s / 2, y0 + r * s + s / 2);
     }
   /* thick lines: the board's outline, between regions, between pieces */
   Buf d = {0};
@@ -577,8 +987,11 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
       if (!is_cell(gr, r + 1, c) || region_border(gr, i, i + gr->cols))
         seg(&d, x, y + s, x + s, y + s);
     }
-  buf_printf(b, "<path d=\"%s\" fill=\"none\" stroke=\"#000000\" stroke-width=\"3\" "
-                "stroke-linecap=\"square\"/>\n", buf_str(&d));
+  if (!gr->loop)
+    buf_printf(b, "<path d=\"%s\" fill=\"none\" stroke=\"#000000\" stroke-width=\"3\" "
+                  "stroke-linecap=\"square\"/>\n", buf_str(&d));
+  else
+    loop_lines(p, gr, x0, y0, s);
   /* cages: dashed, with the sum at the top left of the cage's first cell */
   for (size_t k = 0; k < gr->nmaps; k++) {
     if (!gr->sums[k])
@@ -605,15 +1018,30 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
     }
     xfree(done);
   }
+  /* KenKen's cages: the target and operation at the top left of the cage's first cell */
+  for (uint32_t k = 0; gr->cage && k < gr->ncages; k++)
+    for (size_t i = 0; i < n; i++)
+      if (gr->cage[i] == k + 1) {
+        uint32_t x = x0 + (uint32_t)(i % gr->cols) * s, y = y0 + (uint32_t)(i / gr->cols) * s;
+        text_at(b, x + 4, y + 2 + SUM, SUM, "fill=\"#333333\"", gr->cage_label[k]);
+        break;
+      }
   /* the values; in a tiling the piece's name once, in its cell nearest its middle */
   size_t *label_at = gr->tiled ? piece_labels(gr) : NULL;
   for (size_t i = 0; i < n; i++) {
-    if (!gr->is[i] || (gr->tiled && (gr->piece[i] < 0 || label_at[gr->piece[i]] != i)))
+    bool clue = gr->clue && gr->clue[i];
+    if ((!gr->is[i] && !clue) || (gr->tiled && (gr->piece[i] < 0 || label_at[gr->piece[i]] != i)))
       continue;                     /* an uncovered cell is left blank */
-    cell_text(p, gr, i, &t);
+    bool drawn = cell_text(p, gr, i, &t);
+    if (gr->loop_clue && gr->loop_clue[i] != INT64_MIN)
+      buf_printf(&t, "%lld", (long long)gr->loop_clue[i]);
     if (!t.len)
       continue;
-    const char *style = gr->tiled ? "fill=\"#000000\"" : cell_given(p, gr, i) ? GIVEN_STYLE : SOLVED_STYLE;
+    if (drawn && glyph(buf_str(&t))) {
+      shape(b, glyph(buf_str(&t)), x0 + (uint32_t)(i % gr->cols) * s, y0 + (uint32_t)(i / gr->cols) * s, s);
+      continue;
+    }
+    const char *style = gr->tiled ? "fill=\"#000000\"" : clue || gr->loop || cell_given(p, gr, i) ? GIVEN_STYLE : SOLVED_STYLE;
     unsigned f = cages && font > 24 ? 24 : font;
     uint32_t x = x0 + (uint32_t)(i % gr->cols) * s + s / 2;
     uint32_t y = y0 + (uint32_t)(i / gr->cols) * s + s / 2 + f * 35 / 100 + (cages ? 3 : 0);
@@ -625,8 +1053,8 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
   xfree(label_at);
   buf_free(&d);
   buf_free(&t);
-  *w = gr->cols * s;
-  *h = gr->rows * s;
+  *w = left + gr->cols * s;
+  *h = top + gr->rows * s;
 }
 
 /*
@@ -807,7 +1235,7 @@ static void lines(Pic *p, const char *s)
 static void item(Pic *p, const ShowItem *it)
 {
   Grid gr;
-  if (!it->who && !it->text && grid_of(it->value, &gr)) {
+  if (!it->who && !it->text && grid_of(it, &gr)) {
     Buf label = {0};
     buf_text(&label, it->label);
     text_at(&p->body, MARGIN, p->y + CAPTION, CAPTION, "fill=\"#333333\"", buf_str(&label));

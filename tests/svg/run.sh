@@ -38,7 +38,19 @@ hidoku10 examples/hidoku10.pz
 tiling_colours tests/golden/tiling/colours.pz
 jigsaw tests/svg/jigsaw.pz
 known_cells tests/svg/known_cells.pz
-explain_zebra_12 explain:examples/zebra.pz:012"
+explain_zebra_12 explain:examples/zebra.pz:012
+kenken examples/kenken.pz
+nonogram examples/nonogram.pz
+nurikabe examples/nurikabe.pz
+star_battle examples/star_battle.pz
+tents examples/tents.pz
+skyscrapers examples/skyscrapers.pz
+slitherlink examples/slitherlink.pz
+friends examples/friends.pz
+magic_square3 examples/magic_square3.pz
+painting examples/painting.pz
+explain_slitherlink_20 explain:examples/slitherlink.pz:020
+explain_nurikabe_20 explain:examples/nurikabe.pz:020"
 
 # every: well-formed, titled, deterministic (one python3 for them all;
 # a node limit for the puzzles that search long on purpose)
