@@ -639,6 +639,8 @@ static PzResult next_parallel(PzCtx *cx)
   }
   if (!par_nworkers(cx->par)) {
     PzResult r = next(cx);
+    if (r == PZ_SOLUTION)
+      par_note_solution(cx->par);
     if (r != PZ_LIMIT || !par_handed_over(cx->par))
       return r;
     par_launch(cx->par);

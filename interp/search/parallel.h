@@ -59,6 +59,8 @@ typedef enum {
 */
 Par *par_new(const ParConfig *c, Solver *alone);
 bool par_handed_over(const Par *p);
+/* The search alone found a solution (loaded in its space): call before the next search_next. */
+void par_note_solution(Par *p);
 void par_launch(Par *p);
 
 /*

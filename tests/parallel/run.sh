@@ -12,7 +12,9 @@
 #          --full, the examples that take more than a second (LONG) are
 #          left out.
 # all:     -a prints the same solutions (as a set: the order may vary).
-# -n K:    K solutions, each one of the puzzle's (checked by --check).
+# -n K:    K solutions, each one of the puzzle's (checked by --check),
+#          K distinct ones (a tiling's first solutions, found alone
+#          before it starts over in slices, are not given twice).
 # limits:  --nodes and --timeout stop every worker: exit status 3 and
 #          the 'stopped' line.
 # goal:    a puzzle with a goal searches alone: the same output.
@@ -106,6 +108,24 @@ for k in 1 5 40; do
     passed=$((passed + 1))
   else
     fail "magic_square4 -n $k -p 2: $got solutions, $uniq distinct, $status"
+  fi
+done
+
+# a tiling tried alone first, then in slices (at once: after its first
+# solution): -n K gives K distinct solutions, the first one's included
+for k in 1 2 5; do
+  PZ_WORKERS_AT_ONCE=1 run "$tmp/par" examples/pentomino_3x20.pz -n $k -p 2 --check
+  got=$(grep -v '^status' "$tmp/par" | awk 'BEGIN { RS = "" } END { print NR }')
+  uniq=$(grep -v '^status' "$tmp/par" | awk 'BEGIN { RS = "" } { gsub(/\n/, "|"); print }' | sort -u | wc -l)
+  status=$(tail -1 "$tmp/par")
+  if [ "$got" = $k ] && [ "$uniq" = $k ] && [ "$status" = "status 0" ]; then
+    passed=$((passed + 1))
+  else
+    fail "pentomino_3x20 -n $k -p 2: $got solutions, $uniq distinct, $status"
+  fi
+  PZ_WORKERS_AT_ONCE=1 run "$tmp/par" examples/pentomino_3x20.pz -c -n $k -p 4
+  if grep -q "^solutions: $k+\$" "$tmp/par"; then passed=$((passed + 1)); else
+    fail "pentomino_3x20 -c -n $k -p 4"; cat "$tmp/par"
   fi
 done
 
