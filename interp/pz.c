@@ -983,7 +983,7 @@ static PzResult explain(PzCtx *cx, const PzExplainOptions *o, Buf *b)
     return PZ_LIMIT;
   if (!cx->space)
     return PZ_NO_MORE;
-  ExOptions eo = { .model = &cx->model, .is_clue = origin_is_clue,
+  ExOptions eo = { .model = &cx->model, .is_clue = origin_is_clue, .workers = cx->opt.workers,
                    .is_clue_ctx = &cx->ground, .clock_from = cx->space };
   Explanation e = {0};
   PzResult r;
@@ -1146,7 +1146,7 @@ static PzResult generate(PzCtx *cx, const PzGenerateOptions *o, Buf *b)
     VEC_FREE(excl);
     return PZ_ERROR;
   }
-  ExOptions eo = { .model = &cx->model, .is_clue = origin_is_clue,
+  ExOptions eo = { .model = &cx->model, .is_clue = origin_is_clue, .workers = cx->opt.workers,
                    .is_clue_ctx = &cx->ground, .clock_from = cx->space };
   /* the candidate clues: clue k holds when its literal's unknown has value cv[k] */
   size_t nc = cx->ground.candidates.len;

@@ -802,3 +802,117 @@ void par_free(Par *p)
   pthread_mutex_destroy(&p->lock);
   xfree(p);
 }
+
+/* --- many independent solves (par_each) --- */
+
+typedef struct ParEach {
+  ParJobFn job;
+  void *ctx;
+  size_t n;
+  const Solver *clock_from;
+  _Atomic size_t next;            /* the next job to take */
+  _Atomic size_t cut;             /* jobs past this one are not needed */
+  _Atomic bool stop;              /* the caller's poll said stop, or memory ran out */
+  _Atomic bool failed;            /* a worker ran out of memory */
+  _Atomic unsigned exited;
+} ParEach;
+
+struct ParJob {
+  ParEach *each;
+  bool alone;                     /* in the calling thread: its own poll */
+};
+
+static bool each_poll(void *ctx)
+{
+  const ParEach *e = ctx;
+  return atomic_load_explicit(&e->stop, memory_order_relaxed);
+}
+
+void par_job_clock(const ParJob *j, Solver *s)
+{
+  if (!j->each->clock_from)
+    return;
+  solver_share_clock(s, j->each->clock_from);
+  if (!j->alone && s->limits.clock) {   /* the host's poll is for its own thread */
+    s->limits.poll = each_poll;
+    s->limits.poll_ctx = j->each;
+    s->clock.countdown = 1;
+  }
+}
+
+void par_job_cut(ParJob *j, size_t i)
+{
+  size_t cut = atomic_load(&j->each->cut);
+  while (i < cut && !atomic_compare_exchange_weak(&j->each->cut, &cut, i))
+    ;
+}
+
+bool par_job_stopped(const ParJob *j)
+{
+  return atomic_load_explicit(&j->each->stop, memory_order_relaxed);
+}
+
+static void *each_main(void *arg)
+{
+  ParEach *e = arg;
+  ParJob j = {e, false};
+  MemCatch mc;
+  if (setjmp(mc.jump)) {
+    atomic_store(&e->failed, true);
+    atomic_store(&e->stop, true);
+    atomic_fetch_add(&e->exited, 1);
+    return NULL;
+  }
+  mem_catch(&mc, NULL);
+  for (;;) {
+    size_t i = atomic_fetch_add(&e->next, 1);
+    if (i >= e->n || atomic_load(&e->stop))
+      break;
+    if (i > atomic_load(&e->cut))
+      continue;
+    e->job(e->ctx, i, &j);
+  }
+  mem_uncatch(&mc);
+  atomic_fetch_add(&e->exited, 1);
+  return NULL;
+}
+
+void par_each(unsigned workers, size_t n, ParJobFn job, void *ctx, const Solver *clock_from)
+{
+  ParEach e = {.job = job, .ctx = ctx, .n = n, .clock_from = clock_from};
+  atomic_init(&e.next, 0);
+  atomic_init(&e.cut, SIZE_MAX);
+  atomic_init(&e.stop, false);
+  atomic_init(&e.failed, false);
+  atomic_init(&e.exited, 0);
+  if (workers > n)
+    workers = (unsigned)n;
+  pthread_t *t = workers > 1 ? off_heap_realloc(NULL, workers * sizeof *t) : NULL;
+  unsigned started = 0;
+  for (unsigned i = 0; i < workers && workers > 1; i++) {
+    if (pthread_create(&t[i], NULL, each_main, &e) != 0)
+      break;
+    started++;
+  }
+  if (started == 0) {                   /* one worker, or no thread: here, in order */
+    ParJob j = {&e, true};
+    for (size_t i = 0; i < n && i <= atomic_load(&e.cut); i++)
+      job(ctx, i, &j);
+    xfree(t);
+    return;
+  }
+  bool (*poll)(void *) = clock_from ? clock_from->limits.poll : NULL;
+  void *poll_ctx = clock_from ? clock_from->limits.poll_ctx : NULL;
+  unsigned wait = 20;
+  while (atomic_load(&e.exited) < started) {
+    if (poll && poll(poll_ctx))
+      atomic_store(&e.stop, true);
+    nap(wait);
+    wait = wait < 2000 ? 2 * wait : 2000;
+  }
+  for (unsigned i = 0; i < started; i++)
+    pthread_join(t[i], NULL);
+  xfree(t);
+  if (atomic_load(&e.failed))
+    mem_throw(MEM_OUT_OF_MEMORY);
+}

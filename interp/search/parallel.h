@@ -97,4 +97,24 @@ ParWorkerStats par_worker_stats(const Par *p, unsigned i);
 /* Stop and join the workers, free everything (NULL is fine). */
 void par_free(Par *p);
 
+/*
+** Many independent solves (explanations, generation, grading): job(ctx,
+** i, j) for every i < n, on `workers` threads (the calling thread waits,
+** asking clock_from's poll meanwhile), or in the calling thread itself
+** with one worker.  A job builds its own spaces from a Model, gives each
+** the caller's limits with par_job_clock, keeps its result in ctx at i,
+** and frees what it made.  par_job_cut(j, i): the jobs after i are not
+** needed (a job that found what ends the search); jobs past the lowest
+** cut are skipped, those before it all run.  An allocation failure in a
+** worker stops the rest and reaches the caller's catch point (mem.h)
+** once every worker has returned.
+*/
+typedef struct ParJob ParJob;
+typedef void (*ParJobFn)(void *ctx, size_t i, ParJob *j);
+void par_each(unsigned workers, size_t n, ParJobFn job, void *ctx, const Solver *clock_from);
+void par_job_clock(const ParJob *j, Solver *s);
+void par_job_cut(ParJob *j, size_t i);
+/* Has the job's worker been told to stop (the caller's limit or poll)? */
+bool par_job_stopped(const ParJob *j);
+
 #endif

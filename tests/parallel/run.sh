@@ -18,6 +18,9 @@
 # limits:  --nodes and --timeout stop every worker: exit status 3 and
 #          the 'stopped' line.
 # goal:    a puzzle with a goal searches alone: the same output.
+# explain: every tests/explain case with -p 2 and -p 4 prints its
+#          expected output (the solves of explain --redundant, of the
+#          check of each step and of pz generate run on the workers).
 # --quick: the counts of a few examples only (QUICK), for slow builds
 #          such as ThreadSanitizer's; everything else as usual.
 # random:  DIFFTEST --workers 2 and 4 on random puzzles against brute force,
@@ -144,6 +147,22 @@ if grep -q '^stopped: the time limit of 0.2 s was reached' "$tmp/par" &&
 else
   fail "queens -a -p 4 -t 0.2"; tail -3 "$tmp/par"
 fi
+
+# explain, grade and generate run their independent solves (redundant
+# clues, checking each step, taking givens away) on the workers: the
+# output of one thread, whatever N (tests/explain's expected outputs)
+for args in tests/explain/*.args; do
+  base=${args%.args}
+  name=$(basename "$base")
+  name=${name%%.*}
+  # --quick: the quick ones only (no generating)
+  [ $quick = 1 ] && grep -q generate "$args" && continue
+  for n in 2 4; do
+    # shellcheck disable=SC2046
+    "$pz" $(cat "$args") -p $n "examples/$name.pz" > "$tmp/par" 2> /dev/null
+    same "$(cat "$args") -p $n $name" "$base.out" "$tmp/par"
+  done
+done
 
 # a goal: alone, as one thread
 run "$tmp/one" examples/prime_magic_square.pz -c
