@@ -684,10 +684,31 @@ PzResult pz_next(PzCtx *cx)
   return r;
 }
 
+/* A solution met while splitting, in cx->space: to the caller's PzSplit.each. */
+static void split_solution(PzCtx *cx, PzSplit *out)
+{
+  if (!out->each || cx->opt.count_only)
+    return;
+  cx->has_solution = true;
+  out->each(out->each_ctx, cx);
+  cx->has_solution = false;
+}
+
+typedef struct SplitEach {
+  PzCtx *cx;
+  PzSplit *out;
+} SplitEach;
+
+static void split_step_solution(void *ctx)
+{
+  SplitEach *se = ctx;
+  split_solution(se->cx, se->out);
+}
+
 PzResult pz_split(PzCtx *cx, size_t n, PzSplit *out)
 {
   GUARD(cx, PZ_ERROR);
-  *out = (PzSplit){0};
+  *out = (PzSplit){.each = out->each, .each_ctx = out->each_ctx};
   PzResult r = PZ_NO_MORE;
   if (!cx->space || cx->ground.timed_out || cx->ground.has_goal || cx->par || cx->split) {
     UNGUARD();
@@ -700,13 +721,15 @@ PzResult pz_split(PzCtx *cx, size_t n, PzSplit *out)
     r = next(cx);
     if (r == PZ_SOLUTION) {
       out->found++;
+      split_solution(cx, out);
       continue;
     }
     break;
   }
   if (r == PZ_LIMIT && par_handed_over(cx->split)) {
     SearchResult sr = SEARCH_EXHAUSTED;
-    while (par_split_step(cx->split, &out->found, &sr))
+    SplitEach se = {cx, out};
+    while (par_split_step(cx->split, &out->found, split_step_solution, &se, &sr))
       ;
     r = sr == SEARCH_LIMIT ? PZ_LIMIT : sr == SEARCH_BROKEN ? PZ_INTERNAL : PZ_NO_MORE;
   }

@@ -338,7 +338,8 @@ void par_split_into(Par *p, size_t n)
 ** counted in *found), and goes back to the queue as two, with x = v and
 ** with x != v.  False once the queue holds split_target cubes, or none.
 */
-bool par_split_step(Par *p, uint64_t *found, SearchResult *r)
+bool par_split_step(Par *p, uint64_t *found, void (*each)(void *ctx), void *ctx,
+                    SearchResult *r)
 {
   *r = SEARCH_EXHAUSTED;
   if (p->qlen == 0 || p->qlen >= p->split_target || p->queue[p->qhead].slices)
@@ -350,8 +351,11 @@ bool par_split_step(Par *p, uint64_t *found, SearchResult *r)
   search_reset(s);
   p->handed = false;
   *r = search_enter(s, c.steps, c.n, 0, 0);
-  while (*r == SEARCH_SOLUTION && (*r = search_next(s)) == SEARCH_SOLUTION)
+  while (*r == SEARCH_SOLUTION && (*r = search_next(s)) == SEARCH_SOLUTION) {
     ++*found;
+    if (each)
+      each(ctx);                        /* loaded in the space alone */
+  }
   xfree(c.steps);
   if (*r == SEARCH_LIMIT && p->handed)
     *r = SEARCH_EXHAUSTED;              /* stopped at its first decision: now two cubes */

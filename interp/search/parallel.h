@@ -70,9 +70,12 @@ void par_launch(Par *p);
 ** makes the same cubes from the same puzzle.  par_ncubes counts them
 ** and par_cubes_print is a fingerprint of them all, to compare between
 ** machines.  par_new_cube starts the workers on cube i of `from` alone.
+** par_split_step calls each(ctx) (may be NULL) at every solution it
+** meets, loaded in the space alone.
 */
 void par_split_into(Par *p, size_t n);
-bool par_split_step(Par *p, uint64_t *found, SearchResult *r);
+bool par_split_step(Par *p, uint64_t *found, void (*each)(void *ctx), void *ctx,
+                    SearchResult *r);
 size_t par_ncubes(const Par *p);
 uint64_t par_cubes_print(const Par *p);
 Par *par_new_cube(const ParConfig *c, Solver *alone, const Par *from, size_t i);
