@@ -795,6 +795,10 @@ void par_free(Par *p)
     p->alone->search.on_decide = NULL;
     p->alone->search.on_solo = NULL;
   }
+  if (p->alone && p->alone->limits.poll == probe_poll) {   /* a tiling that ended alone */
+    p->alone->limits.poll = p->host_poll;
+    p->alone->limits.poll_ctx = p->host_poll_ctx;
+  }
   xfree(p->queue);
   xfree(p->ring);
   xfree(p->w);
