@@ -640,6 +640,8 @@ static PzResult next_parallel(PzCtx *cx)
   }
   if (!par_nworkers(cx->par)) {
     PzResult r = next(cx);
+    if (r == PZ_SOLUTION)
+      par_note_solution(cx->par);
     if (r != PZ_LIMIT || !par_handed_over(cx->par))
       return r;
     par_launch(cx->par);
@@ -683,10 +685,31 @@ PzResult pz_next(PzCtx *cx)
   return r;
 }
 
+/* A solution met while splitting, in cx->space: to the caller's PzSplit.each. */
+static void split_solution(PzCtx *cx, PzSplit *out)
+{
+  if (!out->each || cx->opt.count_only)
+    return;
+  cx->has_solution = true;
+  out->each(out->each_ctx, cx);
+  cx->has_solution = false;
+}
+
+typedef struct SplitEach {
+  PzCtx *cx;
+  PzSplit *out;
+} SplitEach;
+
+static void split_step_solution(void *ctx)
+{
+  SplitEach *se = ctx;
+  split_solution(se->cx, se->out);
+}
+
 PzResult pz_split(PzCtx *cx, size_t n, PzSplit *out)
 {
   GUARD(cx, PZ_ERROR);
-  *out = (PzSplit){0};
+  *out = (PzSplit){.each = out->each, .each_ctx = out->each_ctx};
   PzResult r = PZ_NO_MORE;
   if (!cx->space || cx->ground.timed_out || cx->ground.has_goal || cx->par || cx->split) {
     UNGUARD();
@@ -699,13 +722,15 @@ PzResult pz_split(PzCtx *cx, size_t n, PzSplit *out)
     r = next(cx);
     if (r == PZ_SOLUTION) {
       out->found++;
+      split_solution(cx, out);
       continue;
     }
     break;
   }
   if (r == PZ_LIMIT && par_handed_over(cx->split)) {
     SearchResult sr = SEARCH_EXHAUSTED;
-    while (par_split_step(cx->split, &out->found, &sr))
+    SplitEach se = {cx, out};
+    while (par_split_step(cx->split, &out->found, split_step_solution, &se, &sr))
       ;
     r = sr == SEARCH_LIMIT ? PZ_LIMIT : sr == SEARCH_BROKEN ? PZ_INTERNAL : PZ_NO_MORE;
   }
@@ -987,7 +1012,7 @@ static PzResult explain(PzCtx *cx, const PzExplainOptions *o, Buf *b)
     return PZ_LIMIT;
   if (!cx->space)
     return PZ_NO_MORE;
-  ExOptions eo = { .model = &cx->model, .is_clue = origin_is_clue,
+  ExOptions eo = { .model = &cx->model, .is_clue = origin_is_clue, .workers = cx->opt.workers,
                    .is_clue_ctx = &cx->ground, .clock_from = cx->space };
   Explanation e = {0};
   PzResult r;
@@ -1150,7 +1175,7 @@ static PzResult generate(PzCtx *cx, const PzGenerateOptions *o, Buf *b)
     VEC_FREE(excl);
     return PZ_ERROR;
   }
-  ExOptions eo = { .model = &cx->model, .is_clue = origin_is_clue,
+  ExOptions eo = { .model = &cx->model, .is_clue = origin_is_clue, .workers = cx->opt.workers,
                    .is_clue_ctx = &cx->ground, .clock_from = cx->space };
   /* the candidate clues: clue k holds when its literal's unknown has value cv[k] */
   size_t nc = cx->ground.candidates.len;

@@ -236,12 +236,17 @@ PzWorkerStats pz_worker_stats(const PzCtx *cx, unsigned i);
 ** Then pz_select_cube(i) makes pz_next search cube i alone, with
 ** PzOptions.workers threads (at least one).  Counting only: a puzzle
 ** with a goal is not split (PZ_INTERNAL), and neither is a context that
-** has searched.  PZ_NO_MORE when split, PZ_LIMIT at a limit.
+** has searched.  PZ_NO_MORE when split, PZ_LIMIT at a limit.  With
+** PzOptions.count_only false, the cubes' solutions have values, and
+** `each` (set by the caller, may be NULL) is called with every solution
+** met while splitting, loaded as pz_next loads one (pz_solution_text).
 */
 typedef struct PzSplit {
   size_t cubes;
   uint64_t found;
   uint64_t fingerprint;
+  void (*each)(void *ctx, PzCtx *cx);     /* in: see above */
+  void *each_ctx;
 } PzSplit;
 PzResult pz_split(PzCtx *cx, size_t n, PzSplit *out);
 bool pz_select_cube(PzCtx *cx, size_t i);

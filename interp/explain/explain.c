@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "search/parallel.h"
 #include "search/search.h"
 
 /* Named unknowns with more values than this are not tracked as facts. */
@@ -1212,19 +1213,69 @@ bool explain_puzzle(const ExOptions *o, Explanation *e)
   return e->outcome != EX_STOPPED;
 }
 
+/* explain_redundant's jobs: each clue taken away in turn, the rest counted up to 2. */
+typedef struct Without {
+  const Ex *x;
+  const uint32_t *clues;
+  int8_t *result;             /* per clue: its count without it, -1 a limit (or not run) */
+} Without;
+
+typedef struct WithoutOne {
+  uint32_t origin;
+} WithoutOne;
+
+static bool keep_all_but(void *ctx, uint32_t origin, uint32_t binding)
+{
+  (void)binding;
+  return origin != ((const WithoutOne *)ctx)->origin;
+}
+
+static void count_without(void *ctx, size_t i, ParJob *j)
+{
+  Without *w = ctx;
+  WithoutOne one = {w->clues[i]};
+  Solver *s = solver_from_model_where(w->x->m, keep_all_but, &one);
+  par_job_clock(j, s);
+  int8_t count = 0;
+  while (count < 2) {
+    SearchResult r = search_next(s);
+    if (r == SEARCH_LIMIT || r == SEARCH_BROKEN) {
+      count = -1;
+      par_job_cut(j, i);                /* the explanation stops here */
+      break;
+    }
+    if (r != SEARCH_SOLUTION)
+      break;
+    count++;
+  }
+  solver_free(s);
+  w->result[i] = count;
+}
+
 bool explain_redundant(const ExOptions *o, Explanation *e)
 {
   Ex x;
   ex_init(&x, o, e);
   VEC_CLEAR(e->redundant);
   e->nsolutions = solve(&x, false, NO_VAR, 0, true, 2);
-  for (uint32_t k = 1; k < x.norigins && !x.stopped && e->nsolutions <= 1; k++) {
-    if (!is_clue(&x, k))
-      continue;
-    x.origin_on.data[k] = 0;
-    if (solve(&x, false, NO_VAR, 0, true, 2) == 1 && !x.stopped)
-      VEC_PUSH(e->redundant, k);
-    x.origin_on.data[k] = 1;
+  if (!x.stopped && e->nsolutions <= 1) {
+    /* every clue alone taken away: independent solves, on o->workers */
+    VEC(uint32_t) clues = {0};
+    for (uint32_t k = 1; k < x.norigins; k++)
+      if (is_clue(&x, k))
+        VEC_PUSH(clues, k);
+    int8_t *result = xmalloc(clues.len + 1);
+    memset(result, -1, clues.len + 1);
+    Without w = {&x, clues.data, result};
+    par_each(o->workers, clues.len, count_without, &w, o->clock_from);
+    for (size_t i = 0; i < clues.len && !x.stopped; i++) {
+      if (result[i] < 0)
+        x.stopped = true;
+      else if (result[i] == 1)
+        VEC_PUSH(e->redundant, clues.data[i]);
+    }
+    xfree(result);
+    VEC_FREE(clues);
   }
   bool ok = !x.stopped;
   ex_free(&x);
@@ -1252,12 +1303,11 @@ static bool keep_step_clue(void *ctx, uint32_t origin, uint32_t binding)
 ** x = v when x is not NO_VAR), a solution?  1 yes, 0 no, -1 a limit.
 */
 static int step_satisfiable(const ExOptions *o, const Explanation *e, const ExStep *st,
-                            VarId x, int32_t v)
+                            VarId x, int32_t v, const ParJob *j)
 {
   StepClues sc = { SLICE(e->clues, st->clues), st->nclues };
   Solver *s = solver_from_model_where(o->model, keep_step_clue, &sc);
-  if (o->clock_from)
-    solver_share_clock(s, o->clock_from);
+  par_job_clock(j, s);
   for (uint32_t i = 0; i < st->npremises; i++) {
     const ExFact *f = &e->facts.data[st->premises + i];
     post_table(s, 1, &f->x, f->nafter, SLICE(e->ints, f->after));
@@ -1271,20 +1321,41 @@ static int step_satisfiable(const ExOptions *o, const Explanation *e, const ExSt
   return r == SEARCH_SOLUTION ? 1 : r == SEARCH_EXHAUSTED ? 0 : -1;
 }
 
+/* One check of explain_verify: step `step` with x = v (x NO_VAR: the step itself). */
+typedef struct Check {
+  size_t step;
+  VarId x;
+  int32_t v;
+} Check;
+
+typedef struct Checks {
+  const ExOptions *o;
+  const Explanation *e;
+  const Check *c;
+  int8_t *result;             /* per check: step_satisfiable's, -1 also when not run */
+} Checks;
+
+static void run_check(void *ctx, size_t i, ParJob *j)
+{
+  Checks *cs = ctx;
+  const Check *c = &cs->c[i];
+  int sat = step_satisfiable(cs->o, cs->e, &cs->e->steps.data[c->step], c->x, c->v, j);
+  cs->result[i] = (int8_t)sat;
+  if (sat != 0)
+    par_job_cut(j, i);                  /* a limit or a false step: the checks end here */
+}
+
 size_t explain_verify(const ExOptions *o, const Explanation *e)
 {
+  /* the checks, in order; independent solves, run on o->workers */
+  VEC(Check) checks = {0};
   for (size_t i = 0; i < e->steps.len; i++) {
     const ExStep *st = &e->steps.data[i];
     if (st->level == EX_GUESS)
       continue;
     if (st->level == EX_CONTRADICTION || st->level == EX_CONFLICT) {
-      int sat = step_satisfiable(o, e, st, NO_VAR, 0);
-      if (sat < 0)
-        return 0;                       /* the limit: nothing more can be checked */
-      if (sat == 1)
-        return i + 1;
-      if (st->level == EX_CONFLICT)
-        continue;
+      VEC_PUSH(checks, ((Check){i, NO_VAR, 0}));
+      continue;                         /* the supposition fails: nothing more to check */
     }
     /* every value a fact removes must be impossible under the step's clues and premises */
     for (uint32_t k = 0; k < st->nfacts; k++) {
@@ -1295,15 +1366,24 @@ size_t explain_verify(const ExOptions *o, const Explanation *e)
           a++;
         if (a < f->nafter && e->ints.data[f->after + a] == w)
           continue;
-        if (st->level == EX_CONTRADICTION)
-          continue;
-        int sat = step_satisfiable(o, e, st, f->x, w);
-        if (sat < 0)
-          return 0;
-        if (sat == 1)
-          return i + 1;
+        VEC_PUSH(checks, ((Check){i, f->x, w}));
       }
     }
   }
-  return 0;
+  int8_t *result = xmalloc(checks.len + 1);
+  memset(result, -1, checks.len + 1);
+  Checks cs = {o, e, checks.data, result};
+  par_each(o->workers, checks.len, run_check, &cs, o->clock_from);
+  size_t bad = 0;
+  for (size_t i = 0; i < checks.len; i++) {
+    if (result[i] < 0)
+      break;                            /* the limit: nothing more can be checked */
+    if (result[i] == 1) {
+      bad = checks.data[i].step + 1;
+      break;
+    }
+  }
+  xfree(result);
+  VEC_FREE(checks);
+  return bad;
 }

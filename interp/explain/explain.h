@@ -114,6 +114,9 @@ typedef struct ExOptions {
   const VarId *given_x;
   const int32_t *given_v;
   size_t ngiven;
+  /* threads for the independent solves (explain_redundant, explain_verify,
+     pz generate's tests); 0 or 1: the calling thread.  Same results. */
+  unsigned workers;
 } ExOptions;
 
 void explanation_free(Explanation *e);

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "search/parallel.h"
 #include "search/search.h"
 
 /* Solutions tried for a grade asked for, and for one not excluded. */
@@ -210,6 +211,82 @@ static void set_givens(Gen *gen, const Givens *items, const uint8_t *kept)
     }
 }
 
+/*
+** Taking givens away on several workers (ExOptions.workers), with the
+** answer of one: the next `workers` items are each tried away at once,
+** from the same givens, then read in order.  A given that must stay
+** (two solutions without it) must stay whatever went before it in the
+** batch, since fewer givens never make fewer solutions; but once one
+** goes, the tries after it were made with it still there, so the next
+** batch starts after it.  Only for uniqueness: a level cap (an
+** explanation's grade) is not so monotonic, and goes one by one.
+*/
+typedef struct Tries {
+  const Gen *gen;
+  const Givens *items;
+  const uint8_t *kept;
+  size_t from;
+  int8_t *result;           /* per try: solutions up to 2, -1 a limit (or not run) */
+} Tries;
+
+static void try_without(void *ctx, size_t b, ParJob *j)
+{
+  Tries *t = ctx;
+  size_t away = t->from + b;
+  if (par_job_stopped(j))
+    return;
+  Solver *s = solver_from_model(t->gen->o->model);
+  par_job_clock(j, s);
+  for (size_t k = 0; k < t->items->len; k++)
+    if (t->kept[k] && k != away)
+      post_table(s, 1, &t->items->data[k].x, 1, &t->items->data[k].v);
+  int8_t n = 0;
+  while (n < 2) {
+    SearchResult r = search_next(s);
+    if (r == SEARCH_LIMIT || r == SEARCH_BROKEN) {
+      n = -1;
+      break;
+    }
+    if (r != SEARCH_SOLUTION)
+      break;
+    n++;
+  }
+  solver_free(s);
+  t->result[b] = n;
+}
+
+static void take_away_parallel(Gen *gen, const Givens *items, uint8_t *kept)
+{
+  unsigned w = gen->o->workers;
+  int8_t *result = xmalloc(w);
+  for (size_t i = 0; i < items->len && !gen->stopped;) {
+    if (gen->o->clock_from && solver_trial_time_is_up(gen->o->clock_from)) {
+      gen->stopped = true;
+      break;
+    }
+    size_t n = items->len - i < w ? items->len - i : w;
+    memset(result, -1, w);
+    Tries t = {gen, items, kept, i, result};
+    par_each(w, n, try_without, &t, gen->o->clock_from);
+    bool went = false;
+    size_t b = 0;
+    for (; b < n; b++) {
+      if (result[b] < 0) {
+        gen->stopped = true;
+        break;
+      }
+      if (result[b] != 1)
+        continue;                       /* needed: it stays */
+      if (went)
+        break;                          /* tried with one that has gone since: again */
+      kept[i + b] = 0;
+      went = true;
+    }
+    i += b;
+  }
+  xfree(result);
+}
+
 GenStatus generate_puzzle(const ExOptions *o, const GenOptions *g, GenResult *r)
 {
   Gen gen = { .o = o, .g = g, .rs = g->seed * 0x9E3779B97F4A7C15ull + 1 };
@@ -273,7 +350,9 @@ GenStatus generate_puzzle(const ExOptions *o, const GenOptions *g, GenResult *r)
         r->status = GEN_NOT_UNIQUE;
       break;
     }
-    for (size_t i = 0; i < items.len && !gen.stopped; i++) {
+    if (o->workers > 1 && !g->max_level)
+      take_away_parallel(&gen, &items, kept.data);
+    else for (size_t i = 0; i < items.len && !gen.stopped; i++) {
       kept.data[i] = 0;
       set_givens(&gen, &items, kept.data);
       bool unique = count_with(&gen, 2) == 1;

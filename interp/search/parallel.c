@@ -36,8 +36,19 @@
 #define PAR_ALONE_SECONDS 0.005
 /* A propagator finishing alone from the root (a pure tiling's bitboard
    search) has no path to split: its search is cut into this many slices
-   per worker instead (Search.slices), each an empty cube. */
-#define PAR_SLICES 16
+   per worker instead (Search.slices), each an empty cube.  Slices cost
+   (each one walks the top of the enumeration again), so the search
+   first runs alone, whole, for PAR_SOLO_SECONDS: most tilings end within
+   it and never start a thread.  A longer one starts over in slices (its
+   solutions so far are not found twice: see Par.seen).  Each slice walks
+   about 2000 nodes of pentomino_3x20's 71000 and 37000 of pentomino_6x10's
+   26 million again: four per worker balance the work well enough (the
+   slices take every so many nodes at a depth, alike in size), where
+   sixteen cost 5% more nodes on 6x10.  With ParConfig.at_once, the first
+   solution found alone ends the try, and only that (the tests' way
+   through it all, whatever the machine's speed). */
+#define PAR_SLICES 4
+#define PAR_SOLO_SECONDS 0.03
 /* Solutions with values waiting for the caller, at most. */
 #define PAR_RING 64
 /* Publish a worker's counters every this many decisions. */
@@ -56,6 +67,7 @@ typedef struct ParWorker {
   bool started;
   Solver *s;
   SearchStep *buf;        /* room for a path, for search_split */
+  int32_t *vals;          /* room for a solution's values (Par.seen) */
   size_t buf_cap;
   uint64_t ticks, nodes_counted;
   /* published for par_stats and the caller's progress */
@@ -94,6 +106,21 @@ struct Par {
   double alone_from;              /* the clock at its first decision */
   SearchStep *abuf;
   size_t abuf_cap;
+  /* The first try of a tiling alone (PAR_SOLO_SECONDS from solo_from),
+     under probe_poll, the caller's poll (saved in host_poll) and more. */
+  bool probing, probe_over;       /* probe_over: at_once's first solution ends it */
+  double solo_from;
+  bool (*host_poll)(void *ctx);
+  void *host_poll_ctx;
+  /* The solutions the search alone found before it started over in
+     slices: the workers find them again.  Counting, the first `skip` of
+     found are those; with values, a worker drops a solution in seen (a
+     set of nseen value vectors, open addressing over sidx). */
+  uint64_t skip;
+  int32_t *seen;
+  size_t nseen, seen_cap;
+  uint32_t *sidx;                 /* seen_cap * 2 slots: index + 1, or 0 */
+  uint64_t cap;                   /* stop at this many found (0: never): want, less seen */
 };
 
 /* --- memory off the caller's heap --- */
@@ -221,12 +248,30 @@ static bool alone_decide(Solver *s, void *ctx, VarId x, int32_t v)
 ** Their spaces are all built alike from the Model, so they start it from
 ** the same place and their slices fit together (checked: slice_print).
 */
-static bool alone_solo(Solver *s, void *ctx)
+static void slice_up(Par *p);
+
+/*
+** The search alone's poll while a tiling runs alone: the caller's, then
+** the probe's time; past it, the search stops (SEARCH_LIMIT) with its
+** work handed over, to start again in slices.
+*/
+static bool probe_poll(void *ctx)
 {
   Par *p = ctx;
-  (void)s;
-  if (p->cfg.want == 1 && !p->split_target)
-    return false;                       /* a first solution: its own search is quickest */
+  if (p->host_poll && p->host_poll(p->host_poll_ctx))
+    return true;
+  if (!p->probing || (!p->probe_over && (p->cfg.at_once ||
+                                          seconds(p) - p->solo_from < PAR_SOLO_SECONDS)))
+    return false;
+  p->probing = false;
+  p->skip = p->alone->stats.solutions;
+  slice_up(p);
+  return true;
+}
+
+/* The whole of a tiling's own search, in slices for the workers. */
+static void slice_up(Par *p)
+{
   uint32_t n = PAR_SLICES * p->cfg.workers;
   if (p->split_target > n)
     n = (uint32_t)p->split_target;
@@ -235,6 +280,22 @@ static bool alone_solo(Solver *s, void *ctx)
     push_locked(p, NULL, 0, k, n);
   pthread_mutex_unlock(&p->lock);
   p->handed = true;
+}
+
+static bool alone_solo(Solver *s, void *ctx)
+{
+  Par *p = ctx;
+  if (p->cfg.want == 1 && !p->split_target)
+    return false;                       /* a first solution: its own search is quickest */
+  if (!p->split_target && !p->probing && !p->handed && p->clock) {
+    p->probing = true;                  /* alone first: probe_poll cuts it short */
+    p->solo_from = seconds(p);
+    s->limits.poll = probe_poll;
+    s->limits.poll_ctx = p;
+    s->clock.countdown = 1;
+    return false;
+  }
+  slice_up(p);
   return true;
 }
 
@@ -249,6 +310,8 @@ Par *par_new(const ParConfig *c, Solver *alone)
   p->timeout = alone->limits.timeout_seconds;
   p->start = alone->clock.start;
   p->max_nodes = alone->limits.max_nodes;
+  p->host_poll = alone->limits.poll;
+  p->host_poll_ctx = alone->limits.poll_ctx;
   atomic_init(&p->end, PAR_SOLUTION);
   pthread_mutex_init(&p->lock, NULL);
   pthread_cond_init(&p->work, NULL);
@@ -275,7 +338,8 @@ void par_split_into(Par *p, size_t n)
 ** counted in *found), and goes back to the queue as two, with x = v and
 ** with x != v.  False once the queue holds split_target cubes, or none.
 */
-bool par_split_step(Par *p, uint64_t *found, SearchResult *r)
+bool par_split_step(Par *p, uint64_t *found, void (*each)(void *ctx), void *ctx,
+                    SearchResult *r)
 {
   *r = SEARCH_EXHAUSTED;
   if (p->qlen == 0 || p->qlen >= p->split_target || p->queue[p->qhead].slices)
@@ -287,8 +351,11 @@ bool par_split_step(Par *p, uint64_t *found, SearchResult *r)
   search_reset(s);
   p->handed = false;
   *r = search_enter(s, c.steps, c.n, 0, 0);
-  while (*r == SEARCH_SOLUTION && (*r = search_next(s)) == SEARCH_SOLUTION)
+  while (*r == SEARCH_SOLUTION && (*r = search_next(s)) == SEARCH_SOLUTION) {
     ++*found;
+    if (each)
+      each(ctx);                        /* loaded in the space alone */
+  }
   xfree(c.steps);
   if (*r == SEARCH_LIMIT && p->handed)
     *r = SEARCH_EXHAUSTED;              /* stopped at its first decision: now two cubes */
@@ -388,12 +455,72 @@ static bool worker_poll(void *ctx)
   return !running(ctx);
 }
 
+/* --- the solutions found alone before slicing (Par.seen) --- */
+
+static uint64_t values_hash(const int32_t *v, size_t n)
+{
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ (uint32_t)v[i]) * 1099511628211ull;
+  return h ^ (h >> 29);
+}
+
+/* The slot of v in sidx: where it is, or the empty one where it goes. */
+static size_t seen_slot(const Par *p, const int32_t *v)
+{
+  size_t mask = 2 * p->seen_cap - 1;
+  for (size_t i = values_hash(v, p->nvars) & mask;; i = (i + 1) & mask) {
+    uint32_t k = p->sidx[i];
+    if (k == 0 || memcmp(&p->seen[(k - 1) * p->nvars], v, p->nvars * sizeof *v) == 0)
+      return i;
+  }
+}
+
+static bool seen_before(const Par *p, const int32_t *v)
+{
+  return p->nseen && p->sidx[seen_slot(p, v)] != 0;
+}
+
+void par_note_solution(Par *p)
+{
+  if (p->probing && p->cfg.at_once) {
+    p->probe_over = true;               /* the next reading of the clock ends the try */
+    p->alone->clock.countdown = 1;
+  }
+  if (!p->probing || !p->cfg.values || p->nvars == 0)
+    return;
+  if (p->nseen == p->seen_cap) {        /* grow, rehash (seen_cap a power of two) */
+    size_t cap = p->seen_cap ? 2 * p->seen_cap : 64;
+    p->seen = off_heap_realloc(p->seen, cap * p->nvars * sizeof *p->seen);
+    xfree(p->sidx);
+    p->sidx = off_heap_realloc(NULL, 2 * cap * sizeof *p->sidx);
+    memset(p->sidx, 0, 2 * cap * sizeof *p->sidx);
+    p->seen_cap = cap;
+    for (size_t k = 0; k < p->nseen; k++)
+      p->sidx[seen_slot(p, &p->seen[k * p->nvars])] = (uint32_t)(k + 1);
+  }
+  int32_t *to = &p->seen[p->nseen * p->nvars];
+  for (size_t i = 0; i < p->nvars; i++)
+    to[i] = var_value(p->alone, (VarId)i);
+  size_t slot = seen_slot(p, to);
+  if (p->sidx[slot] == 0)
+    p->sidx[slot] = (uint32_t)(++p->nseen);
+}
+
 /* One more solution; false when no more are wanted (or there is no room ever). */
 static bool deliver(ParWorker *w)
 {
   Par *p = w->par;
+  if (p->nseen) {                       /* values: drop those the search alone gave */
+    if (w->vals == NULL)
+      w->vals = off_heap_realloc(NULL, p->nvars * sizeof *w->vals);
+    for (size_t i = 0; i < p->nvars; i++)
+      w->vals[i] = var_value(w->s, (VarId)i);
+    if (seen_before(p, w->vals))
+      return true;
+  }
   uint64_t k = atomic_fetch_add(&p->found, 1);
-  if (p->cfg.want && k >= p->cfg.want) {
+  if (p->cap && k >= p->cap) {
     par_end(p, PAR_CAPPED);
     return false;
   }
@@ -411,7 +538,7 @@ static bool deliver(ParWorker *w)
     p->rlen++;
     pthread_mutex_unlock(&p->lock);
   }
-  if (p->cfg.want && k + 1 == p->cfg.want)
+  if (p->cap && k + 1 == p->cap)
     par_end(p, PAR_CAPPED);
   return true;
 }
@@ -532,6 +659,14 @@ void par_launch(Par *p)
   search_reset(a);                      /* at the root again: for loading solutions */
   a->search.on_decide = NULL;
   a->search.on_solo = NULL;
+  a->limits.poll = p->host_poll;        /* the probe's poll no more */
+  a->limits.poll_ctx = p->host_poll_ctx;
+  a->clock.up = false;                  /* it stopped the probe, no limit of the caller's */
+  p->probing = false;
+  p->taken = p->skip;                   /* counting: the caller has those already */
+  p->cap = p->cfg.want;
+  if (p->cfg.values && p->cap)          /* found counts the new ones only */
+    p->cap = p->cap > p->skip + 1 ? p->cap - p->skip : 1;
   atomic_store(&p->nodes_total, p->alone_stats.nodes);
   if (p->cfg.values) {
     p->ring = off_heap_realloc(NULL, (PAR_RING + 1) * (p->nvars + 1) * sizeof *p->ring);
@@ -581,8 +716,8 @@ ParResult par_next(Par *p, bool (*poll)(void *ctx), void *poll_ctx)
       pthread_mutex_unlock(&p->lock);
     } else {
       uint64_t f = atomic_load(&p->found);
-      if (p->cfg.want && f > p->cfg.want)
-        f = p->cfg.want;
+      if (p->cap && f > p->cap)
+        f = p->cap;
       if (p->taken < f) {
         p->taken++;
         return PAR_SOLUTION;
@@ -621,7 +756,8 @@ SolverStats par_stats(const Par *p)
   }
   if (p->nlaunched) {
     uint64_t f = atomic_load(&p->found);
-    t.solutions += p->cfg.want && f > p->cfg.want ? p->cfg.want : f;
+    f = p->cap && f > p->cap ? p->cap : f;
+    t.solutions += p->cfg.values ? f : f > p->skip ? f - p->skip : 0;
   }
   return t;
 }
@@ -651,6 +787,7 @@ void par_free(Par *p)
       pthread_join(w->thread, NULL);
     solver_free(w->s);
     xfree(w->buf);
+    xfree(w->vals);
   }
   for (size_t i = 0; i < p->qlen; i++)
     xfree(p->queue[(p->qhead + i) % p->qcap].steps);
@@ -658,12 +795,132 @@ void par_free(Par *p)
     p->alone->search.on_decide = NULL;
     p->alone->search.on_solo = NULL;
   }
+  if (p->alone && p->alone->limits.poll == probe_poll) {   /* a tiling that ended alone */
+    p->alone->limits.poll = p->host_poll;
+    p->alone->limits.poll_ctx = p->host_poll_ctx;
+  }
   xfree(p->queue);
   xfree(p->ring);
   xfree(p->w);
   xfree(p->abuf);
+  xfree(p->seen);
+  xfree(p->sidx);
   pthread_cond_destroy(&p->work);
   pthread_cond_destroy(&p->room);
   pthread_mutex_destroy(&p->lock);
   xfree(p);
+}
+
+/* --- many independent solves (par_each) --- */
+
+typedef struct ParEach {
+  ParJobFn job;
+  void *ctx;
+  size_t n;
+  const Solver *clock_from;
+  _Atomic size_t next;            /* the next job to take */
+  _Atomic size_t cut;             /* jobs past this one are not needed */
+  _Atomic bool stop;              /* the caller's poll said stop, or memory ran out */
+  _Atomic bool failed;            /* a worker ran out of memory */
+  _Atomic unsigned exited;
+} ParEach;
+
+struct ParJob {
+  ParEach *each;
+  bool alone;                     /* in the calling thread: its own poll */
+};
+
+static bool each_poll(void *ctx)
+{
+  const ParEach *e = ctx;
+  return atomic_load_explicit(&e->stop, memory_order_relaxed);
+}
+
+void par_job_clock(const ParJob *j, Solver *s)
+{
+  if (!j->each->clock_from)
+    return;
+  solver_share_clock(s, j->each->clock_from);
+  if (!j->alone && s->limits.clock) {   /* the host's poll is for its own thread */
+    s->limits.poll = each_poll;
+    s->limits.poll_ctx = j->each;
+    s->clock.countdown = 1;
+  }
+}
+
+void par_job_cut(ParJob *j, size_t i)
+{
+  size_t cut = atomic_load(&j->each->cut);
+  while (i < cut && !atomic_compare_exchange_weak(&j->each->cut, &cut, i))
+    ;
+}
+
+bool par_job_stopped(const ParJob *j)
+{
+  return atomic_load_explicit(&j->each->stop, memory_order_relaxed);
+}
+
+static void *each_main(void *arg)
+{
+  ParEach *e = arg;
+  ParJob j = {e, false};
+  MemCatch mc;
+  if (setjmp(mc.jump)) {
+    atomic_store(&e->failed, true);
+    atomic_store(&e->stop, true);
+    atomic_fetch_add(&e->exited, 1);
+    return NULL;
+  }
+  mem_catch(&mc, NULL);
+  for (;;) {
+    size_t i = atomic_fetch_add(&e->next, 1);
+    if (i >= e->n || atomic_load(&e->stop))
+      break;
+    if (i > atomic_load(&e->cut))
+      continue;
+    e->job(e->ctx, i, &j);
+  }
+  mem_uncatch(&mc);
+  atomic_fetch_add(&e->exited, 1);
+  return NULL;
+}
+
+void par_each(unsigned workers, size_t n, ParJobFn job, void *ctx, const Solver *clock_from)
+{
+  ParEach e = {.job = job, .ctx = ctx, .n = n, .clock_from = clock_from};
+  atomic_init(&e.next, 0);
+  atomic_init(&e.cut, SIZE_MAX);
+  atomic_init(&e.stop, false);
+  atomic_init(&e.failed, false);
+  atomic_init(&e.exited, 0);
+  if (workers > n)
+    workers = (unsigned)n;
+  pthread_t *t = workers > 1 ? off_heap_realloc(NULL, workers * sizeof *t) : NULL;
+  unsigned started = 0;
+  for (unsigned i = 0; i < workers && workers > 1; i++) {
+    if (pthread_create(&t[i], NULL, each_main, &e) != 0)
+      break;
+    started++;
+  }
+  if (started == 0) {                   /* one worker, or no thread: here, in order */
+    ParJob j = {&e, true};
+    for (size_t i = 0; i < n && i <= atomic_load(&e.cut); i++)
+      job(ctx, i, &j);
+    xfree(t);
+    return;
+  }
+  bool (*poll)(void *) = clock_from ? clock_from->limits.poll : NULL;
+  void *poll_ctx = clock_from ? clock_from->limits.poll_ctx : NULL;
+  unsigned wait = 20;
+  while (atomic_load(&e.exited) < started) {
+    if (poll && poll(poll_ctx))
+      atomic_store(&e.stop, true);
+    nap(wait);
+    wait = wait < 2000 ? 2 * wait : 2000;
+  }
+  for (unsigned i = 0; i < started; i++)
+    pthread_join(t[i], NULL);
+  xfree(t);
+  if (atomic_load(&e.failed))
+    mem_throw(MEM_OUT_OF_MEMORY);
 }

@@ -59,6 +59,8 @@ typedef enum {
 */
 Par *par_new(const ParConfig *c, Solver *alone);
 bool par_handed_over(const Par *p);
+/* The search alone found a solution (loaded in its space): call before the next search_next. */
+void par_note_solution(Par *p);
 void par_launch(Par *p);
 
 /*
@@ -68,9 +70,12 @@ void par_launch(Par *p);
 ** makes the same cubes from the same puzzle.  par_ncubes counts them
 ** and par_cubes_print is a fingerprint of them all, to compare between
 ** machines.  par_new_cube starts the workers on cube i of `from` alone.
+** par_split_step calls each(ctx) (may be NULL) at every solution it
+** meets, loaded in the space alone.
 */
 void par_split_into(Par *p, size_t n);
-bool par_split_step(Par *p, uint64_t *found, SearchResult *r);
+bool par_split_step(Par *p, uint64_t *found, void (*each)(void *ctx), void *ctx,
+                    SearchResult *r);
 size_t par_ncubes(const Par *p);
 uint64_t par_cubes_print(const Par *p);
 Par *par_new_cube(const ParConfig *c, Solver *alone, const Par *from, size_t i);
@@ -94,5 +99,25 @@ ParWorkerStats par_worker_stats(const Par *p, unsigned i);
 
 /* Stop and join the workers, free everything (NULL is fine). */
 void par_free(Par *p);
+
+/*
+** Many independent solves (explanations, generation, grading): job(ctx,
+** i, j) for every i < n, on `workers` threads (the calling thread waits,
+** asking clock_from's poll meanwhile), or in the calling thread itself
+** with one worker.  A job builds its own spaces from a Model, gives each
+** the caller's limits with par_job_clock, keeps its result in ctx at i,
+** and frees what it made.  par_job_cut(j, i): the jobs after i are not
+** needed (a job that found what ends the search); jobs past the lowest
+** cut are skipped, those before it all run.  An allocation failure in a
+** worker stops the rest and reaches the caller's catch point (mem.h)
+** once every worker has returned.
+*/
+typedef struct ParJob ParJob;
+typedef void (*ParJobFn)(void *ctx, size_t i, ParJob *j);
+void par_each(unsigned workers, size_t n, ParJobFn job, void *ctx, const Solver *clock_from);
+void par_job_clock(const ParJob *j, Solver *s);
+void par_job_cut(ParJob *j, size_t i);
+/* Has the job's worker been told to stop (the caller's limit or poll)? */
+bool par_job_stopped(const ParJob *j);
 
 #endif

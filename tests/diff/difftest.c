@@ -99,7 +99,7 @@ static unsigned long cubes;
 /* The count of a split search, as pz-mpi adds it up; the last result. */
 static PzResult count_cubes(PzCtx *cx, long cap, Outcome *o)
 {
-  PzSplit sp;
+  PzSplit sp = {0};
   PzResult r = pz_split(cx, cubes, &sp);
   o->count = (long)sp.found;
   for (size_t i = 0; r == PZ_NO_MORE && i < sp.cubes; i++) {

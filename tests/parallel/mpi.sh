@@ -1,6 +1,7 @@
 #!/bin/sh
 # mpi.sh -- pz-mpi against pz: the same counts over 1, 2 and 4 MPI ranks
-# (all on this machine), one thread and two per rank.  Run by `make mpi`.
+# (all on this machine), one thread and two per rank; -a as a set; a rank
+# lost on the way.  Run by `make mpi`.
 #
 #   tests/parallel/mpi.sh PZ PZ-MPI
 pz=${1:?usage: tests/parallel/mpi.sh PZ PZ-MPI}
@@ -32,5 +33,50 @@ for name in car_rental hidoku10 magic_board5 magic_hexagon magic_square3 magic_s
     done
   done
 done
+# -a: every solution once (as a set: the order is the order they arrive in)
+blocks() {
+  awk 'BEGIN { RS = "" } { gsub(/\n/, "|"); print }' "$1" | sort
+}
+for name in magic_square3 zebra_no_clue11 pentomino_3x20 zebra_conflict sudoku; do
+  "$pz" -a "examples/$name.pz" > "$tmp/one" 2> /dev/null
+  echo "status $?" >> "$tmp/one"
+  blocks "$tmp/one" > "$tmp/one.set"
+  for np in 2 4; do
+    mpirun --allow-run-as-root --oversubscribe -np $np "$mpi" -a -p 2 "examples/$name.pz" \
+      > "$tmp/mpi" 2> "$tmp/err"
+    echo "status $?" >> "$tmp/mpi"
+    blocks "$tmp/mpi" > "$tmp/mpi.set"
+    if cmp -s "$tmp/one.set" "$tmp/mpi.set"; then passed=$((passed + 1)); else
+      echo "FAIL mpi: $name -a -np $np"
+      diff "$tmp/one.set" "$tmp/mpi.set" | head -5
+      failed=$((failed + 1))
+    fi
+  done
+done
+
+# a lost rank (rank 2 dies as it gets its first cube): by default mpirun
+# ends the run and no count is printed; with --enable-recovery the cube
+# goes to another rank and the count is whole
+for all in -c -a; do
+  "$pz" $all examples/magic_hexagon.pz > "$tmp/one" 2> /dev/null
+  blocks "$tmp/one" > "$tmp/one.set"
+  PZ_MPI_TEST_LOSE_RANK=2 mpirun --allow-run-as-root --oversubscribe --enable-recovery -np 3 \
+    "$mpi" $all --lost 1 --cubes 8 examples/magic_hexagon.pz > "$tmp/mpi" 2> "$tmp/err"
+  blocks "$tmp/mpi" > "$tmp/mpi.set"
+  if cmp -s "$tmp/one.set" "$tmp/mpi.set" && grep -q '^pz-mpi: rank 2 said nothing for 1 s: lost' "$tmp/err"
+  then passed=$((passed + 1)); else
+    echo "FAIL mpi: a lost rank, $all, --enable-recovery"
+    diff "$tmp/one.set" "$tmp/mpi.set" | head -5; grep -v PMIX "$tmp/err" | head -5
+    failed=$((failed + 1))
+  fi
+done
+PZ_MPI_TEST_LOSE_RANK=2 mpirun --allow-run-as-root --oversubscribe -np 3 "$mpi" -c --cubes 8 \
+  examples/magic_hexagon.pz > "$tmp/mpi" 2> "$tmp/err"
+st=$?
+if [ $st != 0 ] && ! grep -q solutions "$tmp/mpi"; then passed=$((passed + 1)); else
+  echo "FAIL mpi: a lost rank without recovery printed a count (status $st)"; cat "$tmp/mpi"
+  failed=$((failed + 1))
+fi
+
 echo "mpi: $passed passed, $failed failed"
 [ $failed = 0 ]

@@ -12,10 +12,15 @@
 #          --full, the examples that take more than a second (LONG) are
 #          left out.
 # all:     -a prints the same solutions (as a set: the order may vary).
-# -n K:    K solutions, each one of the puzzle's (checked by --check).
+# -n K:    K solutions, each one of the puzzle's (checked by --check),
+#          K distinct ones (a tiling's first solutions, found alone
+#          before it starts over in slices, are not given twice).
 # limits:  --nodes and --timeout stop every worker: exit status 3 and
 #          the 'stopped' line.
 # goal:    a puzzle with a goal searches alone: the same output.
+# explain: every tests/explain case with -p 2 and -p 4 prints its
+#          expected output (the solves of explain --redundant, of the
+#          check of each step and of pz generate run on the workers).
 # --quick: the counts of a few examples only (QUICK), for slow builds
 #          such as ThreadSanitizer's; everything else as usual.
 # random:  DIFFTEST --workers 2 and 4 on random puzzles against brute force,
@@ -109,6 +114,24 @@ for k in 1 5 40; do
   fi
 done
 
+# a tiling tried alone first, then in slices (at once: after its first
+# solution): -n K gives K distinct solutions, the first one's included
+for k in 1 2 5; do
+  PZ_WORKERS_AT_ONCE=1 run "$tmp/par" examples/pentomino_3x20.pz -n $k -p 2 --check
+  got=$(grep -v '^status' "$tmp/par" | awk 'BEGIN { RS = "" } END { print NR }')
+  uniq=$(grep -v '^status' "$tmp/par" | awk 'BEGIN { RS = "" } { gsub(/\n/, "|"); print }' | sort -u | wc -l)
+  status=$(tail -1 "$tmp/par")
+  if [ "$got" = $k ] && [ "$uniq" = $k ] && [ "$status" = "status 0" ]; then
+    passed=$((passed + 1))
+  else
+    fail "pentomino_3x20 -n $k -p 2: $got solutions, $uniq distinct, $status"
+  fi
+  PZ_WORKERS_AT_ONCE=1 run "$tmp/par" examples/pentomino_3x20.pz -c -n $k -p 4
+  if grep -q "^solutions: $k+\$" "$tmp/par"; then passed=$((passed + 1)); else
+    fail "pentomino_3x20 -c -n $k -p 4"; cat "$tmp/par"
+  fi
+done
+
 # limits stop every worker and say so
 run "$tmp/par" examples/queens.pz -c -p 2 --nodes 2000
 if grep -q '^stopped: the node limit of 2000 was reached$' "$tmp/par" &&
@@ -124,6 +147,22 @@ if grep -q '^stopped: the time limit of 0.2 s was reached' "$tmp/par" &&
 else
   fail "queens -a -p 4 -t 0.2"; tail -3 "$tmp/par"
 fi
+
+# explain, grade and generate run their independent solves (redundant
+# clues, checking each step, taking givens away) on the workers: the
+# output of one thread, whatever N (tests/explain's expected outputs)
+for args in tests/explain/*.args; do
+  base=${args%.args}
+  name=$(basename "$base")
+  name=${name%%.*}
+  # --quick: the quick ones only (no generating)
+  [ $quick = 1 ] && grep -q generate "$args" && continue
+  for n in 2 4; do
+    # shellcheck disable=SC2046
+    "$pz" $(cat "$args") -p $n "examples/$name.pz" > "$tmp/par" 2> /dev/null
+    same "$(cat "$args") -p $n $name" "$base.out" "$tmp/par"
+  done
+done
 
 # a goal: alone, as one thread
 run "$tmp/one" examples/prime_magic_square.pz -c

@@ -1,17 +1,24 @@
 /*
 ** pz_mpi.c -- pz-mpi: count a puzzle's solutions over MPI ranks (make mpi).
 **
-**   mpirun -np R pz-mpi [-c] [-p N] [-t SECS] [-s] [--cubes K] FILE.pz
+**   mpirun -np R pz-mpi [-c | -a] [-p N] [-t SECS] [-s] [--cubes K] FILE.pz
 **
 ** Every rank loads the puzzle and splits its search into the same cubes
 ** (pz_split uses no clock, and checks that by a fingerprint).  Rank 0
 ** hands the cubes out one at a time to the ranks that ask; each rank
 ** counts its cube with N threads (pz -p N) and asks again, with the count
 ** of the cube it finished.  Rank 0 prints `solutions: C` as pz -c does.
+** With -a every rank sends the text of each solution it finds to rank 0
+** (before it asks again), which prints each one once, as pz -a does
+** (the order is the order they arrive in).
 **
-** A lost rank never makes a wrong count: MPI's default error handler ends
-** the whole run when a rank dies (mpirun says which and exits non-zero),
-** and rank 0 prints a count only when every cube has come back.  A limit
+** A lost rank never makes a wrong count.  By default mpirun ends the
+** whole run when a rank dies (it says which and exits non-zero), and
+** rank 0 prints a count only when every cube has come back.  Under
+** `mpirun --enable-recovery` the others go on: a rank that counts says so
+** to rank 0 every second, and one silent for --lost SECS (30) while it
+** holds a cube is taken for lost: its cube goes to another rank (see
+** lead), and the count is still every cube's, each once.  A limit
 ** reached on any rank makes the count a lower bound (`solutions: C+`,
 ** exit status 3), as in pz.
 **
@@ -24,11 +31,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "pz.h"
 
 enum { EXIT_FOUND = 0, EXIT_NONE = 1, EXIT_INPUT = 2, EXIT_LIMIT = 3, EXIT_INTERNAL = 4 };
-enum { TAG_ASK = 1, TAG_CUBE = 2 };
+enum { TAG_ASK = 1, TAG_CUBE = 2, TAG_TEXT = 3, TAG_BEAT = 4 };
+/* A rank counting a cube says so this often; silent for Args.lost, it is lost. */
+#define BEAT_SECONDS 1.0
+/* -a: a rank sends its solutions' text in pieces of about this size. */
+#define TEXT_PIECE 65536
 /* A rank's message to rank 0: what it found in the cube it finished. */
 enum { M_COUNT, M_CUBE, M_STATUS, M_PRINT, M_NODES, M_LEN };
 enum { ST_OK, ST_LIMIT, ST_ERROR };
@@ -76,12 +88,69 @@ typedef struct Args {
   double timeout;
   unsigned long cubes;
   int stats;
+  int all;                              /* -a: print every solution */
+  double lost;                          /* --lost SECS: a silent rank is lost after it */
 } Args;
+
+/* -a: the text of the solutions found and not yet sent (or printed). */
+typedef struct Text {
+  char *s;
+  size_t len, cap;
+  uint64_t n;                           /* solutions printed so far (rank 0) */
+} Text;
+
+static void text_write(void *to, const char *s, size_t len)
+{
+  Text *t = to;
+  if (t->len + len + 1 > t->cap) {
+    size_t cap = 2 * (t->len + len + 1);
+    char *more = realloc(t->s, cap);
+    if (!more) {
+      fprintf(stderr, "pz-mpi: out of memory\n");
+      MPI_Abort(MPI_COMM_WORLD, EXIT_INTERNAL);
+    }
+    t->s = more;
+    t->cap = cap;
+  }
+  memcpy(t->s + t->len, s, len);
+  t->len += len;
+  t->s[t->len] = '\0';
+}
+
+/* Rank 0: print one solution's text (a blank line between solutions, as pz -a). */
+static void print_solution(Text *out, const char *s, size_t len)
+{
+  if (out->n++)
+    putchar('\n');
+  fwrite(s, 1, len, stdout);
+}
+
+/* Rank 0: pieces of text from another rank, each solution ending in "\f". */
+static void print_pieces(Text *out, const char *s, size_t len)
+{
+  for (size_t i = 0; i < len;) {
+    const char *end = memchr(s + i, '\f', len - i);
+    size_t n = end ? (size_t)(end - (s + i)) : len - i;
+    print_solution(out, s + i, n);
+    i += n + 1;
+  }
+}
+
+/* A solution met while splitting (every rank meets it): rank 0 prints it. */
+static void split_each(void *ctx, PzCtx *cx)
+{
+  Text *out = ctx;
+  Text one = {0};
+  if (!pz_solution_text(cx, text_write, &one))
+    return;
+  print_solution(out, one.s, one.len);
+  free(one.s);
+}
 
 static int usage(int rank)
 {
   if (rank == 0)
-    fprintf(stderr, "usage: pz-mpi [-c] [-p N] [-t SECS] [-s] [--cubes K] FILE.pz\n");
+    fprintf(stderr, "usage: pz-mpi [-c | -a] [-p N] [-t SECS] [-s] [--cubes K] [--lost SECS] FILE.pz\n");
   return EXIT_INPUT;
 }
 
@@ -90,13 +159,17 @@ static int parse(int argc, char **argv, Args *a, int rank)
   for (int i = 1; i < argc; i++) {
     const char *s = argv[i];
     if (!strcmp(s, "-c") || !strcmp(s, "--count"))
-      continue;                         /* counting is all pz-mpi does */
-    if (!strcmp(s, "-s") || !strcmp(s, "--stats"))
+      a->all = 0;
+    else if (!strcmp(s, "-a") || !strcmp(s, "--all"))
+      a->all = 1;
+    else if (!strcmp(s, "-s") || !strcmp(s, "--stats"))
       a->stats = 1;
     else if ((!strcmp(s, "-p") || !strcmp(s, "--parallel")) && i + 1 < argc)
       a->workers = (unsigned)strtoul(argv[++i], NULL, 10);
     else if ((!strcmp(s, "-t") || !strcmp(s, "--timeout")) && i + 1 < argc)
       a->timeout = strtod(argv[++i], NULL);
+    else if (!strcmp(s, "--lost") && i + 1 < argc)
+      a->lost = strtod(argv[++i], NULL);
     else if (!strcmp(s, "--cubes") && i + 1 < argc)
       a->cubes = strtoul(argv[++i], NULL, 10);
     else if (s[0] == '-' && s[1])
@@ -104,13 +177,25 @@ static int parse(int argc, char **argv, Args *a, int rank)
     else
       a->file = s;
   }
-  if (!a->file || a->workers > 256)
+  if (!a->file || a->workers > 256 || !(a->lost > 0))
     return usage(rank);
   return -1;
 }
 
-/* Count cube i on this rank: its solutions, and how the search ended. */
-static void count_cube(PzCtx *cx, uint64_t i, uint64_t msg[M_LEN])
+/* Send the text gathered to rank 0 (-a). */
+static void send_text(Text *t)
+{
+  if (t->len)
+    MPI_Send(t->s, (int)t->len, MPI_CHAR, 0, TAG_TEXT, MPI_COMM_WORLD);
+  t->len = 0;
+}
+
+/*
+** Count cube i on this rank: its solutions, and how the search ended.
+** With text (-a, not on rank 0 alone), each solution's text goes there,
+** ending in "\f", and on to rank 0 in pieces; rank 0 alone prints them.
+*/
+static void count_cube(PzCtx *cx, uint64_t i, uint64_t msg[M_LEN], Text *text, Text *out)
 {
   msg[M_COUNT] = 0;
   msg[M_CUBE] = i + 1;
@@ -118,53 +203,169 @@ static void count_cube(PzCtx *cx, uint64_t i, uint64_t msg[M_LEN])
   if (!pz_select_cube(cx, (size_t)i))
     return;
   PzResult r;
-  while ((r = pz_next(cx)) == PZ_SOLUTION)
+  while ((r = pz_next(cx)) == PZ_SOLUTION) {
     msg[M_COUNT]++;
+    if (out)
+      split_each(out, cx);
+    else if (text) {
+      if (!pz_solution_text(cx, text_write, text)) {
+        r = PZ_INTERNAL;
+        break;
+      }
+      text_write(text, "\f", 1);
+      if (text->len >= TEXT_PIECE)
+        send_text(text);
+    }
+  }
+  if (text)
+    send_text(text);
   msg[M_STATUS] = r == PZ_NO_MORE ? ST_OK : r == PZ_LIMIT ? ST_LIMIT : ST_ERROR;
   msg[M_NODES] += pz_stats(cx).nodes;
 }
 
-/* Rank 0: hand out the cubes, add up the counts. */
-static int lead(PzCtx *cx, const Args *a, const PzSplit *sp, int size, double start)
+/* Sleep for us microseconds. */
+static void nap(long us)
+{
+  struct timespec t = {0, us * 1000};
+  nanosleep(&t, NULL);
+}
+
+/*
+** Rank 0: hand out the cubes, add up the counts.  A rank silent for
+** a->lost seconds while it holds a cube is lost: its cube goes back to
+** the queue, and whatever it says later is ignored (a cube's count is
+** added once, from the first rank to finish it).  A rank that asks when
+** no cube is left waits while other ranks still hold cubes, in case one
+** of them is lost.  When every other rank is lost, rank 0 counts the
+** rest itself.
+*/
+static int lead(PzCtx *cx, const Args *a, const PzSplit *sp, int size, double start, Text *out)
 {
   uint64_t total = sp->found, next = 0, back = 0;
-  int status = ST_OK, active = size - 1;
-  uint64_t *nodes = calloc((size_t)size, sizeof *nodes), *cubes = calloc((size_t)size, sizeof *cubes);
-  if (!nodes || !cubes) {
+  int status = ST_OK, active = size - 1, nlost = 0;
+  size_t n = (size_t)size, nc = sp->cubes ? sp->cubes : 1;
+  uint64_t *nodes = calloc(n, sizeof *nodes), *cubes = calloc(n, sizeof *cubes);
+  int64_t *holds = calloc(n, sizeof *holds), *queue = calloc(nc, sizeof *queue);
+  double *heard = calloc(n, sizeof *heard);
+  char *lost = calloc(n, 1), *waiting = calloc(n, 1), *done = calloc(nc, 1);
+  Text *texts = calloc(n, sizeof *texts);
+  size_t nqueue = 0;
+  long wait = 50;                       /* microseconds between looks for messages */
+  if (!nodes || !cubes || !holds || !queue || !heard || !lost || !waiting || !done || !texts) {
     fprintf(stderr, "pz-mpi: out of memory\n");
     MPI_Abort(MPI_COMM_WORLD, EXIT_INPUT);
+  }
+  for (size_t r = 0; r < n; r++) {
+    holds[r] = -1;
+    heard[r] = now_seconds();
   }
   if (size == 1) {                      /* alone: every cube here */
     uint64_t msg[M_LEN] = {0};
     for (next = 0; next < sp->cubes && status == ST_OK; next++, back++) {
-      count_cube(cx, next, msg);
+      count_cube(cx, next, msg, NULL, a->all ? out : NULL);
       total += msg[M_COUNT];
       status = (int)msg[M_STATUS];
     }
     nodes[0] = msg[M_NODES];
     cubes[0] = back;
   }
-  while (active > 0) {
-    uint64_t msg[M_LEN];
+  while (active > 0 || (nqueue && status == ST_OK)) {
+    if (active == 0) {                  /* every other rank lost: the rest here */
+      uint64_t msg[M_LEN] = {0};
+      int64_t c = queue[--nqueue];
+      count_cube(cx, (uint64_t)c, msg, NULL, a->all ? out : NULL);
+      total += msg[M_COUNT];
+      nodes[0] += msg[M_NODES];
+      cubes[0]++;
+      back++;
+      done[c] = 1;
+      if (msg[M_STATUS] > (uint64_t)status)
+        status = (int)msg[M_STATUS];
+      continue;
+    }
+    /* hand out what there is to the ranks waiting for it */
+    for (int r = 1; r < size; r++) {
+      if (!waiting[r])
+        continue;
+      bool held = false;
+      for (int q = 1; q < size; q++)
+        held |= holds[q] >= 0;
+      int64_t give = -1;
+      if (status == ST_OK && nqueue)
+        give = queue[--nqueue];
+      else if (status == ST_OK && next < sp->cubes)
+        give = (int64_t)next++;
+      else if (status == ST_OK && held)
+        continue;                       /* others hold cubes: it may get one back */
+      int64_t reply = give >= 0 ? give : nlost ? -2 : -1;
+      MPI_Send(&reply, 1, MPI_INT64_T, r, TAG_CUBE, MPI_COMM_WORLD);
+      waiting[r] = 0;
+      heard[r] = now_seconds();
+      holds[r] = give;
+      if (give < 0)
+        active--;
+    }
+    if (active == 0)
+      continue;
+    int flag = 0;
     MPI_Status st;
-    MPI_Recv(msg, M_LEN, MPI_UINT64_T, MPI_ANY_SOURCE, TAG_ASK, MPI_COMM_WORLD, &st);
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
+    if (!flag) {
+      double now = now_seconds();
+      for (int r = 1; r < size; r++)
+        if (!lost[r] && holds[r] >= 0 && now - heard[r] > a->lost) {
+          fprintf(stderr, "pz-mpi: rank %d said nothing for %g s: lost; its cube goes to "
+                  "another rank\n", r, a->lost);
+          lost[r] = 1;
+          nlost++;
+          active--;
+          queue[nqueue++] = holds[r];
+          holds[r] = -1;
+          texts[r].len = 0;
+        }
+      nap(wait);
+      wait = wait < 5000 ? 2 * wait : 5000;
+      continue;
+    }
+    wait = 50;
+    int from = st.MPI_SOURCE;
+    heard[from] = now_seconds();
+    if (st.MPI_TAG == TAG_BEAT || st.MPI_TAG == TAG_TEXT) {
+      int len = 0;
+      MPI_Get_count(&st, MPI_CHAR, &len);
+      char *piece = malloc((size_t)len + 1);
+      if (!piece) {
+        fprintf(stderr, "pz-mpi: out of memory\n");
+        MPI_Abort(MPI_COMM_WORLD, EXIT_INTERNAL);
+      }
+      MPI_Recv(piece, len, MPI_CHAR, from, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      if (st.MPI_TAG == TAG_TEXT && !lost[from] && len > 0)
+        text_write(&texts[from], piece, (size_t)len);   /* printed once its cube is back */
+      free(piece);
+      continue;
+    }
+    uint64_t msg[M_LEN];
+    MPI_Recv(msg, M_LEN, MPI_UINT64_T, from, TAG_ASK, MPI_COMM_WORLD, &st);
+    if (lost[from])
+      continue;                         /* its cube went to another rank: said already */
     if (msg[M_PRINT] != sp->fingerprint) {
       fprintf(stderr, "pz-mpi: rank %d split the puzzle into other cubes (another build or "
-              "file?); no count\n", st.MPI_SOURCE);
+              "file?); no count\n", from);
       MPI_Abort(MPI_COMM_WORLD, EXIT_INTERNAL);
     }
-    total += msg[M_COUNT];
-    nodes[st.MPI_SOURCE] = msg[M_NODES];
-    if (msg[M_CUBE]) {
+    nodes[from] = msg[M_NODES];
+    if (msg[M_CUBE] && !done[msg[M_CUBE] - 1]) {
+      done[msg[M_CUBE] - 1] = 1;
+      total += msg[M_COUNT];
       back++;
-      cubes[st.MPI_SOURCE]++;
+      cubes[from]++;
+      print_pieces(out, texts[from].s, texts[from].len);
+      if (msg[M_STATUS] > (uint64_t)status)
+        status = (int)msg[M_STATUS];
     }
-    if (msg[M_STATUS] > (uint64_t)status)
-      status = (int)msg[M_STATUS];
-    int64_t give = status == ST_OK && next < sp->cubes ? (int64_t)next++ : -1;
-    MPI_Send(&give, 1, MPI_INT64_T, st.MPI_SOURCE, TAG_CUBE, MPI_COMM_WORLD);
-    if (give < 0)
-      active--;
+    texts[from].len = 0;
+    holds[from] = -1;
+    waiting[from] = 1;
   }
   int code;
   if (status == ST_ERROR) {
@@ -173,8 +374,14 @@ static int lead(PzCtx *cx, const Args *a, const PzSplit *sp, int size, double st
   } else {
     bool complete = status == ST_OK && back == sp->cubes;
     if (!complete)
-      printf("stopped: the time limit of %g s was reached\n", a->timeout);
-    printf("solutions: %llu%s\n", (unsigned long long)total, complete ? "" : "+");
+      printf("%sstopped: the time limit of %g s was reached\n", a->all && total ? "\n" : "",
+             a->timeout);
+    if (!a->all)
+      printf("solutions: %llu%s\n", (unsigned long long)total, complete ? "" : "+");
+    else if (complete && total == 0)
+      printf("no solution\n");
+    else if (complete)
+      printf("\nsolutions: %llu\n", (unsigned long long)total);
     code = !complete ? EXIT_LIMIT : total ? EXIT_FOUND : EXIT_NONE;
   }
   fflush(stdout);
@@ -182,31 +389,62 @@ static int lead(PzCtx *cx, const Args *a, const PzSplit *sp, int size, double st
     uint64_t all = 0;
     for (int r = 0; r < size; r++)
       all += nodes[r];
-    fprintf(stderr, "stats: nodes=%llu solutions=%llu cubes=%llu time=%.3fms ranks=%d\n",
+    fprintf(stderr, "stats: nodes=%llu solutions=%llu cubes=%llu time=%.3fms ranks=%d lost=%d\n",
             (unsigned long long)all, (unsigned long long)total,
-            (unsigned long long)sp->cubes, (now_seconds() - start) * 1000.0, size);
+            (unsigned long long)sp->cubes, (now_seconds() - start) * 1000.0, size, nlost);
     for (int r = size > 1 ? 1 : 0; r < size; r++)
-      fprintf(stderr, "rank %d: nodes=%llu cubes=%llu\n", r, (unsigned long long)nodes[r],
-              (unsigned long long)cubes[r]);
+      fprintf(stderr, "rank %d: nodes=%llu cubes=%llu%s\n", r, (unsigned long long)nodes[r],
+              (unsigned long long)cubes[r], lost[r] ? " (lost)" : "");
   }
+  for (size_t r = 0; r < n; r++)
+    free(texts[r].s);
+  free(texts);
   free(nodes);
   free(cubes);
-  return code;
+  free(holds);
+  free(queue);
+  free(heard);
+  free(lost);
+  free(waiting);
+  free(done);
+  return nlost ? -code - 1 : code;       /* negative: no collective ending */
 }
 
-/* Ranks 1..: ask for a cube, count it, ask again with its count. */
-static void follow(PzCtx *cx, const PzSplit *sp)
+/* Ranks 1..: while counting, a word to rank 0 every BEAT_SECONDS (PzOptions.poll). */
+static double last_beat;
+static bool beat(void *ctx)
+{
+  (void)ctx;
+  double now = now_seconds();
+  if (now - last_beat >= BEAT_SECONDS) {
+    last_beat = now;
+    MPI_Send("", 0, MPI_CHAR, 0, TAG_BEAT, MPI_COMM_WORLD);
+  }
+  return false;
+}
+
+/* Ranks 1..: ask for a cube, count it, ask again with its count.  False: a rank was lost. */
+static bool follow(PzCtx *cx, const PzSplit *sp, const Args *a)
 {
   uint64_t msg[M_LEN] = {0};
+  Text text = {0};
+  int64_t cube = -1;
   msg[M_PRINT] = sp->fingerprint;
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const char *die = getenv("PZ_MPI_TEST_LOSE_RANK");   /* tests: this rank dies with its first cube */
   for (;;) {
     MPI_Send(msg, M_LEN, MPI_UINT64_T, 0, TAG_ASK, MPI_COMM_WORLD);
-    int64_t cube;
     MPI_Recv(&cube, 1, MPI_INT64_T, 0, TAG_CUBE, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (cube < 0)
-      return;
-    count_cube(cx, (uint64_t)cube, msg);
+      break;
+    if (die && atoi(die) == rank)
+      _exit(9);
+    last_beat = now_seconds();
+    count_cube(cx, (uint64_t)cube, msg, a->all ? &text : NULL, NULL);
   }
+  free(text.s);
+  return cube == -1;
 }
 
 int main(int argc, char **argv)
@@ -215,7 +453,7 @@ int main(int argc, char **argv)
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  Args a = {.workers = 1};
+  Args a = {.workers = 1, .lost = 30};
   int code = parse(argc, argv, &a, rank);
   if (code >= 0) {
     MPI_Finalize();
@@ -233,7 +471,7 @@ int main(int argc, char **argv)
     return EXIT_INPUT;
   }
   PzOptions opt = {.read_file = read_file, .clock = now_seconds, .workers = a.workers,
-                   .count_only = true};
+                   .count_only = !a.all, .poll = rank ? beat : NULL};
   PzCtx *cx = pz_open(&opt);
   if (!cx) {
     fprintf(stderr, "pz-mpi: out of memory\n");
@@ -242,7 +480,8 @@ int main(int argc, char **argv)
   pz_set_limits(cx, a.timeout, 0);
   bool ok = pz_load(cx, a.file, text, len);
   free(text);
-  PzSplit sp = {0};
+  Text out = {0};                       /* rank 0, -a: the count of solutions printed */
+  PzSplit sp = {.each = a.all && rank == 0 ? split_each : NULL, .each_ctx = &out};
   PzResult r = ok ? pz_split(cx, a.cubes, &sp) : PZ_ERROR;
   if (r != PZ_NO_MORE) {                /* the same on every rank: all stop here */
     if (rank == 0) {
@@ -255,12 +494,15 @@ int main(int argc, char **argv)
     }
     code = r == PZ_LIMIT ? EXIT_LIMIT : ok ? EXIT_INTERNAL : EXIT_INPUT;
   } else if (rank == 0) {
-    code = lead(cx, &a, &sp, size, start);
+    code = lead(cx, &a, &sp, size, start, &out);
   } else {
-    follow(cx, &sp);
-    code = EXIT_FOUND;
+    code = follow(cx, &sp, &a) ? EXIT_FOUND : -EXIT_FOUND - 1;
   }
   pz_close(cx);
+  if (code < 0) {                       /* a rank was lost: no collective call can end */
+    fflush(stdout);
+    _exit(-code - 1);
+  }
   MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
   MPI_Finalize();
   return code;
