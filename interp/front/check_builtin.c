@@ -674,6 +674,24 @@ static void check_area_clues(Ev *ev, Loc at, const BoardShape *bs, SVal map)
     }
 }
 
+/* circuit(L) of a list of positions; circuit(B, Move) of a board's cells */
+static SVal check_circuit(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  if (!post || !pos)
+    return ev_error(ev, n->at, "'circuit' can only be a clue of its own (not under or, not, -> or count)");
+  if (n->list.len == 2) {
+    BoardShape bs;
+    if (board_shape_of(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+      arg(ev, env, n, 1);
+    return sv_cond(true);
+  }
+  SVals flat = {0};
+  bool ok = arg_items(ev, env, n, "circuit", &flat);
+  VEC_FREE(flat);
+  return ok ? sv_cond(true) : SV_UNKNOWN;
+}
+
 /* connected(B, V), connected(B, V, outside), areas(B, V, Clues) */
 static SVal check_connected(CHECK_ARGS)
 {
