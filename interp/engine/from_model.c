@@ -87,6 +87,9 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
   case MS_AREAS:
     post_area(s, a);
     break;
+  case MS_CIRCUIT:
+    post_circuit(s, st->n, ids(a), (int32_t)st->k);
+    break;
   case MS_DEFER:
     solver_defer_propagation(s, st->k != 0);
     break;

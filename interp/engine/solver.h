@@ -126,6 +126,12 @@ void post_tiling(Solver *s, const int32_t *spec);
 ** MS_CONNECTED or MS_AREAS model step (model.h's ModelArea).
 */
 void post_area(Solver *s, const int32_t *spec);
+/*
+** One single cycle through all n nodes: x[i] = base + j when node j comes
+** after node i (MiniZinc's circuit).  Posts distinct(x) too
+** (props/circuit.c).
+*/
+void post_circuit(Solver *s, size_t n, const VarId *x, int32_t base);
 
 /* True once a post found the model impossible (before any search). */
 bool solver_failed(const Solver *s);

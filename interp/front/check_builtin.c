@@ -674,6 +674,37 @@ static void check_area_clues(Ev *ev, Loc at, const BoardShape *bs, SVal map)
     }
 }
 
+/* circuit(L) of a list of positions; circuit(B, Move) of a board's cells */
+static SVal check_circuit(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  if (!post || !pos)
+    return ev_error(ev, n->at, "'circuit' can only be a clue of its own (not under or, not, -> or count)");
+  if (n->list.len == 2) {
+    BoardShape bs;
+    if (board_shape_of(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+      check_move(ev, n->at, &bs, arg(ev, env, n, 1));
+    return sv_cond(true);
+  }
+  SVals flat = {0};
+  bool ok = arg_items(ev, env, n, "circuit", &flat);
+  for (size_t i = 0; ok && i < flat.len; i++) {   /* the first wrong item, in the grounder's words */
+    SVal v = flat.data[i];
+    if (v.kind == SV_NUM && v.known && (v.i < 1 || v.i > (int64_t)flat.len)) {
+      ev_error(ev, n->at, "item %zu of circuit says the next one is item %lld, but the list "
+               "has items 1 to %zu only", i + 1, (long long)v.i, flat.len);
+      ok = false;
+    } else if (v.kind == SV_STRING || v.kind == SV_WILD || v.kind == SV_LIST || v.kind == SV_BOARD ||
+               ((v.kind == SV_NAME || v.kind == SV_COND) && v.known)) {
+      ev_error(ev, n->at, "circuit reads the positions of the next items, numbers, but item "
+               "%zu is %s", i + 1, sv_words(v));
+      ok = false;
+    }
+  }
+  VEC_FREE(flat);
+  return ok ? sv_cond(true) : SV_UNKNOWN;
+}
+
 /* connected(B, V), connected(B, V, outside), areas(B, V, Clues) */
 static SVal check_connected(CHECK_ARGS)
 {

@@ -518,6 +518,47 @@ void board_post_step(Ground *g, Loc at, const BoardView *bv, Value kind, Value p
   xfree(index);
 }
 
+void board_post_circuit(Ground *g, Loc at, const BoardView *bv, Value kind)
+{
+  Offsets o;
+  if (!offsets_of(g, at, bv, kind, &o))
+    return;
+  uint32_t *index = xcalloc((size_t)bv->rows * bv->cols, sizeof *index);
+  uint32_t n = 0;
+  for (uint32_t r = 0; r < bv->rows; r++)
+    for (uint32_t c = 0; c < bv->cols; c++)
+      if (board_cell(bv, r, c))
+        index[r * bv->cols + c] = ++n;
+  VarId *xs = xmalloc(((size_t)n + 1) * sizeof *xs);
+  VEC(int32_t) next = {0};
+  bool ok = true;
+  for (uint32_t r = 0; r < bv->rows && ok; r++)
+    for (uint32_t c = 0; c < bv->cols && ok; c++) {
+      const Value *x = board_cell(bv, r, c);
+      if (!x)
+        continue;
+      next.len = 0;
+      for (uint32_t k = 0; k < o.n; k++) {
+        int64_t r2 = (int64_t)r + o.dr[k], c2 = (int64_t)c + o.dc[k];
+        if (board_cell(bv, r2, c2))
+          VEC_PUSH(next, (int32_t)index[r2 * bv->cols + c2]);
+      }
+      uint32_t i = index[r * bv->cols + c] - 1;
+      if (x->kind != V_INT && x->kind != V_LIT && x->kind != V_LIN) {
+        ground_error(g, at, "circuit reads the positions of the next cells, numbers, but the cell "
+                     "at row %u, column %u is %s", r + 1, c + 1, value_words(*x));
+        ok = false;
+      } else if ((ok = term_var(g, at, *x, &xs[i])) && n > 1) {
+        build_table(g, 1, &xs[i], next.len, next.data);   /* the next cell is a move away */
+      }
+    }
+  if (ok)
+    build_circuit(g, n, xs, 1);
+  VEC_FREE(next);
+  xfree(xs);
+  xfree(index);
+}
+
 /*
 ** connected(B, V), connected(B, V, outside), areas(B, V, Clues): the
 ** graph of B's cells (orthogonal neighbours, six on a hex board), with

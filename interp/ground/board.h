@@ -54,6 +54,13 @@ Value board_cell_of(Ground *g, Loc at, const BoardView *bv, Value n);
 void board_post_step(Ground *g, Loc at, const BoardView *bv, Value kind, Value p, Value q);
 
 /*
+** Post: each cell of the board holds the position (row by row, as
+** cell_of) of the cell after it, a move of `kind` away, and following
+** them runs through every cell in one cycle (circuit).
+*/
+void board_post_circuit(Ground *g, Loc at, const BoardView *bv, Value kind);
+
+/*
 ** Post: the cells of B holding value form one area (with the outside of
 ** the board when outside), or, when areas, areas that each hold one clue
 ** of `third` (a picture over B: a number is the area's size, a label a

@@ -344,6 +344,53 @@ static Value eval_connected(EVAL_ARGS)
   return value_bool(true);
 }
 
+/*
+** circuit(L): item i of L is the position (from 1) of the item after it,
+** and following them runs through every item in one cycle.
+** circuit(B, Move): the same over the cells of a board, numbered row by
+** row as cell_of does, each cell's next one a move of that kind away.
+*/
+static Value eval_circuit(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  if (!post_mode || !pos)
+    return ground_error(g, n->at, "'circuit' can only be a clue of its own (not under or, not, -> or count)");
+  if (n->list.len == 2) {
+    BoardView bv;
+    if (board_view(g, n->at, arg(g, env, n, 0), b->name, &bv)) {
+      Value kind = arg(g, env, n, 1);
+      if (kind.kind != V_NONE)
+        board_post_circuit(g, n->at, &bv, kind);
+    }
+    return value_bool(true);
+  }
+  Values flat = {0};
+  if (builtin_arg_list(g, env, n, "circuit", &flat).kind == V_NONE)
+    goto done;
+  VarId *xs = xmalloc((flat.len + 1) * sizeof *xs);
+  bool ok = true;
+  for (size_t i = 0; i < flat.len && ok; i++) {
+    Value v = flat.data[i];
+    if (v.kind == V_INT && (v.i < 1 || v.i > (int64_t)flat.len)) {
+      ground_error(g, n->at, "item %zu of circuit says the next one is item %lld, but the list "
+                   "has items 1 to %zu only", i + 1, (long long)v.i, flat.len);
+      ok = false;
+    } else if (v.kind != V_INT && v.kind != V_LIT && v.kind != V_LIN && v.kind != V_NONE) {
+      ground_error(g, n->at, "circuit reads the positions of the next items, numbers, but item "
+                   "%zu is %s", i + 1, value_words(v));
+      ok = false;
+    } else {
+      ok = v.kind != V_NONE && term_var(g, n->at, v, &xs[i]);
+    }
+  }
+  if (ok)
+    build_circuit(g, flat.len, xs, 1);
+  xfree(xs);
+done:
+  VEC_FREE(flat);
+  return value_bool(true);
+}
+
 /* diagonal, antidiagonal, diagonals */
 static Value eval_diagonal(EVAL_ARGS)
 {

@@ -163,6 +163,13 @@ void build_area(Ground *g, const int32_t *spec, size_t len)
   step(g, spec[0] ? MS_AREAS : MS_CONNECTED, spec, len, NULL, 0)->n = (uint32_t)len;
 }
 
+/* A circuit gets no reasoning of the grounder's (bounds.h): sound, and weaker. */
+void build_circuit(Ground *g, size_t n, const VarId *x, int32_t base)
+{
+  ModelStep *st = step(g, MS_CIRCUIT, ids(x), n, NULL, 0);
+  st->n = (uint32_t)n, st->k = base;
+}
+
 /* Where the Model propagates, the grounder's knowledge moves on too (bounds.h). */
 static void reason(Ground *g)
 {

@@ -5,7 +5,8 @@
 ** `xk`), then every constraint, written with FlatZinc's builtins only so
 ** that any solver reads it: distinct becomes int_ne per pair, a table a
 ** selector over its (distinct) rows, a clause a linear inequality, and a
-** reified linear constraint gets a Boolean twin of its 0/1 variable.
+** reified linear constraint gets a Boolean twin of its 0/1 variable,
+** a circuit the order of its nodes.
 ** Counting the solutions of the dump (fzn-gecode -a) must give pz's
 ** count: each constraint means exactly what its propagator enforces.
 */
@@ -180,6 +181,37 @@ static void area_constraints(Buf *out, const ModelArea *g, size_t id)
     buf_printf(out, "],%d)", size[c]);
   }
   xfree(size);
+}
+
+/*
+** circuit as the order of the nodes from node 0: o_0 = 0 and, for each i,
+** o[next(i)] = (o_i + 1) mod n, through an element at index
+** x_i - base + 1 and e_i = o_i + 1 - n * z_i with z_i in 0..1.  The orbit
+** of node 0 then meets n different orders before it closes, so it runs
+** through every node: a single cycle, and each o_i, e_i, z_i follows.
+** Fresh variables: o, e, z and the index, n of each.
+*/
+static void circuit_constraints(Buf *out, const int32_t *x, uint32_t n, int32_t base,
+                                uint32_t *fresh)
+{
+  uint32_t o = *fresh, e = o + n, z = e + n, idx = z + n;
+  *fresh += 4 * n;
+  if (n == 0) {
+    buf_puts(out, "constraint bool_eq(true,true)");
+    return;
+  }
+  buf_printf(out, "constraint int_eq(x%u,0)", o);
+  for (uint32_t i = 0; i < n; i++) {
+    buf_printf(out, ";\nconstraint int_le(0,x%u);\nconstraint int_le(x%u,%u)", o + i, o + i, n - 1);
+    buf_printf(out, ";\nconstraint int_le(0,x%u);\nconstraint int_le(x%u,1)", z + i, z + i);
+    buf_printf(out, ";\nconstraint int_lin_eq([1,-1],[x%u,x%d],%lld)", idx + i, x[i],
+               (long long)(1 - (int64_t)base));
+    buf_printf(out, ";\nconstraint array_var_int_element(x%u,[", idx + i);
+    for (uint32_t j = 0; j < n; j++)
+      buf_printf(out, "%sx%u", j ? "," : "", o + j);
+    buf_printf(out, "],x%u)", e + i);
+    buf_printf(out, ";\nconstraint int_lin_eq([1,-1,%u],[x%u,x%u,x%u],1)", n, e + i, o + i, z + i);
+  }
 }
 
 static void constraint(Buf *out, const Model *m, const ModelStep *st, uint32_t *fresh,
@@ -368,6 +400,9 @@ static void constraint(Buf *out, const Model *m, const ModelStep *st, uint32_t *
     area_constraints(out, &g, (size_t)(st - m->steps.data));
     break;
   }
+  case MS_CIRCUIT:
+    circuit_constraints(out, a, st->n, (int32_t)st->k, fresh);
+    break;
   default:
     return;
   }
@@ -390,6 +425,8 @@ static uint32_t fresh_needed(const Model *m)
       n += model_tiling(model_args(m, st)).ncells;
     if (st->kind == MS_REGULAR && st->n > 0)
       n += 2 * st->n + 1;
+    if (st->kind == MS_CIRCUIT)
+      n += 4 * st->n;
   }
   return n;
 }

@@ -72,7 +72,7 @@ static const char *const kind_names[MS_NKINDS] = {
   [MS_TIMES] = "times", [MS_DIV] = "div", [MS_MOD] = "mod", [MS_ABS] = "abs",
   [MS_MIN] = "min", [MS_MAX] = "max", [MS_CLAUSE] = "clause", [MS_TABLE] = "table", [MS_TILING] = "tiling",
   [MS_REGULAR] = "regular",
-  [MS_CONNECTED] = "connected", [MS_AREAS] = "areas",
+  [MS_CONNECTED] = "connected", [MS_AREAS] = "areas", [MS_CIRCUIT] = "circuit",
   [MS_DEFER] = "defer", [MS_PROPAGATE] = "propagate", [MS_DECIDE] = "decide",
   [MS_SHOWN] = "shown",
   [MS_GOAL] = "goal",
@@ -85,7 +85,7 @@ const char *model_kind_name(ModelStepKind kind)
 
 bool model_is_constraint(ModelStepKind kind)
 {
-  return kind >= MS_LINEAR && kind <= MS_AREAS;
+  return kind >= MS_LINEAR && kind <= MS_CIRCUIT;
 }
 
 ModelStep *model_step(Model *m, ModelStepKind kind, uint32_t origin,
@@ -165,6 +165,7 @@ size_t model_step_vars(const Model *m, const ModelStep *st, ModelVar *out)
   case MS_DISTINCT:
   case MS_TABLE:
   case MS_REGULAR:
+  case MS_CIRCUIT:
     for (uint32_t i = 0; i < st->n; i++)
       add_var(out, &n, (ModelVar)a[i]);
     break;

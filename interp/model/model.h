@@ -56,6 +56,7 @@ typedef enum {
                      rel = 1: it reads runs(x) = [...] */
   MS_CONNECTED,   /* the cells holding a value form one area: n ints at args, see ModelArea */
   MS_AREAS,       /* each area of such cells holds one clue, of its size: see ModelArea */
+  MS_CIRCUIT,     /* x[n] at args: x[i] = k + j when node j follows node i, one cycle */
   /* control */
   MS_DEFER,       /* k = 1: posts only schedule until k = 0 (which propagates) */
   MS_PROPAGATE,   /* run the root fixpoint */

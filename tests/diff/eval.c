@@ -380,6 +380,48 @@ static bool eval_connected(const Env *e, const Node *x)
   return x->flag != 0 || nareas <= 1;
 }
 
+/*
+** circuit: item k holds the position (from 1) of the item after it, and
+** following them from the first runs through all of them back to it; on
+** the board the items are its cells row by row, each next one a move of
+** the given kind away (flag 2 orthogonal, 3 king).
+*/
+static bool eval_circuit(Env *e, const Node *x)
+{
+  const Program *p = e->p;
+  int v[MAX_BOARD * MAX_BOARD + MAX_KIDS], n = 0;
+  if (x->flag == 0) {
+    for (int k = 0; k < x->nkids; k++) {
+      Value a = eval_num(e, x->kid[k]);
+      if (!a.defined)
+        return false;
+      v[n++] = a.v;
+    }
+  } else {
+    n = p->board_rows * p->board_cols;
+    for (int i = 0; i < n; i++)
+      v[i] = e->slot[p->nvars + i];
+  }
+  for (int k = 0; k < n; k++) {
+    if (v[k] < 1 || v[k] > n)
+      return false;
+    if (x->flag >= 2) {
+      int cols = p->board_cols, dr = (v[k] - 1) / cols - k / cols, dc = (v[k] - 1) % cols - k % cols;
+      int ar = dr < 0 ? -dr : dr, ac = dc < 0 ? -dc : dc;
+      if (x->flag == 2 ? ar + ac != 1 : ar > 1 || ac > 1 || ar + ac == 0)
+        return false;
+    }
+  }
+  int at = 0, steps = 0;
+  bool seen[MAX_BOARD * MAX_BOARD + MAX_KIDS] = { false };
+  while (n > 0 && !seen[at]) {
+    seen[at] = true;
+    at = v[at] - 1;
+    steps++;
+  }
+  return at == 0 && steps == n;
+}
+
 bool eval_cond(Env *e, int n)
 {
   const Node *x = at(e, n);
@@ -423,6 +465,8 @@ bool eval_cond(Env *e, int n)
   }
   case N_CONNECTED:
     return eval_connected(e, x);
+  case N_CIRCUIT:
+    return eval_circuit(e, x);
   case N_AND:
   case N_COMMA:
     return eval_cond(e, x->kid[0]) && eval_cond(e, x->kid[1]);

@@ -609,7 +609,7 @@ static bool has_connected(const Program *p, int n, bool self)
   if (n < 0)
     return false;
   const Node *x = &p->node[n];
-  if (self && x->kind == N_CONNECTED)
+  if (self && (x->kind == N_CONNECTED || x->kind == N_CIRCUIT))
     return true;
   for (int k = 0; k < x->nkids; k++)
     if (has_connected(p, x->kid[k], true))
@@ -671,7 +671,8 @@ static uint32_t slots_of(const Program *p, int n)
   uint32_t board = ((1u << prog_slots(p)) - 1) & ~((1u << p->nvars) - 1);
   uint32_t s = x->kind == N_VAR ? 1u << x->val
                : x->kind == N_BOARD_AT || x->kind == N_SUM_BOARD
-                 || x->kind == N_DISTINCT_BOARD || x->kind == N_CONNECTED ? board : 0;
+                 || x->kind == N_DISTINCT_BOARD || x->kind == N_CONNECTED
+                 || (x->kind == N_CIRCUIT && x->flag > 0) ? board : 0;
   for (int k = 0; k < x->nkids; k++)
     s |= slots_of(p, x->kid[k]);
   if (x->kind == N_CALL) /* its rule's bodies name unknowns too */
@@ -1004,6 +1005,7 @@ static bool refers_to_declared(const Program *p, const Node *x)
   case N_GRID_AT: return p->grid_rows > 0;
   case N_BOARD_AT: case N_SUM_BOARD: case N_DISTINCT_BOARD: return p->board_rows > 0;
   case N_CONNECTED: return p->board_rows > (x->flag == 2);   /* a picture has two rows */
+  case N_CIRCUIT: return x->flag == 0 || p->board_rows > 0;
   case N_FORALL: case N_EXISTS: return x->list < p->nlists;
   case N_CALL: return x->val < p->nrules && x->nkids == p->rule[x->val].arity;
   default: return true;
@@ -1225,6 +1227,21 @@ static int gen_connected(Gen *g)
   return n;
 }
 
+/* circuit over the board (when its values can number its cells) or over a few unknowns. */
+static int gen_circuit(Gen *g)
+{
+  Program *p = g->p;
+  if (p->board_rows && p->board_rows * p->board_cols <= p->board_hi && rng_chance(g->r, 70)) {
+    int n = new_node(g, N_CIRCUIT, 0);
+    p->node[n].flag = (uint8_t)rng_range(g->r, 1, 3);
+    return n;
+  }
+  int n = new_node(g, N_CIRCUIT, 0), items = rng_chance(g->r, 20) ? 1 : rng_range(g->r, 2, 4);
+  for (int k = 0; k < items; k++)
+    add_kid(g, n, p->nvars && rng_chance(g->r, 85) ? gen_var(g) : new_node(g, N_NUM, rng_range(g->r, 0, 4)));
+  return n;
+}
+
 void gen_program(Program *p, Rng *r)
 {
   *p = (Program){0};
@@ -1245,6 +1262,7 @@ void gen_program(Program *p, Rng *r)
       g.nbound = 0;
       int n = rng_chance(r, 8) ? gen_runs(&g)
               : p->board_rows && rng_chance(r, 15) ? gen_connected(&g)
+              : rng_chance(r, 6) ? gen_circuit(&g)
               : gen_cond(&g, rng_range(r, 2, deepest));
       sprinkle_parens(&g, mark);
       p->clause[p->nclauses] = n;

@@ -88,6 +88,8 @@ typedef enum {
   N_CONNECTED,        /* a whole clause: the cells of b holding val form one area
                          (flag 0), with the outside (1), or areas with the clues
                          of Program.area_clue (2) */
+  N_CIRCUIT,          /* a whole clause: circuit([kid0, ...]) (flag 0), circuit(b)
+                         (1), circuit(b, orthogonal) (2), circuit(b, king) (3) */
   N_KINDS
 } NodeKind;
 

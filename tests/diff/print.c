@@ -278,6 +278,12 @@ static void print_bare(Printer *pr, const Node *x, bool open_right)
       text_printf(pr->out, "%s%d", k ? ", " : "", x->val >> (4 * k) & 15);
     put(pr, "]");
     break;
+  case N_CIRCUIT:
+    if (x->flag == 0)
+      print_call(pr, "circuit", x, true);
+    else
+      text_printf(pr->out, "circuit(b%s)", x->flag == 1 ? "" : x->flag == 2 ? ", orthogonal" : ", king");
+    break;
   case N_CONNECTED:
     if (x->flag < 2) {
       text_printf(pr->out, "connected(b, %d%s)", x->val, x->flag ? ", outside" : "");

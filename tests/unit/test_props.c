@@ -58,10 +58,11 @@
 typedef enum {
   K_LINEAR, K_REIF, K_SUM, K_NEQ, K_DISTINCT, K_ELEMENT, K_TIMES, K_DIV,
   K_MOD, K_ABS, K_MIN, K_MAX, K_CLAUSE, K_TABLE, K_POSITION, K_DISTINCT_BND, K_REGULAR,
+  K_CIRCUIT,
 } Kind;
 
 /* What an argument holds, which decides the values its domain draws. */
-typedef enum { H_INT, H_BOOL, H_INDEX, H_POS } Hint;
+typedef enum { H_INT, H_BOOL, H_INDEX, H_POS, H_NODE } Hint;
 
 /* The representations of dom.c, and how the test makes each. */
 typedef enum {
@@ -142,6 +143,7 @@ static void hint_range(const Case *c, Hint h, int32_t *lo, int32_t *hi)
   case H_BOOL:  *lo = 0; *hi = 1; break;
   case H_INDEX: *lo = c->base - 1; *hi = c->base + c->nslot - 2; break;
   case H_POS:   *lo = 0; *hi = c->npos + 1; break;
+  case H_NODE:  *lo = c->base - 1; *hi = c->base + c->nslot; break;   /* one beyond each end */
   default:      *lo = -3; *hi = 5; break;
   }
 }
@@ -361,6 +363,19 @@ static bool holds(const Case *c, const int32_t *v)
         return true;
     return false;
   }
+  case K_CIRCUIT: {                     /* slot k: base + the node after node k */
+    int n = c->nslot, at = 0, steps = 0;
+    for (int k = 0; k < n; k++)
+      if (arg(c, v, k) < c->base || arg(c, v, k) >= c->base + n)
+        return false;
+    bool seen[MAXS] = { false };
+    while (!seen[at]) {                 /* from node 0 until a node comes again */
+      seen[at] = true;
+      at = (int)(arg(c, v, at) - c->base);
+      steps++;
+    }
+    return at == 0 && steps == n;       /* back at the start, through every node */
+  }
   case K_TABLE:
     for (int t = 0; t < c->ncons; t++) {
       int k = 0;
@@ -497,6 +512,13 @@ static Case random_case(Kind kind, const int *pattern)
     break;
   case K_TABLE: c.nslot = 1 + (int)rnd(4); break;
   case K_REGULAR: c.nslot = 1 + (int)rnd(5); break;
+  case K_CIRCUIT:
+    c.nslot = 1 + (int)rnd(5);
+    c.base = rnd_in(-1, 1);
+    for (int k = 0; k < c.nslot; k++)
+      c.hint[k] = H_NODE;
+    may_alias = rnd(8) == 0;
+    break;
   case K_POSITION:                      /* 1-3 cells, 1-3 places */
     c.npos = 1 + (int)rnd(3);
     c.nslot = c.npos + 1 + (int)rnd(3);
@@ -642,6 +664,7 @@ static void post_case(Solver *s, const Case *c, const VarId *x)
                  (size_t)c->ncons, trans);
     break;
   }
+  case K_CIRCUIT: post_circuit(s, (size_t)c->nslot, a, c->base); break;
   }
   solver_set_origin(s, 0);
 }
@@ -1112,6 +1135,7 @@ static void check_case(const Case *c)
 static const char *const kind_names[] = {
   "linear", "reif", "sum", "neq", "distinct", "element", "times", "div",
   "mod", "abs", "min", "max", "clause", "table", "position", "distinct_bounds", "regular",
+  "circuit",
 };
 
 /* The case on stderr, for PZ_ORACLE_TRACE=1: the last one printed is the
@@ -1206,6 +1230,7 @@ ORACLE(table, K_TABLE, 0xcdef123)
 ORACLE(cell_of, K_POSITION, 0x2468ace)
 ORACLE(distinct_bounds, K_DISTINCT_BND, 0x3456781)
 ORACLE(regular, K_REGULAR, 0x1f2e3d4)
+ORACLE(circuit, K_CIRCUIT, 0x7c1c017)
 
 /*
 ** The aliasings a grounder can produce, each made sure of: for each, the
@@ -1253,6 +1278,8 @@ static const Aliasing aliasings[] = {
   { K_POSITION, 3, { -1, -1, 0 }, "cells [a, b], a place at a" },
   { K_REGULAR, 2, { -1, 0 }, "the word x x" },
   { K_REGULAR, 4, { -1, -1, 0, 1 }, "the word x y x y" },
+  { K_CIRCUIT, 2, { -1, 0 }, "circuit([x, x])" },
+  { K_CIRCUIT, 3, { -1, -1, 1 }, "circuit([x, y, y])" },
 };
 
 static void aliased_arguments_match_their_definition(void **state)
@@ -1295,6 +1322,7 @@ int main(void)
     cmocka_unit_test(table_matches_its_definition),
     cmocka_unit_test(cell_of_matches_its_definition),
     cmocka_unit_test(regular_matches_its_definition),
+    cmocka_unit_test(circuit_matches_its_definition),
     cmocka_unit_test(aliased_arguments_match_their_definition),
   };
   return cmocka_run_group_tests_name("props", tests, NULL, NULL);
