@@ -224,6 +224,22 @@ static inline PropId prop_id(const Solver *s, const Prop *p)
 }
 
 /* Floor and ceiling of a / b for b != 0 (C's / truncates). */
+/*
+** Bits set in w.  Without the popcnt instruction (the x86-64 baseline)
+** GCC calls a library routine; this branch-free version is inline.
+*/
+static inline uint32_t bit_count(uint64_t w)
+{
+#ifdef __POPCNT__
+  return (uint32_t)__builtin_popcountll(w);
+#else
+  w -= (w >> 1) & 0x5555555555555555ull;
+  w = (w & 0x3333333333333333ull) + ((w >> 2) & 0x3333333333333333ull);
+  w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return (uint32_t)((w * 0x0101010101010101ull) >> 56);
+#endif
+}
+
 static inline int64_t div_floor(int64_t a, int64_t b)
 {
   int64_t q = a / b;
