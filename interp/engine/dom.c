@@ -85,7 +85,7 @@ static Event changed(Solver *s, VarId x, const Dom *d, int32_t old_lo,
   return ev;
 }
 
-Event dom_remove(Solver *s, VarId x, int64_t v, const Prop *why)
+Event dom_remove_present(Solver *s, VarId x, int64_t v, const Prop *why)
 {
   Dom *d = &s->doms.data[x];
   int32_t lo = d->lo, hi = d->hi;
