@@ -18,7 +18,7 @@ _Static_assert(offsetof(Dom, nwords) == TRAIL_MAX_BYTES,
                "the saved part of Dom must be exactly one trail block");
 
 /* Make the mutable part of d restorable on the current level. */
-static void dom_save(Solver *s, Dom *d)
+static inline void dom_save(Solver *s, Dom *d)
 {
   if (d->stamp == s->trail.stamp)
     return;                             /* already saved on this level */
