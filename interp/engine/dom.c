@@ -18,7 +18,7 @@ _Static_assert(offsetof(Dom, nwords) == TRAIL_MAX_BYTES,
                "the saved part of Dom must be exactly one trail block");
 
 /* Make the mutable part of d restorable on the current level. */
-static void dom_save(Solver *s, Dom *d)
+static inline void dom_save(Solver *s, Dom *d)
 {
   if (d->stamp == s->trail.stamp)
     return;                             /* already saved on this level */
@@ -63,22 +63,6 @@ static uint32_t last_set_upto(const Solver *s, const Dom *d, uint32_t off)
   return i * 64 + 63 - (uint32_t)__builtin_clzll(b);
 }
 
-/*
-** Bits set in w.  Without the popcnt instruction (the x86-64 baseline)
-** GCC calls a library routine; this branch-free version is inline.
-*/
-static inline uint32_t bit_count(uint64_t w)
-{
-#ifdef __POPCNT__
-  return (uint32_t)__builtin_popcountll(w);
-#else
-  w -= (w >> 1) & 0x5555555555555555ull;
-  w = (w & 0x3333333333333333ull) + ((w >> 2) & 0x3333333333333333ull);
-  w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0full;
-  return (uint32_t)((w * 0x0101010101010101ull) >> 56);
-#endif
-}
-
 static uint32_t offset_of(const Dom *d, int64_t v)
 {
   return (uint32_t)(v - d->base);
@@ -101,7 +85,7 @@ static Event changed(Solver *s, VarId x, const Dom *d, int32_t old_lo,
   return ev;
 }
 
-Event dom_remove(Solver *s, VarId x, int64_t v, const Prop *why)
+Event dom_remove_present(Solver *s, VarId x, int64_t v, const Prop *why)
 {
   Dom *d = &s->doms.data[x];
   int32_t lo = d->lo, hi = d->hi;

@@ -191,6 +191,20 @@ static inline int32_t dom_next(const Solver *s, VarId x, int32_t v)
   }
 }
 
+/*
+** Remove v from x (dom.h): most calls find v gone already (a distinct
+** removing a fixed value from its group), so that test is inline.
+*/
+static inline Event dom_remove(Solver *s, VarId x, int64_t v, const Prop *why)
+{
+  const Dom *d = dom_get(s, x);
+  if (v < d->lo || v > d->hi)
+    return EV_NONE;
+  if (d->nwords == 1 && !(d->bits >> (v - d->base) & 1))
+    return EV_NONE;
+  return dom_remove_present(s, x, v, why);
+}
+
 /* The one-word bitset of x, for domains with nwords == 1. */
 static inline uint64_t dom_bits(const Solver *s, VarId x)
 {
@@ -224,6 +238,22 @@ static inline PropId prop_id(const Solver *s, const Prop *p)
 }
 
 /* Floor and ceiling of a / b for b != 0 (C's / truncates). */
+/*
+** Bits set in w.  Without the popcnt instruction (the x86-64 baseline)
+** GCC calls a library routine; this branch-free version is inline.
+*/
+static inline uint32_t bit_count(uint64_t w)
+{
+#ifdef __POPCNT__
+  return (uint32_t)__builtin_popcountll(w);
+#else
+  w -= (w >> 1) & 0x5555555555555555ull;
+  w = (w & 0x3333333333333333ull) + ((w >> 2) & 0x3333333333333333ull);
+  w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return (uint32_t)((w * 0x0101010101010101ull) >> 56);
+#endif
+}
+
 static inline int64_t div_floor(int64_t a, int64_t b)
 {
   int64_t q = a / b;

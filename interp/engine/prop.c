@@ -124,6 +124,20 @@ void prop_schedule(Solver *s, PropId id)
   enqueue(s, p, id);
 }
 
+/* Tell the trace hook of x's change (kept out of prop_notify's hot path). */
+static void __attribute__((noinline)) trace_change(Solver *s, VarId x, const Prop *why)
+{
+  const Dom *d = dom_get(s, x);
+  SolverEvent e = {
+    .kind = why ? REASON_PROPAGATION : (ReasonKind)s->cause, .x = x,
+    .origin = why ? why->origin : s->cause_origin, .prop = why ? why->cls->name : NULL,
+    .detail = why ? s->prop_detail.data[prop_id(s, why)] : s->cause_detail,
+    .lo = d->lo, .hi = d->hi, .size = dom_size(s, x),
+    .depth = (uint32_t)s->search.path.len,
+  };
+  s->trace(s->trace_ctx, &e);
+}
+
 void prop_notify(Solver *s, VarId x, Event ev, const Prop *why)
 {
   const VarSubs *vs = &s->subs.data[x];
@@ -132,9 +146,11 @@ void prop_notify(Solver *s, VarId x, Event ev, const Prop *why)
     end += vs->nbnd;
   if (ev == EV_VAL)
     end += vs->nval;
+  const PropId *ids = vs->ids;          /* nothing grows during search */
+  Prop *props = s->props.data;
   for (uint32_t i = 0; i < end; i++) {
-    PropId id = vs->ids[i];
-    Prop *p = &s->props.data[id];
+    PropId id = ids[i];
+    Prop *p = &props[id];
     if (p->advised && p != why)
       p->cls->advise(s, p, x);
     if (p->queued) {
@@ -147,17 +163,8 @@ void prop_notify(Solver *s, VarId x, Event ev, const Prop *why)
     p->queued = 1;
     enqueue(s, p, id);
   }
-  if (s->trace && !s->in_trial) {
-    const Dom *d = dom_get(s, x);
-    SolverEvent e = {
-      .kind = why ? REASON_PROPAGATION : (ReasonKind)s->cause, .x = x,
-      .origin = why ? why->origin : s->cause_origin, .prop = why ? why->cls->name : NULL,
-      .detail = why ? s->prop_detail.data[prop_id(s, why)] : s->cause_detail,
-      .lo = d->lo, .hi = d->hi, .size = dom_size(s, x),
-      .depth = (uint32_t)s->search.path.len,
-    };
-    s->trace(s->trace_ctx, &e);
-  }
+  if (s->trace && !s->in_trial)
+    trace_change(s, x, why);
 }
 
 /* A failure goes to the reason log too, and is kept for a probe to name. */

@@ -149,6 +149,36 @@ static void unit_sum_turns_exact_once_its_span_is_small(void **state)
   solver_free(s);
 }
 
+static void unit_sum_with_many_open_terms_reasons_on_bounds(void **state)
+{
+  (void)state;
+  /* a + b + c + d + e = 40 over 1..9 (five open: bounds only, sum_dc's
+  ** own kernel): each term must make up 40 - 36 = 4 at least.  Then
+  ** -a - b - c - d = -33 (four open, still bounds): each at least 6. */
+  Solver *s = solver_new();
+  VarId v[5];
+  for (int i = 0; i < 5; i++)
+    v[i] = solver_new_var(s, 1, 9);
+  int32_t one[5] = { 1, 1, 1, 1, 1 }, minus[4] = { -1, -1, -1, -1 };
+  post_linear(s, 5, one, v, LIN_EQ, 40);
+  assert_false(solver_failed(s));
+  for (int i = 0; i < 5; i++) {
+    assert_int_equal(var_min(s, v[i]), 4);
+    assert_int_equal(var_max(s, v[i]), 9);
+  }
+  post_linear(s, 4, minus, v, LIN_EQ, -33);
+  assert_false(solver_failed(s));
+  for (int i = 0; i < 4; i++)
+    assert_int_equal(var_min(s, v[i]), 6);
+  assert_int_equal(var_max(s, v[0]), 9);
+  /* Past what the terms can reach it fails. */
+  VarId w[4] = { solver_new_var(s, 1, 9), solver_new_var(s, 1, 9),
+                 solver_new_var(s, 1, 9), solver_new_var(s, 1, 9) };
+  post_linear(s, 4, one, w, LIN_EQ, 37);
+  assert_true(solver_failed(s));
+  solver_free(s);
+}
+
 static void two_variable_equality_is_domain_consistent(void **state)
 {
   (void)state;
@@ -502,6 +532,7 @@ int main(void)
     cmocka_unit_test(distinct_detects_pigeonholes_on_wide_domains),
     cmocka_unit_test(linear_reasons_on_bounds),
     cmocka_unit_test(unit_sum_turns_exact_once_its_span_is_small),
+    cmocka_unit_test(unit_sum_with_many_open_terms_reasons_on_bounds),
     cmocka_unit_test(two_variable_equality_is_domain_consistent),
     cmocka_unit_test(disequalities_group_per_variable_and_clue),
     cmocka_unit_test(cells_of_numbers_share_one_propagator),

@@ -437,6 +437,7 @@ static const PropClass dgac_class = { "distinct", dgac_propagate,
 
 typedef struct GacWord {
   int32_t vmin;         /* value of bit 0 */
+  uint64_t matched;     /* the values matched to some var */
   int8_t var_match[64]; /* per var: matched value bit, or -1 */
   int8_t val_match[64]; /* per value bit: matched var, or -1 */
 } GacWord;
@@ -502,15 +503,18 @@ static bool one_component(const uint64_t *to, uint64_t open)
   }
   if ((forward & open) != open)
     return false;
+  /* Backward: a round adds at once what it finds, so the next test in
+  ** the same round sees it (two rounds mostly do). */
   uint64_t backward = root;
   for (;;) {
-    uint64_t grow = 0;
-    for (uint64_t m = open & ~backward; m; m &= m - 1)
-      if (to[__builtin_ctzll(m)] & backward)
-        grow |= m & -m;
-    if (!grow)
-      return (backward & open) == open;
-    backward |= grow;
+    uint64_t rest = open & ~backward, before = backward;
+    if (!rest)
+      return true;
+    for (; rest; rest &= rest - 1)
+      if (to[__builtin_ctzll(rest)] & backward)
+        backward |= rest & -rest;
+    if (backward == before)
+      return false;
   }
 }
 
@@ -534,41 +538,71 @@ static PropStatus dgacw_propagate(Solver *s, Prop *p)
   const VarId *x = prop_vars(s, p);
   uint32_t n = p->nvars;
   GacWord *g = p->aux;
-  uint64_t dom[64], matched = 0;
-  bool all_fixed = true;
-  for (uint32_t i = 0; i < n; i++) {
-    dom[i] = word_of(s, x[i], g->vmin);
-    int j = g->var_match[i];
-    if (j >= 0 && !(dom[i] >> j & 1)) {
-      g->val_match[j] = -1;
-      g->var_match[i] = -1;
-    } else if (j >= 0) {
-      matched |= (uint64_t)1 << j;
-    }
-    all_fixed &= (dom[i] & (dom[i] - 1)) == 0;
-  }
-  for (uint32_t i = 0; i < n; i++)
-    if (g->var_match[i] < 0 && !augment_word(dom, g, &matched, i))
-      return PS_FAIL;
-  if (all_fixed)
-    return PS_DONE;
+  uint64_t dom[64], matched = g->matched;
   /* The graph on matched values: value o points to value k when the
   ** variable matched to o can take k.  It is dgac's graph on variables
   ** with each variable named by its matched value, so a row is one mask
-  ** of the domain, with no loop over the values. */
-  uint64_t to[64], open = 0, fixed_values = 0, can_free = 0;
+  ** of the domain, with no loop over the values.  Built in the same pass
+  ** that reads the domains while the matching holds, as it mostly does;
+  ** built again after repairing it otherwise. */
+  uint64_t to[64], open = 0, fixed_values = 0, can_free = 0, open_values = 0;
+  bool intact = true;
   for (uint32_t i = 0; i < n; i++) {
-    uint64_t own = (uint64_t)1 << g->var_match[i];
-    to[g->var_match[i]] = dom[i] & matched & ~own;
-    if (dom[i] & (dom[i] - 1))
+    uint64_t di = dom[i] = word_of(s, x[i], g->vmin);
+    int j = g->var_match[i];
+    if (j < 0 || !(di >> j & 1)) {
+      if (j >= 0) {
+        g->val_match[j] = -1;
+        g->var_match[i] = -1;
+        matched &= ~((uint64_t)1 << j);
+      }
+      intact = false;
+      continue;
+    }
+    uint64_t own = (uint64_t)1 << j;
+    to[j] = di & ~own;                  /* & matched, once it is known */
+    if (di & (di - 1)) {
       open |= own;
-    else
+      open_values |= di;
+    } else {
       fixed_values |= own;
-    if (dom[i] & ~matched)
-      can_free |= own;
+    }
   }
-  if (one_component(to, open))
+  if (intact) {
+    for (uint64_t mk = matched; mk; mk &= mk - 1) {
+      int k = __builtin_ctzll(mk);
+      if (to[k] & ~matched)
+        can_free |= (uint64_t)1 << k;
+      to[k] &= matched;
+    }
+  } else {
+    for (uint32_t i = 0; i < n; i++)
+      if (g->var_match[i] < 0 && !augment_word(dom, g, &matched, i)) {
+        g->matched = matched;
+        return PS_FAIL;
+      }
+    g->matched = matched;
+    open = fixed_values = open_values = 0;
+    for (uint32_t i = 0; i < n; i++) {
+      uint64_t own = (uint64_t)1 << g->var_match[i];
+      to[g->var_match[i]] = dom[i] & matched & ~own;
+      if (dom[i] & (dom[i] - 1)) {
+        open |= own;
+        open_values |= dom[i];
+      } else {
+        fixed_values |= own;
+      }
+      if (dom[i] & ~matched)
+        can_free |= own;
+    }
+  }
+  if (!open)
+    return PS_DONE;
+  if (one_component(to, open)) {
+    if (!(open_values & fixed_values))
+      return PS_FIX;                    /* nothing to remove (dval ran first) */
     return keep_all_but(s, p, x, n, g->vmin, dom, fixed_values);
+  }
   for (uint64_t mk = matched; mk; mk &= mk - 1) {   /* closure (Warshall) */
     int k = __builtin_ctzll(mk);
     uint64_t from_k = to[k], bit = (uint64_t)1 << k;
@@ -910,6 +944,7 @@ void post_distinct(Solver *s, size_t n, const VarId *x)
   if (one_word) {
     GacWord *gw = xmalloc(sizeof *gw);
     gw->vmin = (int32_t)vmin;
+    gw->matched = 0;
     memset(gw->var_match, -1, sizeof gw->var_match);
     memset(gw->val_match, -1, sizeof gw->val_match);
     p = prop_new(s, &dgacw_class, PC_EXPENSIVE, n, x, 0, NULL);

@@ -4,7 +4,8 @@
 ** lin_le, lin_ne) that iterate to their own fixpoint.
 **
 ** Shared by the linear classes (linear.c), their reified forms (logic.c)
-** and the domain-consistent sum (sum_dc.c), which falls back on lin_eq;
+** and the domain-consistent sum (sum_dc.c), which takes the normal form
+** (its bounds reasoning is lin_eq written out for unit coefficients);
 ** keeping them apart from linear.c lets linear.c pick sum_dc without a
 ** circle between the two.  Bounds reasoning is in int64_t: with int32_t
 ** values and coefficients each term fits, and sums stay exact for the

@@ -75,37 +75,107 @@ static uint64_t sums(uint64_t u, uint64_t v)
 }
 
 /*
-** The target t = c - sum of the minima and the open variables (into
+** The target t = c - sum of the minima and the open terms (into
 ** open[0..*m)); true when the exact rule applies: t fits a word and at
-** most SUM_DC_OPEN variables are open.
+** most SUM_DC_OPEN terms are open.  It stops at the first term too many,
+** leaving *t and *m unset.
 */
 static bool exact_applies(const Solver *s, const Prop *p, int64_t *t,
                           uint32_t *open, uint32_t *m)
 {
   const VarId *x = prop_vars(s, p);
+  const Dom *doms = s->doms.data;
   int64_t target = prop_consts(s, p)[p->nvars];
   uint32_t nopen = 0;
   for (uint32_t i = 0; i < p->nvars; i++) {
-    const Dom *d = dom_get(s, x[i]);
-    target -= d->lo;
-    if (d->lo != d->hi)
+    const Dom *d = &doms[x[i]];
+    int32_t lo = d->lo;
+    target -= lo;
+    if (lo != d->hi) {
+      if (nopen == SUM_DC_OPEN)
+        return false;
       open[nopen++] = i;
+    }
   }
   *t = target;
   *m = nopen;
-  return target < SUM_DC_SPAN && nopen <= SUM_DC_OPEN;
+  return target < SUM_DC_SPAN;
+}
+
+/* Passes of the bounds loop before it hands back to the fixpoint (lin_eq's). */
+#define SUM_DC_MAX_PASSES 64
+
+/*
+** Bounds reasoning, lin_eq with every coefficient 1 (the same passes and
+** the same changes in the same order, without the products, divisions
+** and gcd tests that unit coefficients make idle).
+*/
+static PropStatus sum_bounds(Solver *s, const Prop *p, int64_t c)
+{
+  const VarId *x = prop_vars(s, p);
+  uint32_t n = p->nvars;
+  int64_t smin = 0, smax = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    const Dom *d = dom_get(s, x[i]);
+    smin += d->lo;
+    smax += d->hi;
+  }
+  for (uint32_t pass = 0;; pass++) {
+    if (smin > c || smax < c)
+      return PS_FAIL;
+    if (pass == SUM_DC_MAX_PASSES)
+      return PS_OK;             /* changed its own variables: run again later */
+    if (smin == smax)
+      return PS_DONE;
+    bool again = false;
+    for (uint32_t i = 0; i < n; i++) {
+      const Dom *d = dom_get(s, x[i]);
+      int64_t lo = d->lo, hi = d->hi;
+      /* The other terms span [smin - lo, smax - hi]. */
+      int64_t want_lo = c - (smax - hi), want_hi = c - (smin - lo);
+      if (want_lo <= lo && want_hi >= hi)
+        continue;
+      Event e1 = dom_set_min(s, x[i], want_lo, p);
+      PROP_TRY(e1);
+      Event e2 = dom_set_max(s, x[i], want_hi, p);
+      PROP_TRY(e2);
+      if (e1 == EV_NONE && e2 == EV_NONE)
+        continue;
+      smin += d->lo - lo;
+      smax += d->hi - hi;
+      again = true;
+    }
+    if (!again)
+      return PS_FIX;
+  }
+}
+
+/* The exact rule for three open terms: each keeps the mirror image of
+** the sums of the other two.  One loop over the values of y[2] makes two
+** of the sums. */
+static void keep3(const uint64_t *y, int64_t t, uint64_t *keep)
+{
+  uint64_t s02 = 0, s12 = 0;
+  for (uint64_t v = y[2]; v; v &= v - 1) {
+    int k = __builtin_ctzll(v);
+    s02 |= y[0] << k;
+    s12 |= y[1] << k;
+  }
+  keep[0] = y[0] & mirror(s12, t);
+  keep[1] = y[1] & mirror(s02, t);
+  keep[2] = y[2] & mirror(sums(y[0], y[1]), t);
 }
 
 static PropStatus sum_dc_propagate(Solver *s, Prop *p)
 {
   const VarId *x = prop_vars(s, p);
-  const int64_t *a = prop_consts(s, p);
-  uint32_t n = p->nvars, open[SUM_DC_MAX], m;
+  int64_t c = prop_consts(s, p)[p->nvars];
+  uint32_t open[SUM_DC_OPEN], m;
   int64_t t;
   /* Bounds reasoning until the exact rule applies (it may start to
   ** apply on the way, and then it must run to keep its promise). */
   if (!exact_applies(s, p, &t, open, &m)) {
-    PropStatus st = lin_eq(s, p, n, x, a, a[n]);
+    PropStatus st = sum_bounds(s, p, c);
     if (st != PS_FIX || !exact_applies(s, p, &t, open, &m))
       return st;
   }
@@ -131,12 +201,11 @@ static PropStatus sum_dc_propagate(Solver *s, Prop *p)
     return PS_FIX;
   }
   default: {
-    uint64_t keep0 = y[0] & mirror(sums(y[1], y[2]), t);
-    uint64_t keep1 = y[1] & mirror(sums(y[0], y[2]), t);
-    uint64_t keep2 = y[2] & mirror(sums(y[0], y[1]), t);
-    PROP_TRY(keep_values(s, p, x[open[0]], keep0));
-    PROP_TRY(keep_values(s, p, x[open[1]], keep1));
-    PROP_TRY(keep_values(s, p, x[open[2]], keep2));
+    uint64_t keep[SUM_DC_OPEN];
+    keep3(y, t, keep);
+    PROP_TRY(keep_values(s, p, x[open[0]], keep[0]));
+    PROP_TRY(keep_values(s, p, x[open[1]], keep[1]));
+    PROP_TRY(keep_values(s, p, x[open[2]], keep[2]));
     return PS_FIX;
   }
   }
