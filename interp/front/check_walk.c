@@ -598,7 +598,7 @@ static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n)
       return ev_cond(ev, env, n, false, true);
     }
   case NK_CALL: {
-    const Builtin *b = builtin_find(ev->syms, n->sym);
+    const Builtin *b = ev_builtin(ev, n->sym);
     if (b)
       return check_builtin(ev, env, n, b, false, true);
     const NameInfo *ni = names_find(ev->names, n->sym);
@@ -743,8 +743,8 @@ SVal ev_cond(Ev *ev, const EvEnv *env, const Node *n, bool post, bool pos)
     r = membership(ev, env, n);
   } else if (n->kind == NK_QUANT) {
     r = quantifier(ev, env, n, post, pos);
-  } else if (n->kind == NK_CALL && builtin_find(ev->syms, n->sym)) {
-    r = check_builtin(ev, env, n, builtin_find(ev->syms, n->sym), post, pos);
+  } else if (n->kind == NK_CALL && ev_builtin(ev, n->sym)) {
+    r = check_builtin(ev, env, n, ev_builtin(ev, n->sym), post, pos);
   } else if ((n->kind == NK_CALL || n->kind == NK_NAME) &&
              names_find(ev->names, n->sym)->kind == NAME_RULE) {
     r = expand_rule(ev, env, n, post, pos);
@@ -864,5 +864,6 @@ void check_eval_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag
   xfree(ev.globals);
   xfree(ev.state);
   xfree(ev.expanded);
+  xfree(ev.builtin_of);
   arena_free(&ev.arena);
 }

@@ -726,6 +726,8 @@ Value builtin_arith(Ground *g, const Env *env, const Node *n)
   Value a = ground_eval(g, env, n->a), b = ground_eval(g, env, n->b);
   if (a.kind == V_NONE || b.kind == V_NONE)
     return VALUE_NONE;
+  if (a.kind == V_INT && b.kind == V_INT && (n->op == OP_ADD || n->op == OP_SUB))
+    return value_int(n->op == OP_ADD ? a.i + b.i : a.i - b.i);   /* R2 - R1: no Lin made */
   if (n->op == OP_MUL)
     return times(g, n->at, n->a->at, a, n->b->at, b);
   const char *what = n->op == OP_ADD ? "'+'" : n->op == OP_SUB ? "'-'" : n->op == OP_POW ? "'^'"

@@ -590,7 +590,7 @@ static Value eval_expr(Ground *g, const Env *env, const Node *n)
       return reify_entry(g, env, n);
     }
   case NK_CALL: {
-    const Builtin *b = builtin_find(g->syms, n->sym);
+    const Builtin *b = ground_builtin(g, n->sym);
     if (b && b->id != BI_DISTINCT)
       return builtin_call(g, env, n, b, false, true);
     if (!b && names_find(g->names, n->sym)->kind == NAME_ATTR) {
@@ -688,9 +688,9 @@ static Value reify_condition(Ground *g, const Env *env, const Node *n)
       break;
     }
   }
-  if (n->kind == NK_CALL && builtin_find(g->syms, n->sym) &&
-      builtin_find(g->syms, n->sym)->id == BI_DISTINCT)
-    return builtin_call(g, env, n, builtin_find(g->syms, n->sym), false, true);
+  if (n->kind == NK_CALL && ground_builtin(g, n->sym) &&
+      ground_builtin(g, n->sym)->id == BI_DISTINCT)
+    return builtin_call(g, env, n, ground_builtin(g, n->sym), false, true);
   return eval_entry(g, env, n);
 }
 
@@ -715,9 +715,9 @@ static NOINLINE Value reify_if_known(Ground *g, const Env *env, const Node *n)
 
 static void post_condition(Ground *g, const Env *env, const Node *n, bool pos);
 
-static bool is_abs_call(const Ground *g, const Node *n)
+static bool is_abs_call(Ground *g, const Node *n)
 {
-  const Builtin *b = n->kind == NK_CALL ? builtin_find(g->syms, n->sym) : NULL;
+  const Builtin *b = n->kind == NK_CALL ? ground_builtin(g, n->sym) : NULL;
   return b && b->id == BI_ABS && n->list.len == 1;
 }
 
@@ -850,7 +850,7 @@ static void post_condition(Ground *g, const Env *env, const Node *n, bool pos)
     }
     break;
   case NK_CALL: {
-    const Builtin *b = builtin_find(g->syms, n->sym);
+    const Builtin *b = ground_builtin(g, n->sym);
     if (b && (b->id == BI_DISTINCT || b->id == BI_STEP || b->id == BI_REGULAR ||
               b->id == BI_CONNECTED || b->id == BI_AREAS) && pos) {
       builtin_call(g, env, n, b, true, pos);
@@ -1599,7 +1599,11 @@ void ground_free(Ground *g)
   bounds_free(&g->bounds);
   xfree(g->globals);
   xfree(g->global_state);
+  xfree(g->builtin_of);
+  board_cache_free(g);
   g->globals = NULL;
   g->global_state = NULL;
+  g->builtin_of = NULL;
+  g->nbuiltin_of = 0;
   arena_free(&g->arena);
 }

@@ -194,6 +194,12 @@ typedef struct Ground {
   VEC(Position) positions;    /* cell_of(B, N), one per board and value */
   bool posted_false;          /* the statement being grounded was found false */
   Bounds bounds;              /* what the grounder knows of each variable's values (bounds.h) */
+  /* by Sym: the built-in of that name (builtin_find), BUILTIN_UNSEEN until looked up;
+     a forall case asks several times, and the lookup compares names */
+  const Builtin **builtin_of;
+  uint32_t nbuiltin_of;
+  /* board.c's memory of the last board a step or cell_of read (board_cache_free) */
+  struct BoardCache *board_cache;
   /* per clue: its steps in the Model, first..last (its MS_PROPAGATE), to
      say which clue a space built from the Model fails at (ground_note_failure) */
   VEC(ClueSteps) clue_steps;
