@@ -506,12 +506,14 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
   if (base.kind == V_NONE)
     return VALUE_NONE;
   uint32_t k = n->list.len;
-  Value *idx = xmalloc(k * sizeof *idx);
+  Value idx_room[4];                        /* q[R]: no allocation for a few indices */
+  Value *idx = k <= 4 ? idx_room : xmalloc(k * sizeof *idx);
   bool all_known = true;
   for (uint32_t i = 0; i < k; i++) {
     idx[i] = ground_eval(g, env, n->list.items[i]);
     if (idx[i].kind == V_NONE) {
-      xfree(idx);
+      if (idx != idx_room)
+        xfree(idx);
       return VALUE_NONE;
     }
     all_known &= idx[i].kind == V_INT;
@@ -528,7 +530,8 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
                        (long long)idx[0].i, (long long)idx[1].i);
     else
       r = *cell;
-    xfree(idx);
+    if (idx != idx_room)
+      xfree(idx);
     return r;
   }
   if (all_known) {
@@ -544,7 +547,8 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
       }
       r = r.items[idx[i].i - 1];
     }
-    xfree(idx);
+    if (idx != idx_room)
+      xfree(idx);
     return r;
   }
   /* unknown indices: flatten the k leading dimensions, index linearly */
@@ -552,7 +556,8 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
   for (uint32_t i = 0; i < k; i++) {
     if (cur.kind != V_LIST || cur.n == 0) {
       xfree(dims);
-      xfree(idx);
+      if (idx != idx_room)
+        xfree(idx);
       return ground_error(g, n->at, "too many indices for this list");
     }
     dims[i] = cur.n;
@@ -628,7 +633,8 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
 done:
   VEC_FREE(leaves);
   xfree(dims);
-  xfree(idx);
+  if (idx != idx_room)
+    xfree(idx);
   return r;
 }
 

@@ -172,6 +172,7 @@ typedef struct Ground {
   uint64_t work;              /* the grounding budget spent: cases, items, cells, expansions */
   bool too_big;               /* the budget ran out (reported), or the time limit came */
   bool timed_out;             /* the time limit came while grounding (not an error) */
+  uint32_t clock_asks;        /* ground_time_is_up's calls, to read the clock at some only */
   Loc here;                   /* the expression being grounded, for the budget's message */
   /* outputs */
   VEC(ShowItem) shows;
@@ -233,7 +234,8 @@ typedef struct Ground {
 static inline const Bounds *ground_bounds(const Ground *g)
 {
   Bounds *b = (Bounds *)&g->bounds;
-  bounds_settle(b, g->model);
+  if (b->done < b->upto)                /* new constraints since the last fixpoint */
+    bounds_settle(b, g->model);
   return b;
 }
 static inline int32_t ground_min(const Ground *g, VarId x) { return bounds_min(ground_bounds(g), x); }
