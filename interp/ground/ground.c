@@ -77,6 +77,36 @@ static NOINLINE bool bind_pattern(Ground *g, const Env *env, const Node *pat, Va
   return true;
 }
 
+/* A side of a guard that is a known number: a bound variable or a literal. */
+static bool known_number(const Env *env, const Node *n, int64_t *v)
+{
+  if (n->kind == NK_INT) {
+    *v = n->ival;
+    return true;
+  }
+  const Value *b = n->kind == NK_VAR ? env_find(env, n->sym) : NULL;
+  if (!b || b->kind != V_INT)
+    return false;
+  *v = b->i;
+  return true;
+}
+
+/*
+** A guard such as R1 < R2 between known numbers, decided without the
+** walkers (an N-queens model asks it N * N times); false when q is not of
+** that form, or grounding is stopping, and reify_entry must judge it.
+*/
+static bool known_guard(Ground *g, const Env *env, const Node *q, Value *out)
+{
+  int64_t a, b;
+  if (q->kind != NK_BINARY || q->op < OP_EQ || q->op > OP_GE || g->too_big || diag_full(g->diag) ||
+      g->nesting + 2 >= MAX_NESTING || !known_number(env, q->a, &a) || !known_number(env, q->b, &b))
+    return false;
+  g->here = q->b->at;                   /* where the walkers would have left it */
+  *out = value_bool(op_holds(q->op, a - b));
+  return true;
+}
+
 /* One unit of the grounding budget, spent at `at`. */
 static bool budget_left(Ground *g, Loc at)
 {
@@ -126,7 +156,9 @@ static void each_instance(Ground *g, const Env *env, const NodeList *quals, uint
     xfree(frames);
     return;
   }
-  Value c = lit_check(g, q->at, reify_entry(g, env, q));
+  Value c;
+  if (!known_guard(g, env, q, &c))
+    c = lit_check(g, q->at, reify_entry(g, env, q));
   if (c.kind == V_NONE || (c.kind == V_BOOL && !c.i))
     return;
   if (c.kind == V_BOOL) {
