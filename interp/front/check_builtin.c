@@ -515,9 +515,9 @@ static SVal check_runs(CHECK_ARGS)
   return sv_list_of(ev, sv_num_unknown(), 0, false);
 }
 
-static bool is_runs_call(const Ev *ev, const Node *n)
+static bool is_runs_call(Ev *ev, const Node *n)
 {
-  const Builtin *b = n->kind == NK_CALL ? builtin_find(ev->syms, n->sym) : NULL;
+  const Builtin *b = n->kind == NK_CALL ? ev_builtin(ev, n->sym) : NULL;
   return b && b->id == BI_RUNS && n->list.len == 1;
 }
 
@@ -551,7 +551,7 @@ SVal check_runs_clue(Ev *ev, const EvEnv *env, const Node *n)
   return sv_cond_unknown();
 }
 
-bool check_is_runs_clue(const Ev *ev, const Node *n)
+bool check_is_runs_clue(Ev *ev, const Node *n)
 {
   return n->kind == NK_BINARY && n->op == OP_EQ && (is_runs_call(ev, n->a) || is_runs_call(ev, n->b));
 }

@@ -106,6 +106,23 @@ const char *sv_words(SVal v)
   return "nothing";
 }
 
+/* What builtin_of holds for a Sym not looked up yet. */
+static const Builtin unseen;
+
+const Builtin *ev_builtin(Ev *ev, Sym s)
+{
+  if (s >= ev->nbuiltin_of) {
+    uint32_t n = ev->syms->count > s ? ev->syms->count : s + 1;
+    ev->builtin_of = xrealloc(ev->builtin_of, n * sizeof *ev->builtin_of);
+    for (uint32_t i = ev->nbuiltin_of; i < n; i++)
+      ev->builtin_of[i] = &unseen;
+    ev->nbuiltin_of = n;
+  }
+  if (ev->builtin_of[s] == &unseen)
+    ev->builtin_of[s] = builtin_find(ev->syms, s);
+  return ev->builtin_of[s];
+}
+
 const char *ev_name(const Ev *ev, Sym s)
 {
   return sym_name(ev->syms, s);
@@ -242,6 +259,11 @@ SVal ev_cond_check(Ev *ev, Loc at, SVal v)
 /* A drawn board compares as its picture: the checker does not know it. */
 SVal ev_compare(Ev *ev, Loc at, Op op, SVal a, SVal b)
 {
+  if (a.kind == SV_NUM && b.kind == SV_NUM && a.known && b.known) {   /* a guard R1 < R2 */
+    int64_t d = a.i - b.i;
+    return sv_cond(op == OP_EQ ? d == 0 : op == OP_NE ? d != 0 : op == OP_LT ? d < 0
+                   : op == OP_LE ? d <= 0 : op == OP_GT ? d > 0 : d >= 0);
+  }
   if (a.kind == SV_NONE || b.kind == SV_NONE || a.kind == SV_BOARD || b.kind == SV_BOARD)
     return SV_UNKNOWN;
   if (a.kind == SV_WILD || b.kind == SV_WILD) {   /* a blank is nothing: it equals only a blank */

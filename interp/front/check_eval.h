@@ -91,7 +91,12 @@ typedef struct Ev {
   bool generic;           /* checking rule bodies alone: calls are not expanded */
   bool counting;          /* count([X : ...]): the next comprehension counts bindings,
                              so its conditions may be unknown */
+  const Builtin **builtin_of;   /* by Sym: builtin_find's answer, once looked up (ev_builtin) */
+  uint32_t nbuiltin_of;
 } Ev;
+
+/* builtin_find(ev->syms, s), remembered by Sym: every forall case asks again. */
+const Builtin *ev_builtin(Ev *ev, Sym s);
 
 /* Report an error at `at` unless one was reported there already; SV_UNKNOWN. */
 SVal ev_error(Ev *ev, Loc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -139,7 +144,7 @@ bool ev_expect_number(Ev *ev, Loc at, SVal v, bool conds, const char *what);
 SVal ev_compare(Ev *ev, Loc at, Op op, SVal a, SVal b);
 
 /* Is n "runs(L) = C" (or "C = runs(L)")?  Posted, check_runs_clue checks it. */
-bool check_is_runs_clue(const Ev *ev, const Node *n);
+bool check_is_runs_clue(Ev *ev, const Node *n);
 SVal check_runs_clue(Ev *ev, const EvEnv *env, const Node *n);
 /* One built-in's static rule (the `check` column of builtins.def). */
 SVal check_builtin(Ev *ev, const EvEnv *env, const Node *n, const Builtin *b, bool post, bool pos);

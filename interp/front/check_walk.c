@@ -60,6 +60,42 @@ static bool is_generator(const EvEnv *env, const Node *q)
   return ast_is_generator(q, bound_in, env);
 }
 
+/* A side of a guard that is a known number: a bound variable or a literal. */
+static bool known_number(const EvEnv *env, const Node *n, int64_t *v)
+{
+  if (n->kind == NK_INT) {
+    *v = n->ival;
+    return true;
+  }
+  const SVal *b = n->kind == NK_VAR ? env_find(env, n->sym) : NULL;
+  if (!b || b->kind != SV_NUM || !b->known)
+    return false;
+  *v = b->i;
+  return true;
+}
+
+/*
+** A guard such as R1 < R2 between known numbers, decided without the
+** walkers (an N-queens model asks it N * N times).  It spends the steps
+** ev_cond would (the condition and its two sides); false when q is not
+** of that form, and ev_cond must judge it.
+*/
+static bool known_guard(Ev *ev, const EvEnv *env, const Node *q, SVal *out)
+{
+  int64_t a, b;
+  if (q->kind != NK_BINARY || q->op < OP_EQ || q->op > OP_GE || ev->nesting + 2 >= EV_MAX_NESTING ||
+      !known_number(env, q->a, &a) || !known_number(env, q->b, &b))
+    return false;
+  for (int k = 0; k < 3; k++)
+    if (!ev_step(ev)) {
+      ev->stop = true;
+      *out = SV_UNKNOWN;
+      return true;
+    }
+  *out = ev_compare(ev, q->at, q->op, sv_num(a), sv_num(b));
+  return true;
+}
+
 /*
 ** fn once per binding of quals[i..], as the grounder's each_instance():
 ** a known false condition skips the binding, an unknown one guards it.
@@ -76,7 +112,9 @@ static void each_instance(Ev *ev, const EvEnv *env, const NodeList *quals, uint3
   }
   const Node *q = quals->items[i];
   if (!is_generator(env, q)) {
-    SVal c = ev_cond_check(ev, q->at, ev_cond(ev, env, q, false, true));
+    SVal c;
+    if (!known_guard(ev, env, q, &c))
+      c = ev_cond_check(ev, q->at, ev_cond(ev, env, q, false, true));
     if (c.kind == SV_NONE && ev->stop)
       return;
     if (c.kind == SV_COND && c.known && !c.i)
@@ -453,7 +491,8 @@ static SVal index_expr(Ev *ev, const EvEnv *env, const Node *n)
   if (base.kind == SV_STRING && base.i)            /* "SEND"[1] is s */
     base = ev_expect_list(ev, n->a->at, base, "an index");
   uint32_t k = n->list.len;
-  SVal *idx = xmalloc(k * sizeof *idx);
+  SVal idx_room[4];                        /* q[R]: no allocation for a few indices */
+  SVal *idx = k <= 4 ? idx_room : xmalloc(k * sizeof *idx);
   bool all_known = true, none = base.kind == SV_NONE;
   for (uint32_t i = 0; i < k; i++) {
     idx[i] = walk_expr(ev, env, n->list.items[i]);
@@ -508,7 +547,8 @@ static SVal index_expr(Ev *ev, const EvEnv *env, const Node *n)
     else
       r = SV_UNKNOWN;
   }
-  xfree(idx);
+  if (idx != idx_room)
+    xfree(idx);
   return r;
 }
 
@@ -598,7 +638,7 @@ static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n)
       return ev_cond(ev, env, n, false, true);
     }
   case NK_CALL: {
-    const Builtin *b = builtin_find(ev->syms, n->sym);
+    const Builtin *b = ev_builtin(ev, n->sym);
     if (b)
       return check_builtin(ev, env, n, b, false, true);
     const NameInfo *ni = names_find(ev->names, n->sym);
@@ -743,8 +783,8 @@ SVal ev_cond(Ev *ev, const EvEnv *env, const Node *n, bool post, bool pos)
     r = membership(ev, env, n);
   } else if (n->kind == NK_QUANT) {
     r = quantifier(ev, env, n, post, pos);
-  } else if (n->kind == NK_CALL && builtin_find(ev->syms, n->sym)) {
-    r = check_builtin(ev, env, n, builtin_find(ev->syms, n->sym), post, pos);
+  } else if (n->kind == NK_CALL && ev_builtin(ev, n->sym)) {
+    r = check_builtin(ev, env, n, ev_builtin(ev, n->sym), post, pos);
   } else if ((n->kind == NK_CALL || n->kind == NK_NAME) &&
              names_find(ev->names, n->sym)->kind == NAME_RULE) {
     r = expand_rule(ev, env, n, post, pos);
@@ -864,5 +904,6 @@ void check_eval_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag
   xfree(ev.globals);
   xfree(ev.state);
   xfree(ev.expanded);
+  xfree(ev.builtin_of);
   arena_free(&ev.arena);
 }

@@ -438,21 +438,108 @@ Value board_regions(Ground *g, Loc at, const BoardView *bv, Value map)
   return out;
 }
 
+/* --- what the last board read gave --- */
+
+/*
+** path(B, king) posts step(B, king, cell_of(B, N), cell_of(B, N + 1)) for
+** every N: the same board each time, whose cells' variables and pairs of
+** neighbours need working out once.  A board is known by where its cells
+** are kept (the arena never moves nor frees a value, and a value is never
+** changed), its shape and, for the pairs, its moves.
+*/
+typedef struct BoardCache {
+  const void *id;
+  uint32_t rows, cols;
+  bool cells_known;       /* cells: every cell's variable, none made for it (see cell_vars) */
+  VarIds cells;
+  bool pairs_known;       /* pairs: the (p, q) cell numbers a step under `moves` allows */
+  Offsets moves;
+  VEC(int32_t) pairs;
+} BoardCache;
+
+static bool same_moves(const Offsets *a, const Offsets *b)
+{
+  if (a->n != b->n || a->symmetric != b->symmetric)
+    return false;
+  for (uint32_t k = 0; k < a->n; k++)
+    if (a->dr[k] != b->dr[k] || a->dc[k] != b->dc[k])
+      return false;
+  return true;
+}
+
+static const void *board_id(const BoardView *bv)
+{
+  return bv->value.kind == V_BOARD ? (const void *)bv->value.board : (const void *)bv->value.items;
+}
+
+/* The cache, emptied when bv is another board than the last. */
+static BoardCache *board_cache(Ground *g, const BoardView *bv)
+{
+  BoardCache *bc = g->board_cache;
+  if (!bc)
+    bc = g->board_cache = xcalloc(1, sizeof *bc);
+  if (bc->id != board_id(bv) || bc->rows != bv->rows || bc->cols != bv->cols) {
+    bc->id = board_id(bv);
+    bc->rows = bv->rows;
+    bc->cols = bv->cols;
+    bc->cells_known = bc->pairs_known = false;
+    VEC_CLEAR(bc->cells);
+    VEC_CLEAR(bc->pairs);
+  }
+  return bc;
+}
+
+void board_cache_free(Ground *g)
+{
+  BoardCache *bc = g->board_cache;
+  if (bc) {
+    VEC_FREE(bc->cells);
+    VEC_FREE(bc->pairs);
+    xfree(bc);
+  }
+  g->board_cache = NULL;
+}
+
 /* --- positions: the cell that holds n --- */
 
-/* The cells as solver variables, row by row; false after an error. */
+/* Is v its own solver variable, or a constant (term_var makes nothing new for it)? */
+static bool plain_cell(Value v)
+{
+  return v.kind == V_INT || v.kind == V_ATOM || v.kind == V_BOOL || (v.kind == V_LIT && !v.neg) ||
+         (v.kind == V_LIN && v.lin->n == 1 && v.lin->coef[0] == 1 && v.lin->k == 0);
+}
+
+/*
+** The cells as solver variables, row by row; false after an error.  When
+** every cell is plain the answer is remembered: asked again it is the
+** same, and term_var would make nothing (a constant's variable is made once).
+*/
 static bool cell_vars(Ground *g, Loc at, const BoardView *bv, VarIds *out)
 {
+  BoardCache *bc = board_cache(g, bv);
+  if (bc->cells_known) {
+    for (size_t i = 0; i < bc->cells.len; i++)
+      VEC_PUSH(*out, bc->cells.data[i]);
+    return true;
+  }
+  bool plain = true;
   for (uint32_t r = 0; r < bv->rows; r++)
     for (uint32_t c = 0; c < bv->cols; c++) {
       const Value *v = board_cell(bv, r, c);
       VarId x;
       if (!v)
         continue;
+      plain &= plain_cell(*v);
       if (!term_var(g, at, *v, &x))
         return false;
       VEC_PUSH(*out, x);
     }
+  if (plain && out->len) {
+    bc = board_cache(g, bv);
+    for (size_t i = 0; i < out->len; i++)
+      VEC_PUSH(bc->cells, out->data[i]);
+    bc->cells_known = true;
+  }
   return true;
 }
 
@@ -491,31 +578,37 @@ void board_post_step(Ground *g, Loc at, const BoardView *bv, Value kind, Value p
   Offsets o;
   if (!offsets_of(g, at, bv, kind, &o))
     return;
-  /* number the cells 1.. row by row, then list the allowed (p, q) pairs */
-  uint32_t *index = xcalloc((size_t)bv->rows * bv->cols, sizeof *index);
-  uint32_t n = 0;
-  for (uint32_t r = 0; r < bv->rows; r++)
-    for (uint32_t c = 0; c < bv->cols; c++)
-      if (board_cell(bv, r, c))
-        index[r * bv->cols + c] = ++n;
-  VEC(int32_t) tuples = {0};
-  for (uint32_t r = 0; r < bv->rows; r++)
-    for (uint32_t c = 0; c < bv->cols; c++) {
-      if (!index[r * bv->cols + c])
-        continue;
-      for (uint32_t k = 0; k < o.n; k++) {
-        int64_t r2 = (int64_t)r + o.dr[k], c2 = (int64_t)c + o.dc[k];
-        if (!board_cell(bv, r2, c2))
+  BoardCache *bc = board_cache(g, bv);
+  if (!bc->pairs_known || !same_moves(&bc->moves, &o)) {
+    /* number the cells 1.. row by row, then list the allowed (p, q) pairs */
+    VEC_CLEAR(bc->pairs);
+    uint32_t *index = xcalloc((size_t)bv->rows * bv->cols, sizeof *index);
+    uint32_t n = 0;
+    for (uint32_t r = 0; r < bv->rows; r++)
+      for (uint32_t c = 0; c < bv->cols; c++)
+        if (board_cell(bv, r, c))
+          index[r * bv->cols + c] = ++n;
+    for (uint32_t r = 0; r < bv->rows; r++)
+      for (uint32_t c = 0; c < bv->cols; c++) {
+        if (!index[r * bv->cols + c])
           continue;
-        VEC_PUSH(tuples, (int32_t)index[r * bv->cols + c]);
-        VEC_PUSH(tuples, (int32_t)index[r2 * bv->cols + c2]);
+        for (uint32_t k = 0; k < o.n; k++) {
+          int64_t r2 = (int64_t)r + o.dr[k], c2 = (int64_t)c + o.dc[k];
+          if (!board_cell(bv, r2, c2))
+            continue;
+          VEC_PUSH(bc->pairs, (int32_t)index[r * bv->cols + c]);
+          VEC_PUSH(bc->pairs, (int32_t)index[r2 * bv->cols + c2]);
+        }
       }
-    }
+    xfree(index);
+    bc->moves = o;
+    bc->pairs_known = true;
+  }
   VarId xs[2];
-  if (term_var(g, at, p, &xs[0]) && term_var(g, at, q, &xs[1]))
-    build_table(g, 2, xs, tuples.len / 2, tuples.data);
-  VEC_FREE(tuples);
-  xfree(index);
+  if (term_var(g, at, p, &xs[0]) && term_var(g, at, q, &xs[1])) {
+    bc = board_cache(g, bv);           /* term_var reads no board: still this one's */
+    build_table(g, 2, xs, bc->pairs.len / 2, bc->pairs.data);
+  }
 }
 
 void board_post_circuit(Ground *g, Loc at, const BoardView *bv, Value kind)

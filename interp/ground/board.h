@@ -52,6 +52,8 @@ void board_keep_map(Ground *g, uint32_t rows, uint32_t cols, VarId *cell, uint32
 Value board_cell_of(Ground *g, Loc at, const BoardView *bv, Value n);
 /* Post: the cells at positions p and q are a move of `kind` apart. */
 void board_post_step(Ground *g, Loc at, const BoardView *bv, Value kind, Value p, Value q);
+/* Drop what board_post_step and board_cell_of remember (g->board_cache). */
+void board_cache_free(Ground *g);
 
 /*
 ** Post: each cell of the board holds the position (row by row, as

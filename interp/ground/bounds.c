@@ -293,12 +293,16 @@ static bool remove_value(Bounds *b, ModelVar x, int64_t val)
 
 static BWide floor_div(BWide a, BWide d)
 {
+  if (d == 1 || d == -1)                /* most coefficients: no 128-bit division */
+    return d == 1 ? a : -a;
   BWide q = a / d;
   return (a % d != 0 && ((a < 0) != (d < 0))) ? q - 1 : q;
 }
 
 static BWide ceil_div(BWide a, BWide d)
 {
+  if (d == 1 || d == -1)
+    return d == 1 ? a : -a;
   BWide q = a / d;
   return (a % d != 0 && ((a < 0) == (d < 0))) ? q + 1 : q;
 }
@@ -370,6 +374,15 @@ static void linear(Bounds *b, uint32_t n, const int32_t *coef, const int32_t *x,
     if (!changed)
       return;
   }
+}
+
+/* Are two terms of sum(coef * x) not fixed?  Then a disequality over them rules nothing out. */
+static bool two_open(const Bounds *b, uint32_t n, const int32_t *coef, const int32_t *x)
+{
+  uint32_t open = 0;
+  for (uint32_t i = 0; i < n && open < 2; i++)
+    open += coef[i] != 0 && b->var.data[x[i]].lo != b->var.data[x[i]].hi;
+  return open >= 2;
 }
 
 static bool lit_true(const Bounds *b, ModelVar x, bool pos)
@@ -473,11 +486,29 @@ static void distinct(Bounds *b, const Model *m, const ModelStep *st)
     if (nknown == seen)
       break;
     seen = nknown;
+    /* the known values as bits above kbase, when they span less than 64:
+       a value met twice fails at once, and each open variable loses them
+       with one mask (the common case: digits, houses) */
+    int32_t kbase = nknown ? known[0] : 0, ktop = kbase;
+    for (uint32_t k = 1; k < nknown; k++) {
+      kbase = known[k] < kbase ? known[k] : kbase;
+      ktop = known[k] > ktop ? known[k] : ktop;
+    }
+    bool kbits = (int64_t)ktop - kbase < 64;
+    uint64_t kmask = 0;
+    for (uint32_t k = 0; kbits && k < nknown && !b->failed; k++) {
+      uint64_t bit = (uint64_t)1 << (known[k] - kbase);
+      if (kmask & bit)
+        fail(b);                        /* two variables hold one value */
+      kmask |= bit;
+    }
     for (uint32_t j = 0; j < st->n && !b->failed; j++) {
       ModelVar y = (ModelVar)a[j];
       VarBounds *v = &b->var.data[y];
       uint32_t own = 0;                 /* y's own value, if known, may appear once */
       if (v->lo == v->hi) {
+        if (kbits)
+          continue;                     /* repeats were found above */
         for (uint32_t k = 0; k < nknown; k++)
           own += known[k] == v->lo;
         if (own > 1)
@@ -486,9 +517,15 @@ static void distinct(Bounds *b, const Model *m, const ModelStep *st)
       }
       if (v->has_bits) {
         uint64_t out = 0;
-        for (uint32_t k = 0; k < nknown; k++)
-          if (known[k] >= v->base && (int64_t)known[k] - v->base < 64)
-            out |= (uint64_t)1 << (known[k] - v->base);
+        int64_t shift = (int64_t)kbase - v->base;
+        if (kbits && shift >= 0 && shift < 64)
+          out = kmask << shift;
+        else if (kbits && shift < 0 && shift > -64)
+          out = kmask >> -shift;
+        else if (!kbits || shift >= 64 || shift <= -64)
+          for (uint32_t k = 0; k < nknown; k++)
+            if (known[k] >= v->base && (int64_t)known[k] - v->base < 64)
+              out |= (uint64_t)1 << (known[k] - v->base);
         keep_bits(b, y, v->bits & ~out);
       } else {
         for (uint32_t k = 0; k < nknown && !b->failed; k++)
@@ -677,6 +714,8 @@ static void revise(Bounds *b, const Model *m, uint32_t step)
   switch ((ModelStepKind)st->kind) {
   case MS_LINEAR: {
     const int32_t *a = model_args(m, st);
+    if (st->rel == MODEL_NE && two_open(b, st->n, a, a + st->n))
+      break;                            /* x - y != c with both open: nothing to do yet */
     linear(b, st->n, a, a + st->n, st->rel, st->k, 1);
     break;
   }
@@ -701,7 +740,9 @@ static void watch(Bounds *b, const Model *m, uint32_t step)
   const ModelStep *st = &m->steps.data[step];
   if (!reasoned((ModelStepKind)st->kind))
     return;
-  ModelVar *xs = xmalloc(((size_t)st->n + st->m + 3) * sizeof *xs);
+  ModelVar room[8];                     /* most steps: a few variables, no allocation */
+  size_t need = (size_t)st->n + st->m + 3;
+  ModelVar *xs = need <= 8 ? room : xmalloc(need * sizeof *xs);
   const int32_t *a = model_args(m, st);
   size_t n = 0;
   switch ((ModelStepKind)st->kind) {   /* a variable met twice is watched twice: harmless */
@@ -735,7 +776,8 @@ static void watch(Bounds *b, const Model *m, uint32_t step)
     VEC_PUSH(b->watch, ((BoundsWatch){step, b->head.data[xs[i]], on_fix}));
     b->head.data[xs[i]] = (uint32_t)b->watch.len;
   }
-  xfree(xs);
+  if (xs != room)
+    xfree(xs);
 }
 
 void bounds_mark(Bounds *b, const Model *m)

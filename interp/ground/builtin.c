@@ -553,12 +553,14 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
   if (base.kind == V_NONE)
     return VALUE_NONE;
   uint32_t k = n->list.len;
-  Value *idx = xmalloc(k * sizeof *idx);
+  Value idx_room[4];                        /* q[R]: no allocation for a few indices */
+  Value *idx = k <= 4 ? idx_room : xmalloc(k * sizeof *idx);
   bool all_known = true;
   for (uint32_t i = 0; i < k; i++) {
     idx[i] = ground_eval(g, env, n->list.items[i]);
     if (idx[i].kind == V_NONE) {
-      xfree(idx);
+      if (idx != idx_room)
+        xfree(idx);
       return VALUE_NONE;
     }
     all_known &= idx[i].kind == V_INT;
@@ -575,7 +577,8 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
                        (long long)idx[0].i, (long long)idx[1].i);
     else
       r = *cell;
-    xfree(idx);
+    if (idx != idx_room)
+      xfree(idx);
     return r;
   }
   if (all_known) {
@@ -591,7 +594,8 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
       }
       r = r.items[idx[i].i - 1];
     }
-    xfree(idx);
+    if (idx != idx_room)
+      xfree(idx);
     return r;
   }
   /* unknown indices: flatten the k leading dimensions, index linearly */
@@ -599,7 +603,8 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
   for (uint32_t i = 0; i < k; i++) {
     if (cur.kind != V_LIST || cur.n == 0) {
       xfree(dims);
-      xfree(idx);
+      if (idx != idx_room)
+        xfree(idx);
       return ground_error(g, n->at, "too many indices for this list");
     }
     dims[i] = cur.n;
@@ -675,7 +680,8 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
 done:
   VEC_FREE(leaves);
   xfree(dims);
-  xfree(idx);
+  if (idx != idx_room)
+    xfree(idx);
   return r;
 }
 
@@ -773,6 +779,8 @@ Value builtin_arith(Ground *g, const Env *env, const Node *n)
   Value a = ground_eval(g, env, n->a), b = ground_eval(g, env, n->b);
   if (a.kind == V_NONE || b.kind == V_NONE)
     return VALUE_NONE;
+  if (a.kind == V_INT && b.kind == V_INT && (n->op == OP_ADD || n->op == OP_SUB))
+    return value_int(n->op == OP_ADD ? a.i + b.i : a.i - b.i);   /* R2 - R1: no Lin made */
   if (n->op == OP_MUL)
     return times(g, n->at, n->a->at, a, n->b->at, b);
   const char *what = n->op == OP_ADD ? "'+'" : n->op == OP_SUB ? "'-'" : n->op == OP_POW ? "'^'"

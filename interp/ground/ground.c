@@ -77,6 +77,36 @@ static NOINLINE bool bind_pattern(Ground *g, const Env *env, const Node *pat, Va
   return true;
 }
 
+/* A side of a guard that is a known number: a bound variable or a literal. */
+static bool known_number(const Env *env, const Node *n, int64_t *v)
+{
+  if (n->kind == NK_INT) {
+    *v = n->ival;
+    return true;
+  }
+  const Value *b = n->kind == NK_VAR ? env_find(env, n->sym) : NULL;
+  if (!b || b->kind != V_INT)
+    return false;
+  *v = b->i;
+  return true;
+}
+
+/*
+** A guard such as R1 < R2 between known numbers, decided without the
+** walkers (an N-queens model asks it N * N times); false when q is not of
+** that form, or grounding is stopping, and reify_entry must judge it.
+*/
+static bool known_guard(Ground *g, const Env *env, const Node *q, Value *out)
+{
+  int64_t a, b;
+  if (q->kind != NK_BINARY || q->op < OP_EQ || q->op > OP_GE || g->too_big || diag_full(g->diag) ||
+      g->nesting + 2 >= MAX_NESTING || !known_number(env, q->a, &a) || !known_number(env, q->b, &b))
+    return false;
+  g->here = q->b->at;                   /* where the walkers would have left it */
+  *out = value_bool(op_holds(q->op, a - b));
+  return true;
+}
+
 /* One unit of the grounding budget, spent at `at`. */
 static bool budget_left(Ground *g, Loc at)
 {
@@ -126,7 +156,9 @@ static void each_instance(Ground *g, const Env *env, const NodeList *quals, uint
     xfree(frames);
     return;
   }
-  Value c = lit_check(g, q->at, reify_entry(g, env, q));
+  Value c;
+  if (!known_guard(g, env, q, &c))
+    c = lit_check(g, q->at, reify_entry(g, env, q));
   if (c.kind == V_NONE || (c.kind == V_BOOL && !c.i))
     return;
   if (c.kind == V_BOOL) {
@@ -590,7 +622,7 @@ static Value eval_expr(Ground *g, const Env *env, const Node *n)
       return reify_entry(g, env, n);
     }
   case NK_CALL: {
-    const Builtin *b = builtin_find(g->syms, n->sym);
+    const Builtin *b = ground_builtin(g, n->sym);
     if (b && b->id != BI_DISTINCT)
       return builtin_call(g, env, n, b, false, true);
     if (!b && names_find(g->names, n->sym)->kind == NAME_ATTR) {
@@ -688,9 +720,9 @@ static Value reify_condition(Ground *g, const Env *env, const Node *n)
       break;
     }
   }
-  if (n->kind == NK_CALL && builtin_find(g->syms, n->sym) &&
-      builtin_find(g->syms, n->sym)->id == BI_DISTINCT)
-    return builtin_call(g, env, n, builtin_find(g->syms, n->sym), false, true);
+  if (n->kind == NK_CALL && ground_builtin(g, n->sym) &&
+      ground_builtin(g, n->sym)->id == BI_DISTINCT)
+    return builtin_call(g, env, n, ground_builtin(g, n->sym), false, true);
   return eval_entry(g, env, n);
 }
 
@@ -715,9 +747,9 @@ static NOINLINE Value reify_if_known(Ground *g, const Env *env, const Node *n)
 
 static void post_condition(Ground *g, const Env *env, const Node *n, bool pos);
 
-static bool is_abs_call(const Ground *g, const Node *n)
+static bool is_abs_call(Ground *g, const Node *n)
 {
-  const Builtin *b = n->kind == NK_CALL ? builtin_find(g->syms, n->sym) : NULL;
+  const Builtin *b = n->kind == NK_CALL ? ground_builtin(g, n->sym) : NULL;
   return b && b->id == BI_ABS && n->list.len == 1;
 }
 
@@ -850,7 +882,7 @@ static void post_condition(Ground *g, const Env *env, const Node *n, bool pos)
     }
     break;
   case NK_CALL: {
-    const Builtin *b = builtin_find(g->syms, n->sym);
+    const Builtin *b = ground_builtin(g, n->sym);
     if (b && (b->id == BI_DISTINCT || b->id == BI_STEP || b->id == BI_REGULAR ||
               b->id == BI_CONNECTED || b->id == BI_AREAS || b->id == BI_CIRCUIT) && pos) {
       builtin_call(g, env, n, b, true, pos);
@@ -1599,7 +1631,11 @@ void ground_free(Ground *g)
   bounds_free(&g->bounds);
   xfree(g->globals);
   xfree(g->global_state);
+  xfree(g->builtin_of);
+  board_cache_free(g);
   g->globals = NULL;
   g->global_state = NULL;
+  g->builtin_of = NULL;
+  g->nbuiltin_of = 0;
   arena_free(&g->arena);
 }

@@ -158,9 +158,9 @@ done:
 /* --- runs --- */
 
 /* Is n a call runs(L)? */
-static bool is_runs_call(const Ground *g, const Node *n)
+static bool is_runs_call(Ground *g, const Node *n)
 {
-  const Builtin *b = n->kind == NK_CALL ? builtin_find(g->syms, n->sym) : NULL;
+  const Builtin *b = n->kind == NK_CALL ? ground_builtin(g, n->sym) : NULL;
   return b && b->id == BI_RUNS && n->list.len == 1;
 }
 

@@ -172,6 +172,7 @@ typedef struct Ground {
   uint64_t work;              /* the grounding budget spent: cases, items, cells, expansions */
   bool too_big;               /* the budget ran out (reported), or the time limit came */
   bool timed_out;             /* the time limit came while grounding (not an error) */
+  uint32_t clock_asks;        /* ground_time_is_up's calls, to read the clock at some only */
   Loc here;                   /* the expression being grounded, for the budget's message */
   /* outputs */
   VEC(ShowItem) shows;
@@ -194,6 +195,12 @@ typedef struct Ground {
   VEC(Position) positions;    /* cell_of(B, N), one per board and value */
   bool posted_false;          /* the statement being grounded was found false */
   Bounds bounds;              /* what the grounder knows of each variable's values (bounds.h) */
+  /* by Sym: the built-in of that name (builtin_find), BUILTIN_UNSEEN until looked up;
+     a forall case asks several times, and the lookup compares names */
+  const Builtin **builtin_of;
+  uint32_t nbuiltin_of;
+  /* board.c's memory of the last board a step or cell_of read (board_cache_free) */
+  struct BoardCache *board_cache;
   /* per clue: its steps in the Model, first..last (its MS_PROPAGATE), to
      say which clue a space built from the Model fails at (ground_note_failure) */
   VEC(ClueSteps) clue_steps;
@@ -227,7 +234,8 @@ typedef struct Ground {
 static inline const Bounds *ground_bounds(const Ground *g)
 {
   Bounds *b = (Bounds *)&g->bounds;
-  bounds_settle(b, g->model);
+  if (b->done < b->upto)                /* new constraints since the last fixpoint */
+    bounds_settle(b, g->model);
   return b;
 }
 static inline int32_t ground_min(const Ground *g, VarId x) { return bounds_min(ground_bounds(g), x); }

@@ -130,9 +130,27 @@ const Value *env_find(const Env *e, Sym s)
   return NULL;
 }
 
+/* What builtin_of holds for a Sym not looked up yet. */
+static const Builtin unseen;
+
+const Builtin *ground_builtin(Ground *g, Sym s)
+{
+  if (s >= g->nbuiltin_of) {
+    uint32_t n = g->syms->count > s ? g->syms->count : s + 1;
+    g->builtin_of = xrealloc(g->builtin_of, n * sizeof *g->builtin_of);
+    for (uint32_t i = g->nbuiltin_of; i < n; i++)
+      g->builtin_of[i] = &unseen;
+    g->nbuiltin_of = n;
+  }
+  if (g->builtin_of[s] == &unseen)
+    g->builtin_of[s] = builtin_find(g->syms, s);
+  return g->builtin_of[s];
+}
+
 bool ground_time_is_up(Ground *g)
 {
-  if (!g->timed_out && g->time_up && g->time_up(g->time_ctx)) {
+  /* the walkers ask at every step: the caller's clock is read at one in 64 */
+  if (!g->timed_out && g->time_up && (g->clock_asks++ & 63) == 0 && g->time_up(g->time_ctx)) {
     g->timed_out = true;
     g->too_big = true;                 /* every walker stops */
   }
@@ -188,10 +206,9 @@ Value value_var(Ground *g, VarId x)
   return v;
 }
 
-/* a + sa * b, merging repeated variables. */
-Lin *lin_combine(Ground *g, const Lin *a, int64_t sa, const Lin *b, int64_t sb)
+/* sa * a + sb * b into l, whose arrays hold a->n + b->n terms. */
+static void lin_combine_into(Lin *l, const Lin *a, int64_t sa, const Lin *b, int64_t sb)
 {
-  Lin *l = lin_alloc(g, a->n + b->n);
   l->n = 0;
   l->k = sa * a->k + sb * b->k;
   const Lin *parts[2] = {a, b};
@@ -217,6 +234,13 @@ Lin *lin_combine(Ground *g, const Lin *a, int64_t sa, const Lin *b, int64_t sb)
       l->coef[kept++] = l->coef[i];
     }
   l->n = kept;
+}
+
+/* a + sa * b, merging repeated variables. */
+Lin *lin_combine(Ground *g, const Lin *a, int64_t sa, const Lin *b, int64_t sb)
+{
+  Lin *l = lin_alloc(g, a->n + b->n);
+  lin_combine_into(l, a, sa, b, sb);
   return l;
 }
 
@@ -302,19 +326,17 @@ void term_post_false(Ground *g)
   build_linear(g, 1, &one, &zero, MODEL_EQ, 1);
 }
 
-/* Copy l's terms into int32 arrays for the solver; false if too large. */
-bool lin_solver_terms(Ground *g, Loc at, const Lin *l, int64_t scale, int32_t **coef, VarId **vars)
+/* l's terms scaled, into coef[l->n] and vars[l->n]; false (reported) if too large. */
+static bool lin_terms_into(Ground *g, Loc at, const Lin *l, int64_t scale, int32_t *coef, VarId *vars)
 {
-  *coef = arena_array(&g->arena, int32_t, l->n + 1);
-  *vars = arena_array(&g->arena, VarId, l->n + 1);
   for (uint32_t i = 0; i < l->n; i++) {
     int64_t c = l->coef[i] * scale;
     if (c > INT32_MAX || c < -INT32_MAX) {
       ground_error(g, at, "a factor in this expression is too large (%lld)", (long long)c);
       return false;
     }
-    (*coef)[i] = (int32_t)c;
-    (*vars)[i] = l->vars[i];
+    coef[i] = (int32_t)c;
+    vars[i] = l->vars[i];
   }
   Wide lo, hi;
   lin_range(g, l, &lo, &hi);
@@ -323,6 +345,14 @@ bool lin_solver_terms(Ground *g, Loc at, const Lin *l, int64_t scale, int32_t **
     return false;
   }
   return true;
+}
+
+/* Copy l's terms into int32 arrays for the solver; false if too large. */
+bool lin_solver_terms(Ground *g, Loc at, const Lin *l, int64_t scale, int32_t **coef, VarId **vars)
+{
+  *coef = arena_array(&g->arena, int32_t, l->n + 1);
+  *vars = arena_array(&g->arena, VarId, l->n + 1);
+  return lin_terms_into(g, at, l, scale, *coef, *vars);
 }
 
 /* Normal form of "d OP 0" as "scale * d REL shift". */
@@ -430,6 +460,9 @@ static void note_difference(Ground *g, uint32_t n, const int32_t *coef, const Va
   }
 }
 
+/* Terms a relation or a comparison keeps on the C stack rather than in the arena. */
+#define LIN_SMALL 8
+
 /*
 ** Post "d OP 0", or return its literal when reif is set.  A relation whose
 ** terms all cancel is decided here.
@@ -445,9 +478,13 @@ Value lin_relation(Ground *g, Loc at, const Lin *d, Op op, bool reif)
   int64_t scale, shift;
   ModelRel rel;
   lin_normal_form(op, &scale, &rel, &shift);
-  int32_t *coef;
-  VarId *vars;
-  if (!lin_solver_terms(g, at, d, scale, &coef, &vars))
+  /* the Model copies the terms: a short relation needs no room of the arena */
+  int32_t coef_room[LIN_SMALL];
+  VarId vars_room[LIN_SMALL];
+  int32_t *coef = coef_room;
+  VarId *vars = vars_room;
+  if (d->n > LIN_SMALL ? !lin_solver_terms(g, at, d, scale, &coef, &vars)
+                       : !lin_terms_into(g, at, d, scale, coef, vars))
     return VALUE_NONE;
   int64_t rhs = shift - scale * d->k;
   if (!reif) {
@@ -883,6 +920,12 @@ Value term_compare(Ground *g, Loc at, Op op, Value a, Value b, bool reif)
 {
   if (a.kind == V_NONE || b.kind == V_NONE)
     return VALUE_NONE;
+  if (a.kind == V_INT && b.kind == V_INT) {     /* two numbers (a guard R1 < R2): decided here */
+    bool ok = op_holds(op, a.i - b.i);
+    if (!reif && !ok)
+      term_post_false(g);
+    return value_bool(ok);
+  }
   if (a.kind == V_WILD || b.kind == V_WILD) {   /* a blank is nothing: it equals only a blank */
     bool both = a.kind == V_WILD && b.kind == V_WILD;
     bool holds = op == OP_NE ? !both : op == OP_EQ && both;
@@ -934,10 +977,18 @@ Value term_compare(Ground *g, Loc at, Op op, Value a, Value b, bool reif)
       lit_post(g, r);
     return r;
   }
-  Lin *la, *lb;
-  if (!to_lin(g, at, a, false, NULL, &la) || !to_lin(g, at, b, false, NULL, &lb))
+  /* a number is a Lin of no terms; a short difference stays on the C stack */
+  Lin ka = {.k = a.i}, kb = {.k = b.i}, *la = &ka, *lb = &kb;
+  if ((a.kind != V_INT && !to_lin(g, at, a, false, NULL, &la)) ||
+      (b.kind != V_INT && !to_lin(g, at, b, false, NULL, &lb)))
     return VALUE_NONE;
-  return lin_relation(g, at, lin_combine(g, la, 1, lb, -1), op, reif);
+  if (la->n + lb->n > LIN_SMALL)
+    return lin_relation(g, at, lin_combine(g, la, 1, lb, -1), op, reif);
+  int64_t coef[LIN_SMALL];
+  VarId vars[LIN_SMALL];
+  Lin d = {.coef = coef, .vars = vars};
+  lin_combine_into(&d, la, 1, lb, -1);
+  return lin_relation(g, at, &d, op, reif);
 }
 
 Value term_equal(Ground *g, Loc at, Value a, Value b, bool reif)

@@ -102,6 +102,8 @@ Value board_rows_with_holes(Ground *g, Value board);
 bool board_shape(Ground *g, Loc at, Value b, const char *what, uint32_t *rows, uint32_t *cols);
 Value board_column(Ground *g, Value b, uint32_t rows, uint32_t c);
 const Value *env_find(const Env *e, Sym s);
+/* builtin_find(g->syms, s), remembered by Sym. */
+const Builtin *ground_builtin(Ground *g, Sym s);
 const char *ground_name(const Ground *g, Sym s);
 /* Report an error at `at`; returns VALUE_NONE. */
 Value ground_error(Ground *g, Loc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
