@@ -177,7 +177,8 @@ static uint32_t case_binding(Ground *g, const Env *env)
     }
   if (nbase > BINDING_MAX + 1)          /* the call and the innermost names */
     nbase = BINDING_MAX + 1;
-  memcpy(t + 3 * n, base, 3 * nbase * sizeof *t);
+  if (nbase)
+    memcpy(t + 3 * n, base, 3 * nbase * sizeof *t);
   n += nbase;
   return n ? model_binding(g->model, t, n) : 0;
 }
