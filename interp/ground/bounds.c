@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "base/mem.h"
+#include "base/sorted.h"
 
 __extension__ typedef __int128 BWide;
 
@@ -125,20 +126,6 @@ static bool in_bits(const VarBounds *v, int64_t x)
   return (v->bits >> (x - v->base)) & 1;
 }
 
-/* The first listed value >= x (nlist when none). */
-static uint32_t list_lower(const int32_t *a, uint32_t n, int64_t x)
-{
-  uint32_t lo = 0, hi = n;
-  while (lo < hi) {
-    uint32_t mid = lo + (hi - lo) / 2;
-    if (a[mid] < x)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
 bool bounds_contains(const Bounds *b, ModelVar x, int64_t val)
 {
   const VarBounds *v = &b->var.data[x];
@@ -147,7 +134,7 @@ bool bounds_contains(const Bounds *b, ModelVar x, int64_t val)
   if (v->has_bits)
     return in_bits(v, val);
   if (v->list) {
-    uint32_t i = list_lower(list_of(b, v), v->nlist, val);
+    uint32_t i = lower_bound_i32(list_of(b, v), v->nlist, val);
     return i < v->nlist && list_of(b, v)[i] == val;
   }
   return true;
@@ -165,7 +152,7 @@ static int64_t at_least(const Bounds *b, const VarBounds *v, int64_t val)
     return w ? val + __builtin_ctzll(w) : INT64_MAX;
   }
   if (v->list) {
-    uint32_t i = list_lower(list_of(b, v), v->nlist, val);
+    uint32_t i = lower_bound_i32(list_of(b, v), v->nlist, val);
     return i < v->nlist ? list_of(b, v)[i] : INT64_MAX;
   }
   return val;
@@ -183,7 +170,7 @@ static int64_t at_most(const Bounds *b, const VarBounds *v, int64_t val)
     return w ? v->base + 63 - __builtin_clzll(w) : INT64_MIN;
   }
   if (v->list) {
-    uint32_t i = list_lower(list_of(b, v), v->nlist, val + 1);
+    uint32_t i = lower_bound_i32(list_of(b, v), v->nlist, val + 1);
     return i > 0 ? list_of(b, v)[i - 1] : INT64_MIN;
   }
   return val;
@@ -201,7 +188,7 @@ uint64_t bounds_size(const Bounds *b, ModelVar x)
     return (uint64_t)__builtin_popcountll(v->bits);
   if (v->list) {
     const int32_t *a = list_of(b, v);
-    return list_lower(a, v->nlist, (int64_t)v->hi + 1) - list_lower(a, v->nlist, v->lo);
+    return lower_bound_i32(a, v->nlist, (int64_t)v->hi + 1) - lower_bound_i32(a, v->nlist, v->lo);
   }
   return (uint64_t)((int64_t)v->hi - v->lo + 1);
 }

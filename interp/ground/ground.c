@@ -184,10 +184,16 @@ static void forall_post_case(Ground *g, const Env *env, const Values *guards, Va
 /* Most names of a forall case kept with its constraints ("R = 3, C = 2"). */
 #define BINDING_MAX 8
 
-/* The forall case env, as the Model's binding of what it posts. */
+/*
+** The forall case env, as the Model's binding of what it posts; inside a
+** rule's body, after the binding at the clue's call of the rule (the
+** caller's forall case and the call itself: "R = 3, row_ok(R)").
+*/
 static uint32_t case_binding(Ground *g, const Env *env)
 {
-  int32_t t[3 * BINDING_MAX];
+  size_t nbase;
+  const int32_t *base = model_binding_triples(g->model, g->call_binding, &nbase);
+  int32_t t[3 * (2 * BINDING_MAX + 1)];
   size_t n = 0;
   for (const Env *e = env; e && n < BINDING_MAX; e = e->up)
     if (e->val.kind == V_INT || e->val.kind == V_ATOM) {
@@ -201,7 +207,40 @@ static uint32_t case_binding(Ground *g, const Env *env)
       t[3 * n + 2] = (int32_t)e->pos;
       n++;
     }
+  if (nbase > BINDING_MAX + 1)          /* the call and the innermost names */
+    nbase = BINDING_MAX + 1;
+  if (nbase)
+    memcpy(t + 3 * n, base, 3 * nbase * sizeof *t);
+  n += nbase;
   return n ? model_binding(g->model, t, n) : 0;
+}
+
+/* The rule call that a clue is, under any foralls ("forall R in 1..9: row_ok(R)"), or NULL. */
+static const Node *clue_call(Ground *g, const Node *n)
+{
+  while (n->kind == NK_QUANT && n->op == OP_FORALL)
+    n = n->a;
+  if (n->kind != NK_CALL && n->kind != NK_NAME)
+    return NULL;
+  const NameInfo *ni = names_find(g->names, n->sym);
+  return ni && ni->kind == NAME_RULE ? n : NULL;
+}
+
+/* The binding at a clue's call of a rule: the binding in force, then the call (kind 3). */
+static uint32_t call_binding(Ground *g, const Node *call)
+{
+  size_t n;
+  const int32_t *outer = model_binding_triples(g->model, g->binding, &n);
+  int32_t *t = xmalloc(3 * (n + 1) * sizeof *t);
+  t[0] = (int32_t)call->sym;
+  t[1] = 3;
+  t[2] = (int32_t)g->calls.len;
+  VEC_PUSH(g->calls, call->at);
+  if (n)
+    memcpy(t + 3, outer, 3 * n * sizeof *t);
+  uint32_t b = model_binding(g->model, t, n + 1);
+  xfree(t);
+  return b;
 }
 
 static void forall_post_fn(Ground *g, const Env *env, const Values *guards, Value defined, void *ctx)
@@ -348,7 +387,7 @@ static NOINLINE Value membership(Ground *g, const Env *env, const Node *n, bool 
 
 /* --- rules --- */
 
-static NOINLINE Value expand_rule(Ground *g, const Env *env, const Node *call, bool post_mode, bool pos)
+static NOINLINE Value expand_rule_in(Ground *g, const Env *env, const Node *call, bool post_mode, bool pos)
 {
   const NameInfo *ni = names_find(g->names, call->sym);
   uint32_t nargs = call->kind == NK_CALL ? call->list.len : 0;
@@ -421,20 +460,35 @@ static NOINLINE Value expand_rule(Ground *g, const Env *env, const Node *call, b
   }
   g->depth--;
   xfree(args);
-  if (posted) {
-    VEC_FREE(alts);
-    return value_bool(true);
+  Value r = value_bool(true);
+  if (!posted) {
+    r = lit_or(g, alts.data, (uint32_t)alts.len);
+    if (negated_partial) {
+      lit_post(g, lit_not(term_context_close(g, mark, r)));
+      r = value_bool(true);
+    } else if (post_mode) {
+      lit_post(g, pos ? r : lit_not(r));
+      r = value_bool(true);
+    }
   }
-  Value r = lit_or(g, alts.data, (uint32_t)alts.len);
   VEC_FREE(alts);
-  if (negated_partial) {
-    lit_post(g, lit_not(term_context_close(g, mark, r)));
-    return value_bool(true);
-  }
-  if (post_mode) {
-    lit_post(g, pos ? r : lit_not(r));
-    return value_bool(true);
-  }
+  return r;
+}
+
+/*
+** A rule call.  What it posts (its arguments' constraints too) names the
+** call when the call is the clue (under its foralls): a binding of its
+** own then holds just what the clue's binding held, so explain's steps,
+** which take one binding at a time, stay the same.
+*/
+static Value expand_rule(Ground *g, const Env *env, const Node *call, bool post_mode, bool pos)
+{
+  uint32_t outer_binding = g->binding, outer_call = g->call_binding;
+  if (g->depth == 0 && post_mode && pos && call == g->clue_call)
+    g->binding = g->call_binding = call_binding(g, call);
+  Value r = expand_rule_in(g, env, call, post_mode, pos);
+  g->binding = outer_binding;
+  g->call_binding = outer_call;
   return r;
 }
 
@@ -856,7 +910,10 @@ static void post_condition(Ground *g, const Env *env, const Node *n, bool pos)
         return;
       size_t mark = term_context_open(g);
       Value a = eval_entry(g, env, n->a), b = eval_entry(g, env, n->b);
-      if (pos || g->undef.len == mark)
+      bool blank = a.kind == V_WILD || b.kind == V_WILD;   /* _ < 0 and _ >= 0 are both false */
+      if (!pos && blank)
+        lit_post(g, lit_not(term_compare(g, n->at, n->op, a, b, true)));
+      else if (pos || g->undef.len == mark)
         term_compare(g, n->at, pos ? n->op : op_negate(n->op), a, b, false);
       else
         lit_post(g, lit_not(term_context_close(g, mark, term_compare(g, n->at, n->op, a, b, true))));
@@ -1555,7 +1612,9 @@ bool ground_program(Ground *g)
         build_origin(g, 0);
         continue;
       }
+      g->clue_call = clue_call(g, st->expr);
       post_entry(g, NULL, st->expr, true);
+      g->clue_call = NULL;
       build_origin(g, 0);
       build_propagate(g);             /* once per clue, not once per post */
       VEC_PUSH(g->clue_steps, ((ClueSteps){st, first, g->model->steps.len - 1}));
@@ -1597,6 +1656,7 @@ void ground_free(Ground *g)
   for (size_t i = 0; i < g->origins.len; i++)
     xfree(g->origins.data[i].what);
   VEC_FREE(g->origins);
+  VEC_FREE(g->calls);
   VEC_FREE(g->candidates);
   VEC_FREE(g->var_atom);
   VEC_FREE(g->decision);

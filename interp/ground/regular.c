@@ -263,9 +263,11 @@ bool regular_post_runs(Ground *g, const Env *env, const Node *n)
   int64_t need = clue.n ? (int64_t)clue.n - 1 : 0;
   for (uint32_t j = 0; j < clue.n; j++)
     need += clue.items[j].i;
-  if (need > (int64_t)items.len) {      /* cannot fit; this keeps the automaton small */
+  /* cannot fit: no line of unknowns has these runs, a puzzle with no
+     solution (like sum(L) = 99), not a mistake; this keeps the automaton small */
+  if (need > (int64_t)items.len) {
     VEC_FREE(items);
-    term_post_false(g);
+    term_post_failing(g);
     return true;
   }
   /* 0* 1^c1 0+ 1^c2 ... 1^ck 0*: state 0 the leading blanks, one state per

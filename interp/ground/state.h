@@ -167,6 +167,9 @@ typedef struct Ground {
   uint32_t origin;            /* current origin */
   uint32_t post_origin;       /* origin of what is built now (build_origin) */
   uint32_t binding;           /* the forall case being posted (model_binding), 0: none */
+  const Node *clue_call;      /* the rule call the clue being posted is (under its foralls), or NULL */
+  uint32_t call_binding;      /* inside that call: the binding at the call, with the call */
+  VEC(Loc) calls;             /* the rule calls bindings name (kind 3: an index here) */
   unsigned depth;             /* nesting of rule expansions */
   unsigned nesting;           /* nesting of the walkers, for the C stack */
   uint64_t work;              /* the grounding budget spent: cases, items, cells, expansions */

@@ -321,6 +321,11 @@ bool lin_fits(Wide v)
 void term_post_false(Ground *g)
 {
   g->posted_false = true;
+  term_post_failing(g);
+}
+
+void term_post_failing(Ground *g)
+{
   VarId zero = build_const(g, 0);
   int32_t one = 1;
   build_linear(g, 1, &one, &zero, MODEL_EQ, 1);

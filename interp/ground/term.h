@@ -132,7 +132,10 @@ bool op_holds(Op op, int64_t d);
 
 /* --- solver variables (term.c) --- */
 
+/* A step that fails: term_post_false for a clue false whatever the unknowns
+   are (an error), term_post_failing for one that only has no solution. */
 void term_post_false(Ground *g);
+void term_post_failing(Ground *g);
 void term_mark_atom(Ground *g, VarId x, bool atom);
 VarId term_new_var(Ground *g, int32_t lo, int32_t hi, bool atom);
 /*

@@ -128,7 +128,8 @@ ModelStep *model_step(Model *m, ModelStepKind kind, uint32_t origin,
 /*
 ** The bindings of a forall case ("R = 3, C = 2"): n names with their
 ** values, kept as data (sym, kind, value: kind 0 a number, 1 a name, 2 the
-** place of a list in the forall's list) so that making them costs
+** place of a list in the forall's list, 3 a rule call, the grounder's
+** index of it) so that making them costs
 ** no text.  Returns the handle steps carry in `binding` (never 0).
 */
 uint32_t model_binding(Model *m, const int32_t *triples, size_t n);

@@ -35,6 +35,13 @@ void trace_binding(const Ground *g, const Model *m, uint32_t detail, Buf *b)
       buf_printf(b, ", %s #%d", ground_name(g, (Sym)t[3 * i]), t[3 * i + 2]);
       continue;
     }
+    if (t[3 * i + 1] == 3) {            /* a clue's call of a rule, as written */
+      uint32_t k = (uint32_t)t[3 * i + 2];
+      char *text = k < g->calls.len ? ground_source_text(g, g->calls.data[k]) : NULL;
+      buf_printf(b, ", %s", text ? text : ground_name(g, (Sym)t[3 * i]));
+      xfree(text);
+      continue;
+    }
     buf_printf(b, ", %s = ", ground_name(g, (Sym)t[3 * i]));
     if (t[3 * i + 1])
       buf_puts(b, ground_name(g, (Sym)t[3 * i + 2]));

@@ -491,6 +491,9 @@ static const char *const kind_name[N_KINDS] = {
   [N_IFF] = "<->", [N_COMMA] = "','", [N_SEMI] = "';'",
   [N_IFBOOL] = "if-then-else (condition)", [N_FORALL] = "forall", [N_EXISTS] = "exists",
   [N_PARAM] = "rule parameter", [N_CALL] = "rule call", [N_RUNS] = "runs(...) = [...]",
+  [N_PROP_AT] = "pa(eK) property", [N_PROP_SUM] = "sum([pa(P) : P in e])",
+  [N_PROP_IS] = "pb(eK) = yes property", [N_PROP_COUNT] = "count([P : .., pb(P) = yes])",
+  [N_PIC_CMP] = "t[r, c] picture cell compared",
 };
 
 enum { F_UNDEFINED = N_KINDS, F_NO_SOLUTION, F_EVERY_ASSIGNMENT, F_SHOWS, F_HELPERS, F_GOAL,

@@ -180,7 +180,7 @@ Value eval_num(Env *e, int n)
     return eval_comprehension(e, x);
   case N_SUM_BOARD: {
     int total = 0;
-    for (int k = e->p->nvars; k < prog_slots(e->p); k++)
+    for (int k = e->p->nvars; k < prog_board_end(e->p); k++)
       total += e->slot[k];
     return defined(total);
   }
@@ -189,6 +189,20 @@ Value eval_num(Env *e, int n)
   case N_BOARD_AT:
   case N_LITLIST_AT:
     return eval_index(e, x);
+  case N_PROP_AT:
+    return defined(e->slot[prog_pa(e->p) + x->val]);
+  case N_PROP_SUM: {
+    int total = 0;
+    for (int k = 0; k < e->p->nent; k++)
+      total += e->slot[prog_pa(e->p) + k];
+    return defined(total);
+  }
+  case N_PROP_COUNT: {
+    int count = 0;
+    for (int k = 0; k < e->p->nent; k++)
+      count += e->slot[prog_pb(e->p) + k] == x->flag;
+    return defined(count);
+  }
   default:
     break;
   }
@@ -206,6 +220,30 @@ static bool compare(CmpOp op, int a, int b)
   case CMP_GE: return a >= b;
   }
   return false;
+}
+
+/*
+** A cell of the picture against a number, a label or a blank: a label
+** equals only the same label, a blank only a blank; any other = (and
+** <, <=, >, >=) is false and != true.  An undefined side: false.
+*/
+static bool eval_pic_cmp(Env *e, const Node *x)
+{
+  const Program *p = e->p;
+  Value r = eval_num(e, x->kid[0]), c = eval_num(e, x->kid[1]);
+  if (!r.defined || !c.defined || r.v < 1 || r.v > p->pic_rows || c.v < 1 || c.v > p->pic_cols)
+    return false;
+  int cell = p->pic[r.v - 1][c.v - 1];
+  static const int label[] = {0, PIC_T, PIC_A, PIC_BLANK};
+  if (x->flag == 0) {
+    Value v = eval_num(e, x->kid[2]);
+    if (!v.defined)
+      return false;
+    if (cell >= 0)
+      return compare((CmpOp)x->val, cell, v.v);
+    return x->val == CMP_NE;
+  }
+  return cell == label[x->flag] ? x->val == CMP_EQ : x->val == CMP_NE;
 }
 
 /* distinct over values already known to be defined. */
@@ -441,7 +479,7 @@ bool eval_cond(Env *e, int n)
   case N_DISTINCT:
     return eval_distinct(e, x);
   case N_DISTINCT_BOARD:
-    return all_different(e->slot + e->p->nvars, prog_slots(e->p) - e->p->nvars);
+    return all_different(e->slot + e->p->nvars, prog_board_end(e->p) - e->p->nvars);
   case N_RUNS: {                        /* the blocks of 1s of a 0/1 line */
     int nruns = 0, run = 0;
     for (int k = 0; k <= x->nkids; k++) {
@@ -467,6 +505,10 @@ bool eval_cond(Env *e, int n)
     return eval_connected(e, x);
   case N_CIRCUIT:
     return eval_circuit(e, x);
+  case N_PROP_IS:
+    return (e->slot[prog_pb(e->p) + x->val] == (x->flag & 1)) != (x->flag >> 1 & 1);
+  case N_PIC_CMP:
+    return eval_pic_cmp(e, x);
   case N_AND:
   case N_COMMA:
     return eval_cond(e, x->kid[0]) && eval_cond(e, x->kid[1]);
@@ -500,6 +542,15 @@ int slot_domain(const Program *p, int i, int *vals)
     return p->var[i].n;
   }
   int n = 0;
+  if (i >= prog_pb(p)) {                /* yes, no */
+    vals[0] = 0, vals[1] = 1;
+    return 2;
+  }
+  if (i >= prog_pa(p)) {
+    for (int v = 0; v <= p->prop_max; v++)
+      vals[n++] = v;
+    return n;
+  }
   for (int v = p->board_lo; v <= p->board_hi; v++)
     vals[n++] = v;
   return n;
@@ -547,9 +598,9 @@ long brute_count(const Program *p, bool *undef)
   return solutions;
 }
 
-/* --- answers: what the shows print, each distinct one once --- */
+/* --- answers: what the shows (and a logic grid's table) print, each distinct one once --- */
 
-#define MAX_ANSWER (MAX_SHOWS * MAX_BOARD * MAX_BOARD)
+#define MAX_ANSWER (MAX_SHOWS * MAX_BOARD * MAX_BOARD + 2 * MAX_ENT)
 
 /* The values the shows print under e's assignment, into out; how many. */
 static int answer_of(const Env *e, int *out)
@@ -566,12 +617,14 @@ static int answer_of(const Env *e, int *out)
     case SHOW_TWICE: out[n++] = a * 2; break;
     case SHOW_LESS: out[n++] = a < b; break;
     case SHOW_BOARD:
-      for (int k = p->nvars; k < prog_slots(p); k++)
+      for (int k = p->nvars; k < prog_board_end(p); k++)
         out[n++] = e->slot[k];
       break;
     default: break;
     }
   }
+  for (int k = prog_pa(p); k < prog_slots(p); k++)   /* a logic grid's table always prints */
+    out[n++] = e->slot[k];
   return n;
 }
 

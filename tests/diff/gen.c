@@ -181,9 +181,10 @@ static int gen_leaf(Gen *g)
 {
   const Program *p = g->p;
   int w[] = {p->nvars ? 45 : 0, 25, has_bound(g) ? 20 : 0, p->board_rows ? 8 : 0,
-             p->nlists ? 5 : 0, g->params ? 40 : 0};
-  switch (pick(g, w, 6)) {
+             p->nlists ? 5 : 0, g->params ? 40 : 0, p->prop_max ? 12 : 0};
+  switch (pick(g, w, 7)) {
   case 0: return gen_var(g);
+  case 6: return new_node(g, N_PROP_AT, rng_below(g->r, p->nent));
   case 5: return gen_param(g);
   case 2: return gen_bound(g);
   case 3: {
@@ -317,7 +318,7 @@ static int gen_num(Gen *g, int depth)
     return gen_leaf(g);
   enum { LEAF, ADDSUB, MUL, DIV, MOD, NEG, ABS, MINMAX, IF, COUNT, SUM,
          COUNT_COMP, SUM_COMP, SUM_BOARD, LIST_AT, GRID_AT, BOARD_AT,
-         LITLIST_AT, NCHOICES };
+         LITLIST_AT, PROP_SUM, PROP_COUNT, NCHOICES };
   int w[NCHOICES] = {
     [LEAF] = 14, [ADDSUB] = 8, [MUL] = 5, [DIV] = 10, [MOD] = 8, [NEG] = 3,
     [ABS] = 3, [MINMAX] = 5, [IF] = 5, [COUNT] = 4, [SUM] = 4,
@@ -325,7 +326,7 @@ static int gen_num(Gen *g, int depth)
     [SUM_COMP] = may_bind(g) ? 2 : 0,
     [SUM_BOARD] = p->board_rows ? 1 : 0, [LIST_AT] = p->nlists ? 6 : 0,
     [GRID_AT] = p->grid_rows ? 5 : 0, [BOARD_AT] = p->board_rows ? 6 : 0,
-    [LITLIST_AT] = 3,
+    [LITLIST_AT] = 3, [PROP_SUM] = p->prop_max ? 2 : 0, [PROP_COUNT] = p->has_pb ? 3 : 0,
   };
   int n, choice = pick(g, w, NCHOICES);
   switch (choice) {
@@ -381,6 +382,11 @@ static int gen_num(Gen *g, int depth)
   case GRID_AT: return gen_lookup(g, depth, N_GRID_AT);
   case BOARD_AT: return gen_lookup(g, depth, N_BOARD_AT);
   case LITLIST_AT: return gen_lookup(g, depth, N_LITLIST_AT);
+  case PROP_SUM: return new_node(g, N_PROP_SUM, 0);
+  case PROP_COUNT:
+    n = new_node(g, N_PROP_COUNT, 0);
+    g->p->node[n].flag = (uint8_t)rng_below(g->r, 2);
+    return n;
   default: return gen_leaf(g);
   }
 }
@@ -450,6 +456,31 @@ static int gen_call(Gen *g)
   return n;
 }
 
+/* An index of the picture known before solving: a number, or I, J, K (plus a little). */
+static int gen_pic_index(Gen *g, int size)
+{
+  if (!has_bound(g) || rng_chance(g->r, 30))
+    return new_node(g, N_NUM, rng_range(g->r, 1, size));
+  int i = gen_bound(g);
+  return rng_chance(g->r, 25) ? node2(g, N_ADD, i, new_node(g, N_NUM, 1)) : i;
+}
+
+/* t[R, C] compared with a number, a label or a blank; < and > only on a picture without labels. */
+static int gen_pic_cmp(Gen *g, int depth)
+{
+  const Program *p = g->p;
+  int n = new_node(g, N_PIC_CMP, 0);
+  add_kid(g, n, gen_pic_index(g, p->pic_rows));
+  add_kid(g, n, gen_pic_index(g, p->pic_cols));
+  int rhs = rng_below(g->r, 6);
+  Node *x = &g->p->node[n];
+  x->flag = (uint8_t)(rhs < 3 ? 0 : rhs - 2);
+  x->val = x->flag || pic_has_label(p) ? rng_below(g->r, 2) : rng_below(g->r, 6);
+  if (x->flag == 0)
+    add_kid(g, n, rng_chance(g->r, 50) ? gen_small(g) : gen_num(g, depth - 1));
+  return n;
+}
+
 static int gen_cond(Gen *g, int depth)
 {
   const Program *p = g->p;
@@ -459,7 +490,8 @@ static int gen_cond(Gen *g, int depth)
     return gen_compare(g, 0);
   }
   enum { CMP, IN_LIST, IN_RANGE, IN_CONST, DISTINCT, DISTINCT_BOARD, AND, OR,
-         NOT, IMP, IFF, COMMA, SEMI, IF, FORALL, EXISTS, TRUTH, CALL, NCHOICES };
+         NOT, IMP, IFF, COMMA, SEMI, IF, FORALL, EXISTS, TRUTH, CALL, PROP_IS, PIC_CMP,
+         NCHOICES };
   bool quant = may_bind(g);
   int w[NCHOICES] = {
     [CMP] = 24, [IN_LIST] = 5, [IN_RANGE] = 5, [IN_CONST] = p->nlists ? 3 : 0,
@@ -467,6 +499,7 @@ static int gen_cond(Gen *g, int depth)
     [OR] = 8, [NOT] = 8, [IMP] = 5, [IFF] = 4, [COMMA] = 2, [SEMI] = 2,
     [IF] = 4, [FORALL] = quant ? 6 : 0, [EXISTS] = quant ? 5 : 0, [TRUTH] = 1,
     [CALL] = p->nrules && !g->in_rule ? 10 : 0,
+    [PROP_IS] = p->has_pb ? 6 : 0, [PIC_CMP] = p->pic_rows && !g->in_rule ? 8 : 0,
   };
   static const NodeKind binary[NCHOICES] = {
     [AND] = N_AND, [OR] = N_OR, [IMP] = N_IMP, [IFF] = N_IFF,
@@ -506,6 +539,11 @@ static int gen_cond(Gen *g, int depth)
   case EXISTS: return gen_quantifier(g, depth, N_EXISTS);
   case TRUTH: return new_node(g, rng_chance(g->r, 50) ? N_TRUE : N_FALSE, 0);
   case CALL: return gen_call(g);
+  case PROP_IS:
+    n = new_node(g, N_PROP_IS, rng_below(g->r, p->nent));
+    g->p->node[n].flag = (uint8_t)rng_below(g->r, 4);
+    return n;
+  case PIC_CMP: return gen_pic_cmp(g, depth);
   default: return gen_compare(g, depth);
   }
 }
@@ -580,16 +618,40 @@ static void gen_declarations(Program *p, Rng *r)
       for (int j = 0; j < p->grid_cols; j++)
         p->grid[i][j] = rng_range(r, -2, 6);
   }
-  /* Keep the brute force small: narrow the board, then the vars. */
+  if (rng_chance(r, 15)) {              /* a picture: digits, blanks and labels */
+    static const int cell[] = {0, 1, 2, 3, PIC_BLANK, PIC_BLANK, PIC_T, PIC_A};
+    bool labels = rng_chance(r, 60);
+    p->pic_rows = rng_range(r, 2, MAX_PIC);
+    p->pic_cols = rng_range(r, 1, MAX_PIC);
+    for (int i = 0; i < p->pic_rows; i++)
+      for (int j = 0; j < p->pic_cols; j++)
+        p->pic[i][j] = cell[rng_below(r, labels ? 8 : 6)];
+  }
+  if (rng_chance(r, 15)) {              /* a logic grid of properties, whose values repeat */
+    p->nent = rng_range(r, 2, MAX_ENT);
+    p->prop_max = rng_chance(r, 70) ? rng_range(r, 1, 2) : 0;
+    p->has_pb = !p->prop_max || rng_chance(r, 60);
+  }
+  /* Keep the brute force small: drop a property, narrow the board, then the vars. */
   while (prog_space(p) > MAX_SPACE) {
-    if (p->board_rows && p->board_hi > p->board_lo + 1)
+    if (p->prop_max > 1)
+      p->prop_max--;
+    else if (p->nent > 2)
+      p->nent--;
+    else if (p->board_rows && p->board_hi > p->board_lo + 1)
       p->board_hi--;
     else if (p->board_rows * p->board_cols > 4)
       p->board_rows--;
-    else
+    else if (p->prop_max && p->has_pb)
+      p->prop_max = 0;
+    else {
+      bool narrowed = false;
       for (int i = 0; i < p->nvars; i++)
         if (p->var[i].n > 2)
-          p->var[i].n--;
+          p->var[i].n--, narrowed = true;
+      if (!narrowed)                    /* nothing left to narrow: no grid */
+        p->nent = 0, p->prop_max = 0, p->has_pb = false;
+    }
   }
   if (p->nvars == 0 && p->board_rows == 0)
     p->nvars = 1, gen_unknown(&p->var[0], r);
@@ -668,11 +730,16 @@ static uint32_t slots_of(const Program *p, int n)
   if (n < 0)
     return 0;
   const Node *x = &p->node[n];
-  uint32_t board = ((1u << prog_slots(p)) - 1) & ~((1u << p->nvars) - 1);
+  uint32_t board = ((1u << prog_board_end(p)) - 1) & ~((1u << p->nvars) - 1);
+  uint32_t pa = p->prop_max ? ((1u << p->nent) - 1) << prog_pa(p) : 0;
+  uint32_t pb = p->has_pb ? ((1u << p->nent) - 1) << prog_pb(p) : 0;
   uint32_t s = x->kind == N_VAR ? 1u << x->val
                : x->kind == N_BOARD_AT || x->kind == N_SUM_BOARD
                  || x->kind == N_DISTINCT_BOARD || x->kind == N_CONNECTED
-                 || (x->kind == N_CIRCUIT && x->flag > 0) ? board : 0;
+                 || (x->kind == N_CIRCUIT && x->flag > 0) ? board
+               : x->kind == N_PROP_AT ? 1u << (prog_pa(p) + x->val)
+               : x->kind == N_PROP_IS ? 1u << (prog_pb(p) + x->val)
+               : x->kind == N_PROP_SUM ? pa : x->kind == N_PROP_COUNT ? pb : 0;
   for (int k = 0; k < x->nkids; k++)
     s |= slots_of(p, x->kid[k]);
   if (x->kind == N_CALL) /* its rule's bodies name unknowns too */
@@ -836,6 +903,9 @@ static const char *check_partial(Checker *ck, const Node *x)
   case N_BOARD_AT:
     why = bad_constant(ck, x->kid[0], p->board_rows);
     return why ? why : bad_constant(ck, x->kid[1], p->board_cols);
+  case N_PIC_CMP:
+    why = bad_constant(ck, x->kid[0], p->pic_rows);
+    return why ? why : bad_constant(ck, x->kid[1], p->pic_cols);
   default:
     return NULL;
   }
@@ -1008,6 +1078,12 @@ static bool refers_to_declared(const Program *p, const Node *x)
   case N_CIRCUIT: return x->flag == 0 || p->board_rows > 0;
   case N_FORALL: case N_EXISTS: return x->list < p->nlists;
   case N_CALL: return x->val < p->nrules && x->nkids == p->rule[x->val].arity;
+  case N_PROP_AT: case N_PROP_SUM: return x->val < p->nent && p->prop_max > 0;
+  case N_PROP_IS: case N_PROP_COUNT: return x->val < p->nent && p->has_pb;
+  case N_PIC_CMP:   /* its indices known before solving: no unknowns, no parameters */
+    return p->pic_rows >= 2
+           && !(slots_of(p, x->kid[0]) | slots_of(p, x->kid[1]))
+           && !mentions_param(p, x->kid[0]) && !mentions_param(p, x->kid[1]);
   default: return true;
   }
 }
@@ -1213,6 +1289,7 @@ static void gen_shows(Program *p, Rng *r)
       s.kind = p->board_rows ? SHOW_BOARD : SHOW_TEXT;
     s.a = (int8_t)(p->nvars ? rng_below(r, p->nvars) : 0);
     s.b = (int8_t)(p->nvars ? rng_below(r, p->nvars) : 0);
+    s.as = (uint8_t)(rng_chance(r, 30) ? rng_range(r, 1, 2) : 0);
     p->show[p->nshows++] = s;
   }
 }

@@ -21,7 +21,9 @@
 #define MAX_LIST_LEN 5
 #define MAX_GRID     3    /* the constant board g is at most 3 x 3 */
 #define MAX_BOARD    3    /* the unknown board b is at most 3 x 3 */
-#define MAX_SLOTS    (MAX_VARS + MAX_BOARD * MAX_BOARD)
+#define MAX_ENT      3    /* entities e1..e3 of a logic grid */
+#define MAX_PIC      3    /* the picture t is at most 3 x 3 */
+#define MAX_SLOTS    (MAX_VARS + MAX_BOARD * MAX_BOARD + 2 * MAX_ENT)
 #define MAX_CLAUSES  6
 #define MAX_NODES    1000
 #define MAX_KIDS     6
@@ -47,7 +49,9 @@ typedef enum {
   SHOW_TEXT,    /* show "answer", nothing that varies */
   SHOW_KINDS
 } ShowKind;
-typedef struct Show { uint8_t kind; int8_t a, b; } Show;
+/* as: 0 plain, 1 `as "..."` (a character per value 0, 1, ...), 2 `as [V -> "t", ...]`:
+   a drawing changes the text only, so the answers stay the same */
+typedef struct Show { uint8_t kind; int8_t a, b; uint8_t as; } Show;
 
 typedef enum {
   /* numbers */
@@ -90,8 +94,17 @@ typedef enum {
                          of Program.area_clue (2) */
   N_CIRCUIT,          /* a whole clause: circuit([kid0, ...]) (flag 0), circuit(b)
                          (1), circuit(b, orthogonal) (2), circuit(b, king) (3) */
+  N_PROP_AT,          /* pa(eK): val = K - 1, a property with values 0..prop_max */
+  N_PROP_SUM,         /* sum([pa(P) : P in e]) */
+  N_PROP_IS,          /* pb(eK) = yes (flag bit 0: no; bit 1: != instead of =); val = K - 1 */
+  N_PROP_COUNT,       /* count([P : P in e, pb(P) = yes]) (flag 1: no) */
+  N_PIC_CMP,          /* t[kid0, kid1] op RHS, indices known: val = CmpOp; flag 0: RHS
+                         is the number kid2, 1: "T", 2: "a", 3: _ (a blank) */
   N_KINDS
 } NodeKind;
+
+/* A picture's cells: a digit is itself, the rest are these. */
+enum { PIC_BLANK = -100, PIC_T = -101, PIC_A = -102 };
 
 typedef enum { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE } CmpOp;
 
@@ -144,6 +157,11 @@ typedef struct Program {
   int grid_rows, grid_cols;       /* 0: no constant board */
   int grid[MAX_GRID][MAX_GRID];
   int8_t area_clue[MAX_BOARD][MAX_BOARD];  /* N_CONNECTED's areas: a size, -1 any, 0 none */
+  int nent;                       /* 0: no logic grid, else entities e1..e<nent> of e */
+  int prop_max;                   /* > 0: property pa: 0..prop_max. */
+  bool has_pb;                    /* property pb: yes, no. (yes is 0, no 1) */
+  int pic_rows, pic_cols;         /* 0: no picture t */
+  int pic[MAX_PIC][MAX_PIC];      /* digits 0..3, PIC_BLANK, PIC_T, PIC_A */
   int nrules;
   Rule rule[MAX_RULES];           /* named r1, r2 */
   int nclauses;
@@ -158,10 +176,36 @@ typedef struct Program {
   Node node[MAX_NODES];
 } Program;
 
-/* The unknowns in one flat array: the vars, then the board row by row. */
-static inline int prog_slots(const Program *p)
+/* The unknowns in one flat array: the vars, the board row by row, then
+   pa(e1..), pb(e1..).  The board's slots end at prog_board_end. */
+static inline int prog_board_end(const Program *p)
 {
   return p->nvars + p->board_rows * p->board_cols;
+}
+
+static inline int prog_pa(const Program *p)
+{
+  return prog_board_end(p);
+}
+
+static inline int prog_pb(const Program *p)
+{
+  return prog_pa(p) + (p->prop_max > 0 ? p->nent : 0);
+}
+
+static inline int prog_slots(const Program *p)
+{
+  return prog_pb(p) + (p->has_pb ? p->nent : 0);
+}
+
+/* The picture holds a label (then < and > on its cells are errors). */
+static inline bool pic_has_label(const Program *p)
+{
+  for (int r = 0; r < p->pic_rows; r++)
+    for (int c = 0; c < p->pic_cols; c++)
+      if (p->pic[r][c] == PIC_T || p->pic[r][c] == PIC_A)
+        return true;
+  return false;
 }
 
 /* --- the pseudo-random numbers (splitmix64): same seed, same cases --- */

@@ -74,7 +74,8 @@ static int level_of(const Node *x)
   case N_MUL: case N_DIV: case N_MOD: return L_MUL;
   case N_IFNUM: case N_IFBOOL: case N_FORALL: case N_EXISTS: return L_QUANT;
   case N_LIST_AT: case N_GRID_AT: case N_BOARD_AT: case N_LITLIST_AT: return L_POSTFIX;
-  case N_CMP: case N_IN_LIST: case N_IN_RANGE: case N_IN_CONST: return L_CMP;
+  case N_CMP: case N_IN_LIST: case N_IN_RANGE: case N_IN_CONST: case N_PROP_IS:
+  case N_PIC_CMP: return L_CMP;
   case N_AND: return L_AND;
   case N_OR: return L_OR;
   case N_NOT: return L_NOT;
@@ -316,6 +317,25 @@ static void print_bare(Printer *pr, const Node *x, bool open_right)
     break;
   case N_NOT: put(pr, "not "); print_node(pr, x->kid[0], L_CMP, open_right); break;
   case N_FORALL: case N_EXISTS: print_quantifier(pr, x); break;
+  case N_PROP_AT: text_printf(pr->out, "pa(e%d)", x->val + 1); break;
+  case N_PROP_SUM: put(pr, "sum([pa(P) : P in e])"); break;
+  case N_PROP_IS:
+    text_printf(pr->out, "pb(e%d) %s %s", x->val + 1, x->flag & 2 ? "!=" : "=", x->flag & 1 ? "no" : "yes");
+    break;
+  case N_PROP_COUNT: text_printf(pr->out, "count([P : P in e, pb(P) = %s])", x->flag ? "no" : "yes"); break;
+  case N_PIC_CMP: {
+    static const char *const rhs[] = {"", "\"T\"", "\"a\"", "_"};
+    put(pr, "t[");
+    print_node(pr, x->kid[0], L_QUANT, false);
+    put(pr, ", ");
+    print_node(pr, x->kid[1], L_QUANT, false);
+    text_printf(pr->out, "] %s ", cmp_spelling(&(Node){.val = x->val}));
+    if (x->flag == 0)
+      print_node(pr, x->kid[2], L_CMP + 1, open_right);
+    else
+      put(pr, rhs[x->flag]);
+    break;
+  }
   default: put(pr, "?"); break;
   }
 }
@@ -374,6 +394,28 @@ static void print_declarations(const Program *p, Text *out)
       text_printf(out, "]");
     }
     text_printf(out, "].\n");
+  }
+  if (p->pic_rows) {
+    text_printf(out, "const t =");
+    for (int r = 0; r < p->pic_rows; r++) {
+      text_printf(out, " \"");
+      for (int c = 0; c < p->pic_cols; c++) {
+        int v = p->pic[r][c];
+        text_printf(out, "%c", v >= 0 ? '0' + v : v == PIC_T ? 'T' : v == PIC_A ? 'a' : '.');
+      }
+      text_printf(out, "\"");
+    }
+    text_printf(out, ".\n");
+  }
+  if (p->nent) {
+    text_printf(out, "entities e:");
+    for (int k = 0; k < p->nent; k++)
+      text_printf(out, "%s e%d", k ? "," : "", k + 1);
+    text_printf(out, ".\n");
+    if (p->prop_max)
+      text_printf(out, "property pa: 0..%d.\n", p->prop_max);
+    if (p->has_pb)
+      text_printf(out, "property pb: yes, no.\n");
   }
 }
 
@@ -441,12 +483,20 @@ void prog_print(const Program *p, Text *out)
     const char *a = s->a >= 0 && s->a < MAX_VARS ? var_name[s->a] : "?";
     const char *b = s->b >= 0 && s->b < MAX_VARS ? var_name[s->b] : "?";
     switch (s->kind) {
-    case SHOW_VAR: text_printf(out, "show %s.\n", a); break;
-    case SHOW_SUM: text_printf(out, "show %s + %s.\n", a, b); break;
-    case SHOW_TWICE: text_printf(out, "show %s * 2.\n", a); break;
-    case SHOW_LESS: text_printf(out, "show %s < %s.\n", a, b); break;
-    case SHOW_BOARD: text_printf(out, "show b.\n"); break;
-    default: text_printf(out, "show \"answer\".\n"); break;
+    case SHOW_VAR: text_printf(out, "show %s", a); break;
+    case SHOW_SUM: text_printf(out, "show %s + %s", a, b); break;
+    case SHOW_TWICE: text_printf(out, "show %s * 2", a); break;
+    case SHOW_LESS: text_printf(out, "show %s < %s", a, b); break;
+    case SHOW_BOARD: text_printf(out, "show b"); break;
+    default: text_printf(out, "show \"answer\""); break;
     }
+    /* drawings that give two values one text: the answers are the values all the same */
+    if (s->kind != SHOW_TEXT && s->as == 1)
+      text_printf(out, " as \".#.\"");
+    else if (s->kind == SHOW_LESS && s->as == 2)
+      text_printf(out, " as [true -> \"yes\", false -> \"yes\"]");
+    else if (s->kind != SHOW_TEXT && s->as == 2)
+      text_printf(out, " as [0 -> \"o\", 1 -> \"o\", -1 -> \"minus one\", _ -> \" \"]");
+    text_printf(out, ".\n");
   }
 }

@@ -9,30 +9,18 @@
 
 #include <stdlib.h>
 
-/* Index of the first listed value >= v (n if none); c is sorted. */
-static uint32_t lower_bound(const int64_t *c, uint32_t n, int64_t v)
-{
-  uint32_t lo = 0, hi = n;
-  while (lo < hi) {
-    uint32_t mid = lo + (hi - lo) / 2;
-    if (c[mid] < v)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
+#include "base/sorted.h"
 
 static PropStatus member_propagate(Solver *s, Prop *p)
 {
   VarId x = prop_vars(s, p)[0];
   const int64_t *c = prop_consts(s, p);
   uint32_t n = p->nconsts;
-  uint32_t i = lower_bound(c, n, dom_min(s, x));
+  uint32_t i = lower_bound_i64(c, n, dom_min(s, x));
   if (i == n)
     return PS_FAIL;
   PROP_TRY(dom_set_min(s, x, c[i], p));
-  uint32_t j = lower_bound(c, n, (int64_t)dom_max(s, x) + 1);
+  uint32_t j = lower_bound_i64(c, n, (int64_t)dom_max(s, x) + 1);
   if (j == 0)
     return PS_FAIL;
   PROP_TRY(dom_set_max(s, x, c[j - 1], p));
@@ -42,7 +30,7 @@ static PropStatus member_propagate(Solver *s, Prop *p)
 static bool member_holds(const Solver *s, const Prop *p, const int32_t *v)
 {
   const int64_t *c = prop_consts(s, p);
-  uint32_t i = lower_bound(c, p->nconsts, v[0]);
+  uint32_t i = lower_bound_i64(c, p->nconsts, v[0]);
   return i < p->nconsts && c[i] == v[0];
 }
 

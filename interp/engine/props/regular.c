@@ -27,6 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sorted.h"
+
 /* vars: x[0..n); no consts; aux: one Regular block; no state. */
 
 typedef struct Regular {
@@ -48,14 +50,7 @@ typedef struct Regular {
 /* Index of value v in the sorted vals[0..n), or n when absent. */
 static uint32_t value_index(const int32_t *vals, uint32_t n, int64_t v)
 {
-  uint32_t lo = 0, hi = n;
-  while (lo < hi) {
-    uint32_t mid = lo + (hi - lo) / 2;
-    if (vals[mid] < v)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
+  uint32_t lo = lower_bound_i32(vals, n, v);
   return lo < n && vals[lo] == v ? lo : n;
 }
 
