@@ -62,7 +62,8 @@ VarId dom_new_values(Solver *s, const int32_t *values, size_t n);
 ** empty, in which case nothing changed.  Bounds are int64_t so callers can
 ** pass unclamped arithmetic; values outside int32_t behave as expected.
 */
-/* dom_remove (engine.h) tests inline whether v is there at all; this does the rest. */
+Event dom_remove(Solver *s, VarId x, int64_t v, const Prop *why);
+/* dom_remove once v is known to be in x (prop_remove in props.h tests that inline). */
 Event dom_remove_present(Solver *s, VarId x, int64_t v, const Prop *why);
 Event dom_set_min(Solver *s, VarId x, int64_t v, const Prop *why);
 Event dom_set_max(Solver *s, VarId x, int64_t v, const Prop *why);

@@ -191,20 +191,6 @@ static inline int32_t dom_next(const Solver *s, VarId x, int32_t v)
   }
 }
 
-/*
-** Remove v from x (dom.h): most calls find v gone already (a distinct
-** removing a fixed value from its group), so that test is inline.
-*/
-static inline Event dom_remove(Solver *s, VarId x, int64_t v, const Prop *why)
-{
-  const Dom *d = dom_get(s, x);
-  if (v < d->lo || v > d->hi)
-    return EV_NONE;
-  if (d->nwords == 1 && !(d->bits >> (v - d->base) & 1))
-    return EV_NONE;
-  return dom_remove_present(s, x, v, why);
-}
-
 /* The one-word bitset of x, for domains with nwords == 1. */
 static inline uint64_t dom_bits(const Solver *s, VarId x)
 {

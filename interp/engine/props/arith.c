@@ -62,7 +62,7 @@ static PropStatus times_divide(Solver *s, const Prop *p, VarId x, VarId y,
   } else if (!dom_contains(s, z, 0)) {
     /* z != 0 needs x != 0 and y != 0, and then |x| <= |z|. */
     int64_t m = max64(-zlo, zhi);
-    PROP_TRY(dom_remove(s, x, 0, p));
+    PROP_TRY(prop_remove(s, x, 0, p));
     PROP_TRY(dom_set_min(s, x, -m, p));
     PROP_TRY(dom_set_max(s, x, m, p));
   }
@@ -125,7 +125,7 @@ static int y_corners(const Solver *s, VarId y, int64_t yc[4])
 static PropStatus div_propagate(Solver *s, Prop *p)
 {
   VarId x = prop_vars(s, p)[0], y = prop_vars(s, p)[1], z = prop_vars(s, p)[2];
-  PROP_TRY(dom_remove(s, y, 0, p));
+  PROP_TRY(prop_remove(s, y, 0, p));
   int64_t yc[4];
   int k = y_corners(s, y, yc);
   assert(k > 0);
@@ -171,7 +171,7 @@ static const PropClass div_class = { "div", div_propagate, div_holds, NULL, NULL
 static PropStatus mod_propagate(Solver *s, Prop *p)
 {
   VarId x = prop_vars(s, p)[0], y = prop_vars(s, p)[1], z = prop_vars(s, p)[2];
-  PROP_TRY(dom_remove(s, y, 0, p));
+  PROP_TRY(prop_remove(s, y, 0, p));
   if (dom_is_fixed(s, x) && dom_is_fixed(s, y)) {
     PROP_TRY(dom_fix(s, z, (int64_t)dom_value(s, x) % dom_value(s, y), p));
     return PS_DONE;
@@ -208,13 +208,13 @@ static PropStatus abs_propagate(Solver *s, Prop *p)
     /* Domain consistent: each side keeps what the other supports. */
     for (int32_t v = dom_min(s, x);; v = dom_next(s, x, v)) {
       if (!dom_contains(s, z, v < 0 ? -(int64_t)v : v))
-        PROP_TRY(dom_remove(s, x, v, p));
+        PROP_TRY(prop_remove(s, x, v, p));
       if (v >= dom_max(s, x))
         break;
     }
     for (int32_t w = dom_min(s, z);; w = dom_next(s, z, w)) {
       if (!dom_contains(s, x, w) && !dom_contains(s, x, -(int64_t)w))
-        PROP_TRY(dom_remove(s, z, w, p));
+        PROP_TRY(prop_remove(s, z, w, p));
       if (w >= dom_max(s, z))
         break;
     }

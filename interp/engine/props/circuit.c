@@ -85,7 +85,7 @@ static PropStatus chains(Solver *s, const Prop *p, const VarId *x, Scratch *t)
       }
       on_chains += len - 1;
       if (len < n && dom_contains(s, x[b], t->base + (int64_t)a)) {
-        Event e = dom_remove(s, x[b], t->base + (int64_t)a, p);
+        Event e = prop_remove(s, x[b], t->base + (int64_t)a, p);
         PROP_TRY(e);
         changed |= e == EV_VAL;         /* b is fixed now: its chain grew */
       }
@@ -173,7 +173,7 @@ static PropStatus circuit_propagate(Solver *s, Prop *p)
     PROP_TRY(dom_set_min(s, x[i], t->base, p));
     PROP_TRY(dom_set_max(s, x[i], t->base + (int64_t)t->n - 1, p));
     if (t->n > 1)
-      PROP_TRY(dom_remove(s, x[i], t->base + (int64_t)i, p));
+      PROP_TRY(prop_remove(s, x[i], t->base + (int64_t)i, p));
   }
   if (chains(s, p, x, t) == PS_FAIL)
     return PS_FAIL;

@@ -86,7 +86,7 @@ static bool classify(const Solver *s, const Prop *p, Area *a)
 static Event drop(Solver *s, const Prop *p, Area *a, uint32_t k)
 {
   a->st[k] = S_OUT;
-  return dom_remove(s, prop_vars(s, p)[k], a->spec.value, p);
+  return prop_remove(s, prop_vars(s, p)[k], a->spec.value, p);
 }
 
 /* Give cell k the value V. */

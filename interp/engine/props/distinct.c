@@ -53,7 +53,7 @@ static PropStatus dval_propagate(Solver *s, Prop *p)
     perm[i] = perm[nfixed];
     perm[nfixed++] = t;
     for (uint32_t j = nfixed; j < n; j++)
-      PROP_TRY(dom_remove(s, x[perm[j]], v, p));
+      PROP_TRY(prop_remove(s, x[perm[j]], v, p));
     i = nfixed;                         /* removals may have fixed others */
   }
   prop_set_state(s, p, nfixed);
@@ -367,7 +367,7 @@ static bool gac_shortcut(Solver *s, const Prop *p, const VarId *x, Gac *g,
       continue;
     for (uint32_t k = 0; k < w; k++)
       for (uint64_t gone = dom[(size_t)i * w + k] & fixed[k]; gone; gone &= gone - 1)
-        if (dom_remove(s, x[i], g->vmin + 64 * k + __builtin_ctzll(gone), p) == EV_FAIL) {
+        if (prop_remove(s, x[i], g->vmin + 64 * k + __builtin_ctzll(gone), p) == EV_FAIL) {
           *st = PS_FAIL;
           return true;
         }
@@ -412,7 +412,7 @@ static PropStatus dgac_propagate(Solver *s, Prop *p)
       ** values whose var can move on towards a free value. */
       if (j != g->var_match[i] && w >= 0 && g->comp[w] != g->comp[i] &&
           !g->reach[g->comp[w]])
-        PROP_TRY(dom_remove(s, xi, v, p));
+        PROP_TRY(prop_remove(s, xi, v, p));
       if (v >= dom_max(s, xi))
         break;
     }

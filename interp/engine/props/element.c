@@ -70,7 +70,7 @@ static PropStatus element_propagate(Solver *s, Prop *p)
   /* idx: drop the entries that cannot equal result. */
   for (int32_t v = dom_min(s, idx);; v = dom_next(s, idx, v)) {
     if (!intersects(s, arr[v - base], res))
-      PROP_TRY(dom_remove(s, idx, v, p));
+      PROP_TRY(prop_remove(s, idx, v, p));
     if (v >= dom_max(s, idx))
       break;
   }
@@ -130,7 +130,7 @@ static PropStatus element_propagate(Solver *s, Prop *p)
   if (dom_is_bitset(s, ai) && dom_is_bitset(s, res)) {
     for (int32_t w = dom_min(s, ai);; w = dom_next(s, ai, w)) {
       if (!dom_contains(s, res, w))
-        PROP_TRY(dom_remove(s, ai, w, p));
+        PROP_TRY(prop_remove(s, ai, w, p));
       if (w >= dom_max(s, ai))
         break;
     }

@@ -208,7 +208,7 @@ static PropStatus congruence_prune(Solver *s, const Prop *p, uint32_t n, const V
       int64_t next = v < dom_max(s, y) ? dom_next(s, y, (int32_t)v) : v;
       bool last = v >= dom_max(s, y);
       if ((c - aj * v) % g != 0)
-        PROP_TRY(dom_remove(s, y, v, p));
+        PROP_TRY(prop_remove(s, y, v, p));
       if (last)
         break;
       v = next;
@@ -325,7 +325,7 @@ PropStatus lin_ne(Solver *s, const Prop *p, uint32_t n, const VarId *x,
   if (r % a[open] != 0)
     return PS_DONE;
   int64_t v = r / a[open];
-  PROP_TRY(dom_remove(s, x[open], v, p));
+  PROP_TRY(prop_remove(s, x[open], v, p));
   /* A bounds-only domain may keep v inside: check again at fixing. */
   return dom_contains(s, x[open], v) ? PS_FIX : PS_DONE;
 }

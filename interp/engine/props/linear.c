@@ -23,7 +23,7 @@ static PropStatus lin1_propagate(Solver *s, Prop *p)
   case LIN_LE: PROP_TRY(dom_set_max(s, x, k, p)); break;
   case LIN_GE: PROP_TRY(dom_set_min(s, x, k, p)); break;
   default:
-    PROP_TRY(dom_remove(s, x, k, p));
+    PROP_TRY(prop_remove(s, x, k, p));
     if (dom_contains(s, x, k))
       return PS_FIX;
     break;
@@ -80,13 +80,13 @@ static PropStatus eq2_propagate(Solver *s, Prop *p)
     if (dx->nwords && dy->nwords) {
       for (int32_t v = dom_min(s, x);; v = dom_next(s, x, v)) {
         if (!dom_contains(s, y, (int64_t)v - c))
-          PROP_TRY(dom_remove(s, x, v, p));
+          PROP_TRY(prop_remove(s, x, v, p));
         if (v >= dom_max(s, x))
           break;
       }
       for (int32_t w = dom_min(s, y);; w = dom_next(s, y, w)) {
         if (!dom_contains(s, x, (int64_t)w + c))
-          PROP_TRY(dom_remove(s, y, w, p));
+          PROP_TRY(prop_remove(s, y, w, p));
         if (w >= dom_max(s, y))
           break;
       }

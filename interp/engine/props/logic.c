@@ -156,7 +156,7 @@ static PropStatus reif1_propagate(Solver *s, Prop *p)
       PROP_TRY(dom_fix(s, x, k, p));
       return PS_DONE;
     }
-    PROP_TRY(dom_remove(s, x, k, p));
+    PROP_TRY(prop_remove(s, x, k, p));
     return dom_contains(s, x, k) ? PS_FIX : PS_DONE;
   }
   int known = -1;                       /* truth of x REL k, if decided */

@@ -34,7 +34,7 @@ static PropStatus star_propagate(Solver *s, Prop *p)
   int64_t v = dom_value(s, x);
   const Star *st = p->aux;
   for (uint32_t k = 0; k < st->n; k++)
-    PROP_TRY(dom_remove(s, st->e[k].y, v - st->e[k].c, p));
+    PROP_TRY(prop_remove(s, st->e[k].y, v - st->e[k].c, p));
   /* A bounds-only y may keep v - c inside; y's own star fails it when
   ** y is fixed there, so this side is finished. */
   return PS_DONE;

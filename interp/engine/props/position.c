@@ -64,7 +64,7 @@ static PropStatus position_propagate(Solver *s, Prop *p)
     }
     for (int32_t v = dom_min(s, e->pos);; v = dom_next(s, e->pos, v)) {
       if (!dom_contains(s, arr[v - 1], e->value))
-        PROP_TRY(dom_remove(s, e->pos, v, p));
+        PROP_TRY(prop_remove(s, e->pos, v, p));
       if (v >= dom_max(s, e->pos))
         break;
     }

@@ -10,6 +10,22 @@
 #include "engine/engine.h"
 
 /*
+** dom_remove for the propagators: most of their calls find v gone already
+** (a distinct removing a fixed value from its group), so that test is
+** inline here.  It lives here, not in engine.h, so that the engine core
+** (dom.c and its callers) never calls back down into dom.c through a header.
+*/
+static inline Event prop_remove(Solver *s, VarId x, int64_t v, const Prop *why)
+{
+  const Dom *d = dom_get(s, x);
+  if (v < d->lo || v > d->hi)
+    return EV_NONE;
+  if (d->nwords == 1 && !(d->bits >> (v - d->base) & 1))
+    return EV_NONE;
+  return dom_remove_present(s, x, v, why);
+}
+
+/*
 ** Preconditions of solver.h's post functions, kept by the grounder:
 **   post_div, post_mod   the divisor's domain holds no 0: division by zero
 **                        makes the enclosing condition false, and the

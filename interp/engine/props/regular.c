@@ -78,7 +78,7 @@ static Event keep_supported(Solver *s, VarId x, const Regular *t, const uint8_t 
     int32_t next = v < hi ? dom_next(s, x, v) : v;
     uint32_t k = value_index(t->vals, t->nvals, v);
     if (k == t->nvals || !sup[k]) {
-      Event e = dom_remove(s, x, v, p);
+      Event e = prop_remove(s, x, v, p);
       if (e == EV_FAIL)
         return EV_FAIL;
       ev = e > ev ? e : ev;

@@ -64,7 +64,7 @@ static Event keep_mask(Solver *s, VarId x, const uint64_t *mask,
     uint64_t gone = dom_word(s, d, k) & ~mask[k];
     for (; gone; gone &= gone - 1) {
       int64_t v = (int64_t)base + k * 64 + __builtin_ctzll(gone);
-      Event e = dom_remove(s, x, v, p);
+      Event e = prop_remove(s, x, v, p);
       if (e == EV_FAIL)
         return EV_FAIL;
       ev = e > ev ? e : ev;
