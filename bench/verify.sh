@@ -38,6 +38,7 @@ corpus() {
     sudoku) echo "@$P/sudoku.txt all" ;;
     nonogram) echo "@$P/nonogram.txt all" ;;   # checked against MiniZinc + Gecode once
     pentomino_*) echo "- pentominoes" ;;   # no corpus file: checked as a tiling
+    knights_tour6) echo "- knights" ;;     # 19,724 tours: checked as a tour
     *) echo "$1.txt all" ;;
   esac
 }
@@ -76,10 +77,29 @@ is_pentominoes() {
              exit 0 }' "$1"
 }
 
+# is_knights_tour FILE: FILE holds "next =" and a grid of successors
+# (squares counted row by row from 1) in which every jump is a knight's
+# move and following them from square 1 visits every square once
+is_knights_tour() {
+  awk '/^next =/ { next } { for (j = 1; j <= NF; j++) nx[++n] = $j; if (NF > w) w = NF }
+       END { if (n == 0 || n % w) exit 1
+             for (i = 1; i <= n; i++) {
+               t = nx[i]; if (t < 1 || t > n) exit 1
+               dr = int((t - 1) / w) - int((i - 1) / w); dc = (t - 1) % w - (i - 1) % w
+               if (dr * dr + dc * dc != 5) exit 1 }
+             at = 1; for (k = 1; k <= n; k++) { if (seen[at]++) exit 1; at = nx[at] }
+             exit (at != 1) }' "$1"
+}
+
 # check_first PUZZLE PEER FILE: FILE holds the peer's first solution
 check_first() {
   set -- "$1" "$2" "$3" $(corpus "$1")
   cfile=$4 all=$5
+  if [ "$cfile" = - ] && [ "$all" = knights ]; then
+    if [ -s "$3" ] && is_knights_tour "$3"; then echo "ok   $1 $2: first solution is a closed knight's tour"
+    else echo "FAIL $1 $2: first solution is not a closed knight's tour"; cat "$3"; bad=1; fi
+    return
+  fi
   if [ "$cfile" = - ]; then
     if [ -s "$3" ] && is_pentominoes "$3"; then echo "ok   $1 $2: first solution is a tiling by the $all"
     else echo "FAIL $1 $2: first solution is not a tiling by the $all"; cat "$3"; bad=1; fi
