@@ -88,12 +88,7 @@ static Event changed(Solver *s, VarId x, const Dom *d, int32_t old_lo,
 /* For the search and the front end; the propagators use prop_remove (props.h). */
 Event dom_remove(Solver *s, VarId x, int64_t v, const Prop *why)
 {
-  const Dom *d = dom_get(s, x);
-  if (v < d->lo || v > d->hi)
-    return EV_NONE;
-  if (d->nwords == 1 && !(d->bits >> (v - d->base) & 1))
-    return EV_NONE;
-  return dom_remove_present(s, x, v, why);
+  return dom_lacks(s, x, v) ? EV_NONE : dom_remove_present(s, x, v, why);
 }
 
 Event dom_remove_present(Solver *s, VarId x, int64_t v, const Prop *why)

@@ -17,12 +17,7 @@
 */
 static inline Event prop_remove(Solver *s, VarId x, int64_t v, const Prop *why)
 {
-  const Dom *d = dom_get(s, x);
-  if (v < d->lo || v > d->hi)
-    return EV_NONE;
-  if (d->nwords == 1 && !(d->bits >> (v - d->base) & 1))
-    return EV_NONE;
-  return dom_remove_present(s, x, v, why);
+  return dom_lacks(s, x, v) ? EV_NONE : dom_remove_present(s, x, v, why);
 }
 
 /*
