@@ -112,6 +112,8 @@ typedef struct Search {
   bool restarts;
   bool found;             /* a solution was found: no more restarts */
   uint32_t nrestarts;     /* restarts so far in this search */
+  uint32_t run_depth;     /* the deepest path of this run */
+  uint64_t run_start;     /* failures when this run began */
   uint64_t restart_at;
   uint32_t restart_failures; /* failures before the first restart: 100; tests lower it */
   uint64_t seed, rng;

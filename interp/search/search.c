@@ -125,6 +125,8 @@ static void search_start(Solver *s)
   q->completing = q->answered = false;
   q->state = SS_RUNNING;
   q->nrestarts = 0;
+  q->run_depth = 0;
+  q->run_start = s->stats.failures;
   q->found = false;
   q->bounded = false;
   q->restart_at = s->stats.failures + q->restart_failures;
@@ -145,7 +147,11 @@ static void search_start(Solver *s)
 ** stay; each new run breaks ties in the variable order at random (the
 ** order is shuffled) and tries the values in random order.  The first
 ** run is the plain search, so a puzzle solved within restart_failures
-** failures is searched exactly as without restarts.  Sound for counting
+** failures is searched exactly as without restarts.  A run is also owed
+** as many failures as the depth it has reached: a path a thousand
+** decisions long (a Hidato of 20x20 with one given, built number by
+** number) costs far more to find again than the few hundred failures
+** met on the way, and a shuffled order would not find it again.  Sound for counting
 ** too: after the first solution the tree of the last run is finished
 ** without restarts, and that run met no solution before it.  Each
 ** restart may record what the run refuted as nogoods (search/nogood.c,
@@ -214,6 +220,8 @@ static void search_restart(Solver *s)
     trail_pop_level(&s->trail);
   }
   q->nrestarts++;
+  q->run_depth = 0;
+  q->run_start = s->stats.failures;
   s->stats.restarts++;
   q->restart_at = s->stats.failures + q->restart_failures * luby(q->nrestarts + 1);
   q->completing = false;
@@ -573,6 +581,8 @@ static void search_decide(Solver *s, VarId x, int32_t v, bool eq)
   s->stats.nodes++;
   if (q->path.len > s->stats.max_depth)
     s->stats.max_depth = (uint32_t)q->path.len;
+  if (q->path.len > q->run_depth)
+    q->run_depth = (uint32_t)q->path.len;
   Event e = eq ? dom_fix(s, x, v, NULL) : dom_remove(s, x, v, NULL);
   /* x was open and held v when the step was chosen, and the level
   ** below is restored exactly, so neither branch can wipe x out. */
@@ -800,7 +810,8 @@ SearchResult search_next(Solver *s)
     if (st == PS_FAIL) {
       if (q->path.len == 0)
         s->failed = true;               /* failed at the root */
-      else if (q->restarts && !q->found && s->stats.failures >= q->restart_at) {
+      else if (q->restarts && !q->found && s->stats.failures >= q->restart_at &&
+               s->stats.failures - q->run_start >= q->run_depth) {
         search_restart(s);
         continue;
       }

@@ -30,31 +30,38 @@ typedef struct Pairs {
   uint32_t  xspan, yspan;   /* values in the windows */
   uint64_t *of_x;           /* per x index: y's partners, ywords each */
   uint64_t *of_y;           /* per y index: x's partners, xwords each */
-  uint64_t *dx, *dy, *want; /* scratch */
+  uint64_t *dx, *dy;       /* scratch: the domains as masks */
+  uint8_t  *res_x, *res_y;  /* per value: the word where its last partner was */
 } Pairs;
 
-/* Union of the masks rows[i] (words each) over the index bits of set. */
-static void unite(const uint64_t *set, uint32_t set_words, const uint64_t *rows,
-                  uint32_t words, uint64_t *out)
-{
-  memset(out, 0, words * sizeof *out);
-  for (uint32_t k = 0; k < set_words; k++)
-    for (uint64_t m = set[k]; m; m &= m - 1) {
-      const uint64_t *r = rows + (size_t)(64 * k + (uint32_t)__builtin_ctzll(m)) * words;
-      for (uint32_t i = 0; i < words; i++)
-        out[i] |= r[i];
-    }
-}
-
-/* a &= b; true when a changed. */
-static bool narrow(uint64_t *a, const uint64_t *b, uint32_t words)
+/*
+** Keep the values of set (set_words words) that have a partner in other
+** (words words; rows[i] is value i's mask of partners).  The word where
+** value i last found one, res[i], is tried first: it usually still holds
+** (AC-3 with residues, Lecoutre and Hemery 2007), so a value costs one
+** test instead of a union over every value of the other side.  Residues
+** are hints, not state: backtracking need not restore them.
+*/
+static bool keep_supported(uint64_t *set, uint32_t set_words, const uint64_t *rows,
+                           uint32_t words, const uint64_t *other, uint8_t *res)
 {
   bool changed = false;
-  for (uint32_t i = 0; i < words; i++) {
-    uint64_t v = a[i] & b[i];
-    changed |= v != a[i];
-    a[i] = v;
-  }
+  for (uint32_t k = 0; k < set_words; k++)
+    for (uint64_t m = set[k]; m; m &= m - 1) {
+      uint32_t i = 64 * k + (uint32_t)__builtin_ctzll(m);
+      const uint64_t *r = rows + (size_t)i * words;
+      if (r[res[i]] & other[res[i]])
+        continue;
+      uint32_t w = 0;
+      while (w < words && !(r[w] & other[w]))
+        w++;
+      if (w < words) {
+        res[i] = (uint8_t)w;
+        continue;
+      }
+      set[k] &= ~((uint64_t)1 << (i & 63));
+      changed = true;
+    }
   return changed;
 }
 
@@ -64,11 +71,9 @@ static PropStatus pair_propagate(Solver *s, Prop *p)
   Pairs *t = p->aux;
   dom_read_mask(s, x, t->xmin, t->xwords, t->dx);
   dom_read_mask(s, y, t->ymin, t->ywords, t->dy);
-  unite(t->dx, t->xwords, t->of_x, t->ywords, t->want);
-  if (narrow(t->dy, t->want, t->ywords))
+  if (keep_supported(t->dy, t->ywords, t->of_y, t->xwords, t->dx, t->res_y))
     PROP_TRY(dom_keep_mask(s, y, t->ymin, t->ywords, t->dy, p));
-  unite(t->dy, t->ywords, t->of_y, t->xwords, t->want);
-  if (narrow(t->dx, t->want, t->xwords))
+  if (keep_supported(t->dx, t->xwords, t->of_x, t->ywords, t->dy, t->res_x))
     PROP_TRY(dom_keep_mask(s, x, t->xmin, t->xwords, t->dx, p));
   return dom_is_fixed(s, x) && dom_is_fixed(s, y) ? PS_DONE : PS_FIX;
 }
@@ -105,9 +110,8 @@ void pair_post(Solver *s, VarId x, VarId y, size_t npairs, const int32_t *pairs)
   uint32_t xspan = (uint32_t)(dom_max(s, x) - xmin + 1);
   uint32_t yspan = (uint32_t)(dom_max(s, y) - ymin + 1);
   uint32_t xw = (xspan + 63) / 64, yw = (yspan + 63) / 64;
-  size_t nwords = (size_t)xspan * yw + (size_t)yspan * xw + 2 * (xw + yw) +
-                  (xw > yw ? xw : yw);
-  Pairs *t = xcalloc(1, sizeof *t + nwords * sizeof(uint64_t));
+  size_t nwords = (size_t)xspan * yw + (size_t)yspan * xw + 2 * (xw + yw);
+  Pairs *t = xcalloc(1, sizeof *t + nwords * sizeof(uint64_t) + xspan + yspan);
   uint64_t *m = (uint64_t *)(t + 1);
   *t = (Pairs){ .xmin = xmin, .ymin = ymin, .xwords = xw, .ywords = yw,
                 .xspan = xspan, .yspan = yspan };
@@ -115,7 +119,8 @@ void pair_post(Solver *s, VarId x, VarId y, size_t npairs, const int32_t *pairs)
   t->of_y = m;  m += (size_t)yspan * xw;
   t->dx = m;    m += xw + yw;
   t->dy = m;    m += xw + yw;
-  t->want = m;
+  t->res_x = (uint8_t *)m;
+  t->res_y = t->res_x + xspan;
   for (size_t k = 0; k < npairs; k++) {
     int64_t i = pairs[2 * k] - xmin, j = pairs[2 * k + 1] - ymin;
     if (i < 0 || i >= xspan || j < 0 || j >= yspan)
