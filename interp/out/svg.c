@@ -1500,9 +1500,116 @@ static void lines(Pic *p, const char *s)
   placed(p, w, h);
 }
 
+/*
+** N queens: a shown list of N unknowns, each a column from 1 to N, where
+** each two neighbours in the list differ by more than 1 (x - y != 1 and
+** x - y != -1: the diagonals of n queens).  The per-item unknowns into
+** q (N of them), or false.
+*/
+static bool queens_of(const Pic *p, const ShowItem *it, VarId **q)
+{
+  Value v = it->value;
+  if (it->who || it->text || it->ndraw || v.kind != V_LIST || v.n < 4)
+    return false;
+  const Model *m = p->g->model;
+  VarId *x = xmalloc(v.n * sizeof *x);
+  uint32_t *at = xcalloc(p->nvars + 1, sizeof *at);   /* per VarId: 1 + its place in the list */
+  bool ok = true;
+  for (uint32_t j = 0; j < v.n && ok; j++) {
+    x[j] = value_var(v.items[j]);
+    ok = x[j] < p->nvars && !at[x[j]] && m->vars.data[x[j]].lo == 1 && m->vars.data[x[j]].hi == (int32_t)v.n;
+    if (ok)
+      at[x[j]] = j + 1;
+  }
+  uint8_t *diag = xcalloc(v.n, 1);   /* per place j: bit 1 for x[j] - x[j+1] != 1, bit 2 for != -1 */
+  for (size_t i = 0; ok && i < m->steps.len; i++) {
+    const ModelStep *st = &m->steps.data[i];
+    const int32_t *a = model_args(m, st);
+    if (st->kind != MS_LINEAR || st->rel != MODEL_NE || st->n != 2 || a[0] != -a[1] ||
+        (a[0] != 1 && a[0] != -1) || (size_t)a[2] >= p->nvars || (size_t)a[3] >= p->nvars ||
+        !at[a[2]] || !at[a[3]])
+      continue;
+    uint32_t j = at[a[2]] - 1, k = at[a[3]] - 1;
+    int64_t d = a[0] * st->k;            /* x[j] - x[k] != d */
+    if (k == j + 1 && (d == 1 || d == -1))
+      diag[j] |= d == 1 ? 1 : 2;
+    else if (j == k + 1 && (d == 1 || d == -1))
+      diag[k] |= d == 1 ? 2 : 1;
+  }
+  for (uint32_t j = 0; ok && j + 1 < v.n; j++)
+    ok = diag[j] == 3;
+  xfree(diag);
+  xfree(at);
+  if (!ok) {
+    xfree(x);
+    return false;
+  }
+  *q = x;
+  return true;
+}
+
+/*
+** N queens on their board: the chessboard's squares (a pattern: one
+** element, however large the board), a queen in each row at its column,
+** drawn as a crown on a large board, a dot on a small one.
+*/
+static void queens_board(Pic *p, const VarId *q, uint32_t nq, uint32_t x0, uint32_t y0, uint32_t *w, uint32_t *h)
+{
+  uint32_t s = nq <= 12 ? CELL : 600 / nq < 8 ? 8 : 600 / nq;
+  Buf *b = &p->body;
+  buf_printf(b, "<defs><pattern id=\"chess%u\" x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" "
+                "patternUnits=\"userSpaceOnUse\"><rect width=\"%u\" height=\"%u\" fill=\"#f0d9b5\"/>"
+                "<rect x=\"%u\" width=\"%u\" height=\"%u\" fill=\"#b58863\"/>"
+                "<rect y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#b58863\"/></pattern></defs>\n",
+             y0, x0, y0, 2 * s, 2 * s, 2 * s, 2 * s, s, s, s, s, s, s);
+  buf_printf(b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"url(#chess%u)\" "
+                "stroke=\"#000000\" stroke-width=\"2\"/>\n", x0, y0, nq * s, nq * s, y0);
+  for (uint32_t r = 0; r < nq; r++) {
+    if (!var_is_fixed(p->g->space, q[r]))
+      continue;
+    int64_t c = var_value(p->g->space, q[r]) - 1;
+    if (c < 0 || c >= nq)
+      continue;
+    const char *fill = p->given[q[r]] ? "000000" : "1f4fbf";
+    double x = x0 + (double)c * s, y = y0 + (double)r * s;
+    if (marked(p, q[r]))
+      buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%u\" height=\"%u\" fill=\"#%06x\"/>\n",
+                 x, y, s, s, MARK_FILL(marked(p, q[r])));
+    if (s < 24) {
+      buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#%s\"/>\n", x + s / 2.0, y + s / 2.0,
+                 s * 0.38, fill);
+      continue;
+    }
+    /* a crown: five points over a band */
+    static const double pts[][2] = {{0.15, 0.78}, {0.12, 0.32}, {0.32, 0.55}, {0.5, 0.22}, {0.68, 0.55},
+                                    {0.88, 0.32}, {0.85, 0.78}};
+    buf_puts(b, "<polygon points=\"");
+    for (size_t k = 0; k < sizeof pts / sizeof *pts; k++)
+      buf_printf(b, "%s%.1f,%.1f", k ? " " : "", x + pts[k][0] * s, y + pts[k][1] * s);
+    buf_printf(b, "\" fill=\"#%s\" stroke=\"#ffffff\" stroke-width=\"1.5\" stroke-linejoin=\"round\"/>\n", fill);
+  }
+  *w = nq * s;
+  *h = nq * s;
+}
+
 static void item(Pic *p, const ShowItem *it)
 {
   Grid gr;
+  VarId *q = NULL;
+  if (queens_of(p, it, &q)) {
+    Buf label = {0};
+    buf_text(&label, it->label);
+    text_at(&p->body, MARGIN, p->y + CAPTION, CAPTION, "fill=\"#333333\"", buf_str(&label));
+    uint32_t lw = text_px(text_width(buf_str(&label), label.len), CAPTION);
+    p->width = lw > p->width ? lw : p->width;
+    buf_free(&label);
+    p->y += CAPTION + 10;
+    uint32_t w, h;
+    queens_board(p, q, it->value.n, MARGIN, p->y, &w, &h);
+    xfree(q);
+    placed(p, w, h);
+    return;
+  }
   if (!it->who && !it->text && grid_of(it, &gr)) {
     Buf label = {0};
     buf_text(&label, it->label);
