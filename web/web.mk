@@ -6,7 +6,8 @@
 #   make serve       serve $(BUILD)/playground on http://localhost:8000/ (PORT=...)
 #   make test-web    the page in headless Chromium (tests/web/)
 #   make test-web-slow  the slow examples' explanations and puzzles, in wasm
-#                    under node, against the native pz (half an hour)
+#                    under node, against the native pz (explain hidoku10
+#                    alone: 85 s natively, 16 min in wasm on a busy machine)
 #   make wasm-bench  the wasm build against the native one (counting rows)
 #
 # emcc comes from Debian's emscripten package, installed when missing (as
