@@ -28,7 +28,7 @@ const root = path.resolve(__dirname, '../..');
 
 function native(args) {
   try {
-    return execFileSync(path.resolve(pz), args, {cwd: root, encoding: 'utf8',
+    return execFileSync(path.resolve(pz), args, {cwd: root, encoding: 'utf8', maxBuffer: 1 << 30,
                                                   stdio: ['ignore', 'pipe', 'ignore']});
   } catch (e) {
     return e.stdout;
