@@ -43,7 +43,7 @@ import sys
 import tempfile
 
 DOCS = ["README.md", "doc/tutorial.md", "doc/language.md", "doc/teaching.md",
-        "doc/json.md", "doc/pz.1"]
+        "doc/json.md", "doc/pictures.md", "doc/pz.1"]
 TIME = [(re.compile(r'"time": [0-9.e+-]+'), '"time": T'),
         (re.compile(r'time=[0-9.e+-]+ms'), 'time=T')]
 DIRECTIVE = re.compile(r'^<!-- test: (.*?) -->\s*$')

@@ -5,6 +5,9 @@
 #                    page (web/*.html, *.css, *.js) and every example
 #   make serve       serve $(BUILD)/playground on http://localhost:8000/ (PORT=...)
 #   make test-web    the page in headless Chromium (tests/web/)
+#   make test-web-slow  the slow examples' explanations and puzzles, in wasm
+#                    under node, against the native pz (explain hidoku10
+#                    alone: 85 s natively, 16 min in wasm on a busy machine)
 #   make wasm-bench  the wasm build against the native one (counting rows)
 #
 # emcc comes from Debian's emscripten package, installed when missing (as
@@ -68,10 +71,16 @@ test-web: all             ## the playground in headless Chromium; screenshots in
 	  echo "test-web: skipped: emscripten or Chromium cannot be installed here"; \
 	fi
 
+# The twelve explanations and generated puzzles test-web leaves out: the
+# same code, but minutes each in wasm, so not in CI.
+test-web-slow: all        ## the slow examples' explain and generate in wasm, compared with pz
+	@sh tests/deps.sh wasm || { echo "test-web-slow: skipped: emscripten cannot be installed here"; exit 0; }; \
+	$(MAKE) wasm && node tests/web/examples.js $(WEB) $(BUILD)/pz slow
+
 # The release build of the bench (make bench builds it the same way).
 wasm-bench: wasm          ## the wasm build against the native one on the counting rows
 	$(MAKE) BUILD=build-bench OPT='-O2 -DNDEBUG' all
 	node tests/web/bench.js $(WEB) build-bench/pz
 
-.PHONY: wasm serve test-web wasm-bench
+.PHONY: wasm serve test-web test-web-slow wasm-bench
 -include $(WASMOBJ:.o=.d) $(BUILD)/web/pzweb.d

@@ -943,7 +943,8 @@ static bool write_picture(const char *path, const char *svg, size_t len)
 static bool write_svg(PzCtx *cx, const Cli *cli, uint64_t k)
 {
   Buf path = {0}, title = {0};
-  bool many = cli->mode == MODE_ALL || cli->max_solutions > 1;
+  bool many = cli->mode == MODE_ALL ||
+              (cli->max_solutions > 1 && pz_goal(cx) == PZ_GOAL_NONE);   /* a goal: the best one */
   size_t len = strlen(cli->svg);
   if (many) {
     bool ext = len >= 4 && strcmp(cli->svg + len - 4, ".svg") == 0;
@@ -992,6 +993,7 @@ static int solve_goal(PzCtx *cx, const Cli *cli, double load_seconds)
   uint64_t found = 0, nbest = 0;        /* solutions found; those of the best value */
   GoalEnd goal = {0};
   PzResult r = PZ_NO_MORE;
+  bool svg_failed = false;
   double start = now_seconds();
   while (!stdout_errno && !(cli->max_solutions && found >= cli->max_solutions)) {
     r = pz_next(cx);
@@ -1013,6 +1015,10 @@ static int solve_goal(PzCtx *cx, const Cli *cli, double load_seconds)
       buf_puts(to, cli->json ? ", " : "\n");
     if (!(cli->json ? pz_solution_json : cli->regions ? pz_solution_text_walls : pz_solution_text)(cx, buf_write, to))
       break;
+    if (cli->svg && !write_svg(cx, cli, each ? found : 1)) {   /* each better one over the last */
+      svg_failed = true;
+      break;
+    }
     if (each && !cli->json) {
       buf_printf(to, "value: %lld\n", (long long)v);
       progress_clear();
@@ -1022,11 +1028,11 @@ static int solve_goal(PzCtx *cx, const Cli *cli, double load_seconds)
   }
   progress_clear();
   progress.on = false;
-  if (pz_failed(cx)) {
+  if (pz_failed(cx) || svg_failed) {   /* a picture not written: said on stderr */
     buf_free(&out);
     buf_free(&best);
     buf_free(&json);
-    return search_out_of_memory(cx, cli);
+    return pz_failed(cx) ? search_out_of_memory(cx, cli) : EXIT_INPUT;
   }
   double seconds = now_seconds() - start;
   bool stopped = r == PZ_LIMIT, capped = r == PZ_SOLUTION;   /* capped: -n N */

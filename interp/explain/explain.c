@@ -1028,13 +1028,22 @@ static void init_facts(Ex *x)
   }
 }
 
-/* goal: the tracked unknowns the answer shows (all of them without MS_SHOWN). */
+/*
+** goal: the tracked unknowns the answer shows (all of them without
+** MS_SHOWN, or when it shows an untracked helper: an expression such as
+** count([right(b, R, C)]), known only when the puzzle's unknowns are).
+*/
 static void mark_goal(Ex *x)
 {
   const ModelStep *shown = NULL;
   for (size_t i = 0; i < x->m->steps.len; i++)
     if (x->m->steps.data[i].kind == MS_SHOWN)
       shown = &x->m->steps.data[i];
+  for (uint32_t k = 0; shown && k < shown->n; k++) {
+    int32_t v = model_args(x->m, shown)[k];
+    if ((size_t)v < x->nvars && !x->tracked.data[v] && var_size(x->s, (VarId)v) > 1)
+      shown = NULL;
+  }
   for (VarId v = 0; v < x->nvars; v++)
     VEC_PUSH(x->goal, shown ? 0 : x->tracked.data[v]);
   if (!shown)

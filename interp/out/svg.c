@@ -219,6 +219,9 @@ typedef struct Grid {
   bool loop;         /* the cells are the inside and outside of a loop (library loop): draw the loop */
   int64_t *loop_clue; /* per place of a loop's board: the number of its sides the loop runs along, or INT64_MIN */
   uint32_t *cage;    /* per place: 1 + its KenKen cage (no map: found in the Model); NULL none */
+  size_t *tour;      /* a round (circuit(B, Move)) over the cells: per node, its place; NULL none */
+  size_t ntour;      /* ... the nodes (every cell, in reading order) */
+  int64_t tour_k;    /* ... a cell holds tour_k + the node that follows it */
   char **cage_label; /* per cage: its target and operation ("12+", "2÷") */
   uint32_t ncages;
 } Grid;
@@ -321,6 +324,7 @@ static void grid_free(Grid *gr)
     xfree(gr->cage_label[k]);
   xfree(gr->cage_label);
   xfree(gr->cage);
+  xfree(gr->tour);
 }
 
 /* Does map m lie over the grid: the same shape, the same unknowns? */
@@ -473,6 +477,38 @@ static void loop_clues(Pic *p, Grid *gr)
   xfree(ne);
 }
 
+/*
+** A round over the grid's cells (circuit(B, Move), a knight's tour): a
+** circuit step whose nodes are the cells, in reading order.
+*/
+static void tour_of(const Pic *p, Grid *gr)
+{
+  const Model *m = p->g->model;
+  size_t n = (size_t)gr->rows * gr->cols, ncells = 0;
+  for (size_t i = 0; i < n; i++)
+    ncells += gr->is[i];
+  for (size_t s = 0; s < m->steps.len && !gr->tour; s++) {
+    const ModelStep *st = &m->steps.data[s];
+    if (st->kind != MS_CIRCUIT || st->n != ncells || ncells < 2)
+      continue;
+    const int32_t *x = model_args(m, st);
+    size_t j = 0;
+    bool same = true;
+    for (size_t i = 0; i < n && same; i++)
+      if (gr->is[i])
+        same = gr->var[i] < p->nvars && x[j++] == (int32_t)gr->var[i];
+    if (!same)
+      continue;
+    gr->tour = xmalloc(ncells * sizeof *gr->tour);
+    gr->ntour = ncells;
+    gr->tour_k = st->k;
+    j = 0;
+    for (size_t i = 0; i < n; i++)
+      if (gr->is[i])
+        gr->tour[j++] = i;
+  }
+}
+
 /* The maps over the grid, their sums, and its pieces when it is tiled. */
 static void grid_marks(Pic *p, Grid *gr)
 {
@@ -510,6 +546,7 @@ static void grid_marks(Pic *p, Grid *gr)
   gr->loop &= anycell;
   if (gr->loop)
     loop_clues(p, gr);
+  tour_of(p, gr);
   if (!step)
     return;
   /* the placement over each cell: the j-th over it, j its cover's value */
@@ -570,10 +607,11 @@ static bool cell_text(const Pic *p, const Grid *gr, size_t i, Buf *t)
     drawn = out_drawn_cell(p->g, gr->it, gr->value[i], t);
   else if (gr->value[i].kind != V_WILD)
     out_scalar_text(p->g, gr->value[i], t);
-  if (strcmp(buf_str(t), "_") == 0 || (drawn && (strcmp(buf_str(t), ".") == 0 || strcmp(buf_str(t), " ") == 0)))
+  if (strcmp(buf_str(t), "_") == 0 || (drawn && (strcmp(buf_str(t), ".") == 0 || strcmp(buf_str(t), " ") == 0 ||
+                                                  strcmp(buf_str(t), "\xc2\xb7") == 0)))
     buf_clear(t);
   VarId x = gr->var[i];
-  if (gr->loop)
+  if (gr->loop || gr->tour)
     buf_clear(t);
   else if (x < p->nvars && p->area_clue[x] && !drawn) {
     buf_clear(t);                     /* an area's cell: its clue, if any */
@@ -583,10 +621,35 @@ static bool cell_text(const Pic *p, const Grid *gr, size_t i, Buf *t)
   return drawn;
 }
 
-/* The picture of a drawing's one-character text: a shape drawn instead of the character. */
+/*
+** The picture of a drawing's one-character text: a shape drawn instead of
+** the character ('o' for a white circle, '@' a black one).
+*/
 static char glyph(const char *s)
 {
+  if (strcmp(s, "\xe2\x97\x8b") == 0)         /* ○ */
+    return 'o';
+  if (strcmp(s, "\xe2\x97\x8f") == 0)         /* ● */
+    return '@';
   return s[0] && !s[1] && strchr("#*^T", s[0]) ? s[0] : 0;
+}
+
+/*
+** A box-drawing character of a drawing as the ways a line leaves the
+** cell's centre: 1 right, 2 left, 4 up, 8 down; 0 for any other text.
+*/
+static unsigned line_ways(const char *s)
+{
+  static const struct { const char *ch; unsigned ways; } box[] = {
+    /* ─ │ ┌ ┐ └ ┘, ├ ┤ ┬ ┴ ┼, and the half lines ╴ ╵ ╶ ╷ */
+    {"\xe2\x94\x80", 3}, {"\xe2\x94\x82", 12}, {"\xe2\x94\x8c", 9}, {"\xe2\x94\x90", 10}, {"\xe2\x94\x94", 5}, {"\xe2\x94\x98", 6},
+    {"\xe2\x94\x9c", 13}, {"\xe2\x94\xa4", 14}, {"\xe2\x94\xac", 11}, {"\xe2\x94\xb4", 7}, {"\xe2\x94\xbc", 15},
+    {"\xe2\x95\xb4", 2}, {"\xe2\x95\xb5", 4}, {"\xe2\x95\xb6", 1}, {"\xe2\x95\xb7", 8},
+  };
+  for (size_t k = 0; k < sizeof box / sizeof *box; k++)
+    if (strcmp(s, box[k].ch) == 0)
+      return box[k].ways;
+  return 0;
 }
 
 /*
@@ -762,7 +825,80 @@ static void shape(Buf *b, char c, uint32_t x, uint32_t y, uint32_t s)
                cx - s * 0.05, cy, s * 0.1, R * 0.9);
     buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#2e8b3a\" stroke=\"#1b5222\" "
                   "stroke-width=\"1.5\"/>\n", cx, cy - R * 0.25, R * 0.7);
+  } else if (c == 'o' || c == '@') {
+    buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#%s\" stroke=\"#000000\" "
+                  "stroke-width=\"2.5\"/>\n", cx, cy, s * 0.3, c == 'o' ? "ffffff" : "111111");
   }
+}
+
+/*
+** A drawing's line (box-drawing characters: a Masyu's loop): from each
+** cell's centre to the middle of the sides its character leaves by, and
+** through its circles ('o', '@'), which join the lines that run into them
+** (two circles side by side join when neither has another way left).
+*/
+static void drawn_lines(Pic *p, const Grid *gr, uint32_t x0, uint32_t y0, uint32_t s)
+{
+  static const int way[4][3] = {{0, 1, 1}, {0, -1, 2}, {-1, 0, 4}, {1, 0, 8}};  /* dr, dc, bit */
+  size_t n = (size_t)gr->rows * gr->cols;
+  unsigned *ways = xcalloc(n, sizeof *ways);
+  uint8_t *ring = xcalloc(n, 1);
+  Buf t = {0};
+  bool any = false;
+  for (size_t i = 0; i < n; i++)
+    if (gr->is[i] && cell_text(p, gr, i, &t)) {
+      ways[i] = line_ways(buf_str(&t));
+      ring[i] = glyph(buf_str(&t)) == 'o' || glyph(buf_str(&t)) == '@';
+      any |= ways[i] != 0;
+    }
+  buf_free(&t);
+  /* the circles' ways: the lines that run into them, then those between two circles */
+  for (size_t i = 0; any && i < n; i++)
+    for (int q = 0; ring[i] && q < 4; q++) {
+      int64_t r = (int64_t)(i / gr->cols) + way[q][0], c = (int64_t)(i % gr->cols) + way[q][1];
+      if (is_cell(gr, r, c) && (ways[(size_t)r * gr->cols + (size_t)c] & way[q ^ 1][2]) &&
+          !ring[(size_t)r * gr->cols + (size_t)c])
+        ways[i] |= way[q][2];
+    }
+  for (bool more = any; more;) {
+    more = false;
+    for (size_t i = 0; i < n; i++) {
+      unsigned have = (ways[i] & 1) + (ways[i] >> 1 & 1) + (ways[i] >> 2 & 1) + (ways[i] >> 3 & 1), open = 0;
+      size_t to[4];
+      int qs[4];
+      for (int q = 0; ring[i] && have < 2 && q < 4; q++) {
+        int64_t r = (int64_t)(i / gr->cols) + way[q][0], c = (int64_t)(i % gr->cols) + way[q][1];
+        size_t j = (size_t)r * gr->cols + (size_t)c;
+        if (!(ways[i] & way[q][2]) && is_cell(gr, r, c) && ring[j]) {
+          unsigned jh = (ways[j] & 1) + (ways[j] >> 1 & 1) + (ways[j] >> 2 & 1) + (ways[j] >> 3 & 1);
+          if (jh < 2) {
+            to[open] = j;
+            qs[open++] = q;
+          }
+        }
+      }
+      if (ring[i] && have < 2 && open && open == 2 - have) {
+        for (unsigned k = 0; k < open; k++) {
+          ways[i] |= way[qs[k]][2];
+          ways[to[k]] |= way[qs[k] ^ 1][2];
+        }
+        more = true;
+      }
+    }
+  }
+  Buf d = {0};
+  for (size_t i = 0; any && i < n; i++)
+    for (int q = 0; q < 4; q++)
+      if (ways[i] & way[q][2]) {
+        int64_t cx = (int64_t)x0 + (int64_t)(i % gr->cols) * s + s / 2, cy = (int64_t)y0 + (int64_t)(i / gr->cols) * s + s / 2;
+        seg(&d, cx, cy, cx + way[q][1] * (int64_t)(s / 2), cy + way[q][0] * (int64_t)(s / 2));
+      }
+  if (d.len)
+    buf_printf(&p->body, "<path d=\"%s\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"5\" "
+                         "stroke-linecap=\"round\"/>\n", buf_str(&d));
+  buf_free(&d);
+  xfree(ways);
+  xfree(ring);
 }
 
 /* The value of the unknown at place i, or INT64_MIN while not known. */
@@ -885,6 +1021,132 @@ static Buf *runs_clues(const Pic *p, const Grid *gr)
   return clue;
 }
 
+/*
+** The clues of a board whose rows and columns each have a sum to make
+** (Tents: sum(row(tent, R)) = rows[R]): per line (rows first, then
+** columns) its sum as text, when a sum with every coefficient 1 runs
+** over exactly that line's unknowns, and over unknowns that are fixed to
+** 0 (a tree's cell, shown as the tree); NULL when no line has one, or
+** when every line has the same one (a rule, as in a magic square).
+*/
+static Buf *sum_clues(const Pic *p, const Grid *gr)
+{
+  const Model *m = p->g->model;
+  size_t n = (size_t)gr->rows * gr->cols, nlines = (size_t)gr->rows + gr->cols;
+  uint32_t *place = xcalloc(p->nvars + 1, sizeof *place);   /* per VarId: 1 + its place */
+  uint32_t *unknowns = xcalloc(nlines, sizeof *unknowns);     /* per line */
+  int64_t *sum = xmalloc(nlines * sizeof *sum);
+  for (size_t l = 0; l < nlines; l++)
+    sum[l] = INT64_MIN;
+  for (size_t i = 0; i < n; i++)
+    if (gr->is[i] && gr->var[i] < p->nvars && !place[gr->var[i]]) {
+      place[gr->var[i]] = (uint32_t)i + 1;
+      unknowns[i / gr->cols]++;
+      unknowns[gr->rows + i % gr->cols]++;
+    }
+  for (size_t k = 0; k < p->sums.len; k++) {
+    const ModelStep *st = &m->steps.data[p->sums.data[k]];
+    const int32_t *x = model_args(m, st) + st->n;
+    bool row = true, col = true;
+    size_t r0 = 0, c0 = 0;
+    uint32_t on = 0;
+    for (uint32_t j = 0; j < st->n && (row || col); j++) {
+      if ((size_t)x[j] >= p->nvars) {
+        row = col = false;
+      } else if (place[x[j]]) {
+        size_t i = place[x[j]] - 1;
+        if (on++ == 0) {
+          r0 = i / gr->cols;
+          c0 = i % gr->cols;
+        }
+        row &= i / gr->cols == r0;
+        col &= i % gr->cols == c0;
+      } else if (!p->given[x[j]] || p->given_value[x[j]] != 0) {
+        row = col = false;
+      }
+    }
+    if (on < 2)
+      continue;
+    if (row && on == unknowns[r0])
+      sum[r0] = st->k;
+    else if (col && on == unknowns[gr->rows + c0])
+      sum[gr->rows + c0] = st->k;
+  }
+  size_t found = 0;
+  bool alike = true;
+  int64_t first = INT64_MIN;
+  for (size_t l = 0; l < nlines; l++)
+    if (sum[l] != INT64_MIN) {
+      first = found++ ? first : sum[l];
+      alike &= sum[l] == first;
+    }
+  Buf *clue = NULL;
+  if (found >= 2 && !alike) {
+    clue = xcalloc(nlines, sizeof *clue);
+    for (size_t l = 0; l < nlines; l++)
+      if (sum[l] != INT64_MIN)
+        buf_printf(&clue[l], "%lld", (long long)sum[l]);
+  }
+  xfree(place);
+  xfree(unknowns);
+  xfree(sum);
+  return clue;
+}
+
+/*
+** A round's jumps (circuit(B, Move): a knight's tour), from each cell's
+** centre to the next's: given ones black, found ones blue.  Once all are
+** known, each cell's place in the round, from 1 in the first cell.
+*/
+static void tour_lines(Pic *p, const Grid *gr, uint32_t x0, uint32_t y0, uint32_t s)
+{
+  size_t nt = gr->ntour;
+  int64_t *next = xmalloc(nt * sizeof *next);
+  Buf given = {0}, found = {0};
+  bool all = true;
+  for (size_t j = 0; j < nt; j++) {
+    size_t i = gr->tour[j];
+    int64_t v = place_value(p, gr, i);
+    next[j] = v == INT64_MIN || v - gr->tour_k < 0 || v - gr->tour_k >= (int64_t)nt ? -1 : v - gr->tour_k;
+    all &= next[j] >= 0;
+    if (next[j] < 0)
+      continue;
+    size_t to = gr->tour[next[j]];
+    seg(cell_given(p, gr, i) ? &given : &found,
+        (int64_t)x0 + (int64_t)(i % gr->cols) * s + s / 2, (int64_t)y0 + (int64_t)(i / gr->cols) * s + s / 2,
+        (int64_t)x0 + (int64_t)(to % gr->cols) * s + s / 2, (int64_t)y0 + (int64_t)(to / gr->cols) * s + s / 2);
+  }
+  if (found.len)
+    buf_printf(&p->body, "<path d=\"%s\" fill=\"none\" stroke=\"#1f4fbf\" stroke-width=\"2.5\" "
+                         "stroke-linecap=\"round\"/>\n", buf_str(&found));
+  if (given.len)
+    buf_printf(&p->body, "<path d=\"%s\" fill=\"none\" stroke=\"#000000\" stroke-width=\"3.5\" "
+                         "stroke-linecap=\"round\"/>\n", buf_str(&given));
+  /* the places in the round: one round through every cell, from the first */
+  uint32_t *at = all ? xcalloc(nt, sizeof *at) : NULL;
+  size_t j = 0, k = 0;
+  for (; all && k < nt && !at[j]; k++) {
+    at[j] = (uint32_t)k + 1;
+    j = (size_t)next[j];
+  }
+  if (all && k == nt && j == 0) {
+    for (j = 0; j < nt; j++) {
+      size_t i = gr->tour[j];
+      uint32_t cx = x0 + (uint32_t)(i % gr->cols) * s + s / 2, cy = y0 + (uint32_t)(i / gr->cols) * s + s / 2;
+      buf_printf(&p->body, "<circle cx=\"%u\" cy=\"%u\" r=\"13\" fill=\"#ffffff\" stroke=\"#%s\" "
+                           "stroke-width=\"1.5\"/>\n", cx, cy, j == 0 ? "000000" : "999999");
+      char num[16];
+      snprintf(num, sizeof num, "%u", at[j]);
+      text_at(&p->body, cx, cy + 6, 16, j == 0 ? "text-anchor=\"middle\" " GIVEN_STYLE
+                                                : "text-anchor=\"middle\" fill=\"#000000\"", num);
+    }
+  }
+  xfree(at);
+  xfree(next);
+  buf_free(&given);
+  buf_free(&found);
+}
+
 /* A square-celled board at (x0, y0); its size into *w, *h. */
 static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w, uint32_t *h)
 {
@@ -901,6 +1163,8 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
   cell_size(widest, &s, &font);
   /* a nonogram's clues: the rows' to the left, the columns' above, each run a number */
   Buf *runs = gr->hex || gr->clue ? NULL : runs_clues(p, gr);
+  if (!runs && !gr->hex && !gr->clue && !gr->loop && !gr->tour && !gr->tiled)
+    runs = sum_clues(p, gr);         /* Tents' numbers, drawn the same way */
   uint32_t left = 0, top = 0;
   for (uint32_t r = 0; runs && r < gr->rows; r++) {
     uint32_t lw = runs[r].len ? text_px(runs[r].len, RUNS) + 8 : 0;
@@ -992,6 +1256,10 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
                   "stroke-linecap=\"square\"/>\n", buf_str(&d));
   else
     loop_lines(p, gr, x0, y0, s);
+  if (gr->it && gr->it->ndraw)
+    drawn_lines(p, gr, x0, y0, s);
+  if (gr->tour)
+    tour_lines(p, gr, x0, y0, s);
   /* cages: dashed, with the sum at the top left of the cage's first cell */
   for (size_t k = 0; k < gr->nmaps; k++) {
     if (!gr->sums[k])
@@ -1035,8 +1303,8 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
     bool drawn = cell_text(p, gr, i, &t);
     if (gr->loop_clue && gr->loop_clue[i] != INT64_MIN)
       buf_printf(&t, "%lld", (long long)gr->loop_clue[i]);
-    if (!t.len)
-      continue;
+    if (!t.len || (drawn && line_ways(buf_str(&t))))
+      continue;                     /* a line's character: drawn as the line */
     if (drawn && glyph(buf_str(&t))) {
       shape(b, glyph(buf_str(&t)), x0 + (uint32_t)(i % gr->cols) * s, y0 + (uint32_t)(i / gr->cols) * s, s);
       continue;
@@ -1232,9 +1500,116 @@ static void lines(Pic *p, const char *s)
   placed(p, w, h);
 }
 
+/*
+** N queens: a shown list of N unknowns, each a column from 1 to N, where
+** each two neighbours in the list differ by more than 1 (x - y != 1 and
+** x - y != -1: the diagonals of n queens).  The per-item unknowns into
+** q (N of them), or false.
+*/
+static bool queens_of(const Pic *p, const ShowItem *it, VarId **q)
+{
+  Value v = it->value;
+  if (it->who || it->text || it->ndraw || v.kind != V_LIST || v.n < 4)
+    return false;
+  const Model *m = p->g->model;
+  VarId *x = xmalloc(v.n * sizeof *x);
+  uint32_t *at = xcalloc(p->nvars + 1, sizeof *at);   /* per VarId: 1 + its place in the list */
+  bool ok = true;
+  for (uint32_t j = 0; j < v.n && ok; j++) {
+    x[j] = value_var(v.items[j]);
+    ok = x[j] < p->nvars && !at[x[j]] && m->vars.data[x[j]].lo == 1 && m->vars.data[x[j]].hi == (int32_t)v.n;
+    if (ok)
+      at[x[j]] = j + 1;
+  }
+  uint8_t *diag = xcalloc(v.n, 1);   /* per place j: bit 1 for x[j] - x[j+1] != 1, bit 2 for != -1 */
+  for (size_t i = 0; ok && i < m->steps.len; i++) {
+    const ModelStep *st = &m->steps.data[i];
+    const int32_t *a = model_args(m, st);
+    if (st->kind != MS_LINEAR || st->rel != MODEL_NE || st->n != 2 || a[0] != -a[1] ||
+        (a[0] != 1 && a[0] != -1) || (size_t)a[2] >= p->nvars || (size_t)a[3] >= p->nvars ||
+        !at[a[2]] || !at[a[3]])
+      continue;
+    uint32_t j = at[a[2]] - 1, k = at[a[3]] - 1;
+    int64_t d = a[0] * st->k;            /* x[j] - x[k] != d */
+    if (k == j + 1 && (d == 1 || d == -1))
+      diag[j] |= d == 1 ? 1 : 2;
+    else if (j == k + 1 && (d == 1 || d == -1))
+      diag[k] |= d == 1 ? 2 : 1;
+  }
+  for (uint32_t j = 0; ok && j + 1 < v.n; j++)
+    ok = diag[j] == 3;
+  xfree(diag);
+  xfree(at);
+  if (!ok) {
+    xfree(x);
+    return false;
+  }
+  *q = x;
+  return true;
+}
+
+/*
+** N queens on their board: the chessboard's squares (a pattern: one
+** element, however large the board), a queen in each row at its column,
+** drawn as a crown on a large board, a dot on a small one.
+*/
+static void queens_board(Pic *p, const VarId *q, uint32_t nq, uint32_t x0, uint32_t y0, uint32_t *w, uint32_t *h)
+{
+  uint32_t s = nq <= 12 ? CELL : 600 / nq < 8 ? 8 : 600 / nq;
+  Buf *b = &p->body;
+  buf_printf(b, "<defs><pattern id=\"chess%u\" x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" "
+                "patternUnits=\"userSpaceOnUse\"><rect width=\"%u\" height=\"%u\" fill=\"#f0d9b5\"/>"
+                "<rect x=\"%u\" width=\"%u\" height=\"%u\" fill=\"#b58863\"/>"
+                "<rect y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#b58863\"/></pattern></defs>\n",
+             y0, x0, y0, 2 * s, 2 * s, 2 * s, 2 * s, s, s, s, s, s, s);
+  buf_printf(b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"url(#chess%u)\" "
+                "stroke=\"#000000\" stroke-width=\"2\"/>\n", x0, y0, nq * s, nq * s, y0);
+  for (uint32_t r = 0; r < nq; r++) {
+    if (!var_is_fixed(p->g->space, q[r]))
+      continue;
+    int64_t c = var_value(p->g->space, q[r]) - 1;
+    if (c < 0 || c >= nq)
+      continue;
+    const char *fill = p->given[q[r]] ? "000000" : "1f4fbf";
+    double x = x0 + (double)c * s, y = y0 + (double)r * s;
+    if (marked(p, q[r]))
+      buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%u\" height=\"%u\" fill=\"#%06x\"/>\n",
+                 x, y, s, s, MARK_FILL(marked(p, q[r])));
+    if (s < 24) {
+      buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#%s\"/>\n", x + s / 2.0, y + s / 2.0,
+                 s * 0.38, fill);
+      continue;
+    }
+    /* a crown: five points over a band */
+    static const double pts[][2] = {{0.15, 0.78}, {0.12, 0.32}, {0.32, 0.55}, {0.5, 0.22}, {0.68, 0.55},
+                                    {0.88, 0.32}, {0.85, 0.78}};
+    buf_puts(b, "<polygon points=\"");
+    for (size_t k = 0; k < sizeof pts / sizeof *pts; k++)
+      buf_printf(b, "%s%.1f,%.1f", k ? " " : "", x + pts[k][0] * s, y + pts[k][1] * s);
+    buf_printf(b, "\" fill=\"#%s\" stroke=\"#ffffff\" stroke-width=\"1.5\" stroke-linejoin=\"round\"/>\n", fill);
+  }
+  *w = nq * s;
+  *h = nq * s;
+}
+
 static void item(Pic *p, const ShowItem *it)
 {
   Grid gr;
+  VarId *q = NULL;
+  if (queens_of(p, it, &q)) {
+    Buf label = {0};
+    buf_text(&label, it->label);
+    text_at(&p->body, MARGIN, p->y + CAPTION, CAPTION, "fill=\"#333333\"", buf_str(&label));
+    uint32_t lw = text_px(text_width(buf_str(&label), label.len), CAPTION);
+    p->width = lw > p->width ? lw : p->width;
+    buf_free(&label);
+    p->y += CAPTION + 10;
+    uint32_t w, h;
+    queens_board(p, q, it->value.n, MARGIN, p->y, &w, &h);
+    xfree(q);
+    placed(p, w, h);
+    return;
+  }
   if (!it->who && !it->text && grid_of(it, &gr)) {
     Buf label = {0};
     buf_text(&label, it->label);

@@ -50,7 +50,12 @@ friends examples/friends.pz
 magic_square3 examples/magic_square3.pz
 painting examples/painting.pz
 explain_slitherlink_20 explain:examples/slitherlink.pz:020
-explain_nurikabe_20 explain:examples/nurikabe.pz:020"
+explain_nurikabe_20 explain:examples/nurikabe.pz:020
+masyu examples/masyu.pz
+knights_tour examples/knights_tour.pz
+explain_knights_tour_1 explain:examples/knights_tour.pz:001
+queens8 tests/svg/queens8.pz
+goal tests/svg/goal.pz"
 
 # every: well-formed, titled, deterministic (one python3 for them all;
 # a node limit for the puzzles that search long on purpose)
