@@ -47,7 +47,8 @@ typedef struct PropClass {
   ** Optional, for propagators over many variables that only want to look
   ** at the ones that changed (Gecode's advisors): told of each change of
   ** one of its variables that another propagator, the search or the front
-  ** end made, even while queued.  Set Prop.advised to have it called.
+  ** end made, even while queued, and of its event (Solver.advise_ev).  Set
+  ** Prop.advised to have it called.
   */
   void (*advise)(Solver *s, Prop *p, VarId x);
   /*
@@ -119,6 +120,13 @@ void prop_notify(Solver *s, VarId x, Event ev, const Prop *why);
 PropStatus prop_fixpoint(Solver *s);
 /* Empty every queue, clearing the flags (after a failure or a stopped trial). */
 void prop_queues_clear(Solver *s);
+/*
+** Add one to the conflict weight of x[0..n) (dom/wdeg).  The fixpoint
+** does it for the variables of a propagator that fails; a propagator
+** over many constraints (linsys.c) calls it for the one that failed and
+** keeps its own variable slice empty.
+*/
+void prop_blame(Solver *s, const VarId *x, uint32_t n);
 /* Set p->state reversibly. */
 void prop_set_state(Solver *s, Prop *p, uint32_t state);
 /*

@@ -98,6 +98,15 @@ void post_distinct_bounds(Solver *s, size_t n, const VarId *x);
 #define SUM_DC_MAX 16
 bool sum_dc_fits(const Solver *s, const LinForm *f);
 void sum_dc_post(Solver *s, const LinForm *f);
+/* Is p a sum_dc?  Its consts are then 1, ..., 1, c. */
+bool sum_dc_is(const Prop *p);
+/*
+** Sums (sum_dc) that share variables, grouped, each group of two or more
+** taken over by one propagator over the whole system, with the short
+** equations that follow from it (linsys.c).  Called once the Model is
+** loaded, without a trace.
+*/
+void linsys_post_groups(Solver *s);
 /*
 ** Binary tables over bitset domains of up to 4096 values each get pair,
 ** with a partner mask per value (pair.c).
