@@ -112,13 +112,13 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
 }
 
 /*
-** Once the Model is in: sums that share cells become one propagator over
-** their system (props/linsys.c), for searching; not for the reason log,
-** nor in the spaces of explain (solver_from_model_where, trial.c).
+** Once the Model is in: the equations that follow from sums over shared
+** cells (props/linsys.c), for searching; not for the reason log, nor in
+** the spaces of explain (solver_from_model_where, trial.c).
 */
 static void load_finish(Solver *s)
 {
-  linsys_post_groups(s);
+  linsys_post(s, LINSYS_MIN_VARS);
 }
 
 Solver *solver_from_model(const Model *m)

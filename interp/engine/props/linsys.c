@@ -41,15 +41,13 @@
 #define LS_OPEN 2
 #define LS_SPAN 64
 /*
-** Derived equations: of at most this many terms, for groups of so many
-** variables.  The search for them looks at every support of up to four
-** variables: 17 M instructions at 25 (magic_square5, whose first square
-** they do not find sooner), 4 M at 19.  Under 12 variables (magic_square3)
-** the search is a few dozen nodes anyway, and they would only change
-** which answer comes first.
+** Derived equations: of at most this many terms, for groups of at most
+** so many variables (and at least linsys_post's min_vars).  The search
+** for them looks at every support of up to four variables: 17 M
+** instructions at 25 (magic_square5, whose first square they do not find
+** sooner), 4 M at 19.
 */
 #define LS_DERIVE_TERMS 4
-#define LS_DERIVE_MIN_VARS 12
 #define LS_DERIVE_VARS 20
 #define LS_DERIVE_EQS 64
 #define LS_DERIVE_MAX 256
@@ -434,10 +432,10 @@ static bool is_line(const Group *g, const Derived *dv)
 ** Every equation of 2..LS_DERIVE_TERMS terms with coefficients +-1 (the
 ** first +1) that follows from the group's lines and is not one of them.
 */
-static void derive(const Group *g, DerivedVec *out)
+static void derive(const Group *g, uint32_t min_vars, DerivedVec *out)
 {
   uint32_t n = g->nvars, m = g->neqs;
-  if (n < LS_DERIVE_MIN_VARS || n > LS_DERIVE_VARS || m > LS_DERIVE_EQS)
+  if (n < min_vars || n > LS_DERIVE_VARS || m > LS_DERIVE_EQS)
     return;
   Q *M = xmalloc((size_t)m * (n + 1) * sizeof *M);
   for (size_t k = 0; k < (size_t)m * (n + 1); k++)
@@ -513,7 +511,7 @@ static uint32_t find(uint32_t *parent, uint32_t i)
 }
 
 /* Post one Ls over the sums props[0..k) (ids), all sum_dc, sharing variables. */
-static void post_group(Solver *s, const PropId *ids, uint32_t k)
+static void post_group(Solver *s, const PropId *ids, uint32_t k, uint32_t min_vars)
 {
   Group g = { 0 };
   VEC(VarId) vars = {0};
@@ -557,7 +555,7 @@ static void post_group(Solver *s, const PropId *ids, uint32_t k)
   g.vars = vars.data;
 
   DerivedVec der = {0};
-  derive(&g, &der);
+  derive(&g, min_vars, &der);
 
   uint32_t neqs = (uint32_t)der.len, maxn = LS_DERIVE_TERMS, nv = g.nvars;
   nterms = 0;
@@ -634,7 +632,7 @@ static void post_group(Solver *s, const PropId *ids, uint32_t k)
   xfree(g.eq_c);
 }
 
-void linsys_post_groups(Solver *s)
+void linsys_post(Solver *s, uint32_t min_vars)
 {
   if (s->failed || s->deferred || s->trace)
     return;
@@ -690,7 +688,7 @@ void linsys_post_groups(Solver *s)
     for (uint32_t j = i; j != UINT32_MAX; j = next[j])
       ids[k++] = sums.data[j];
     if (k >= 2)
-      post_group(s, ids, k);
+      post_group(s, ids, k, min_vars);
   }
   xfree(next);
   xfree(last);
