@@ -68,7 +68,6 @@ struct Solver {
   uint8_t cause;                /* ReasonKind of a change with no propagator behind it */
   uint32_t cause_origin;        /* its origin (a probe's failing constraint) */
   bool in_trial;                /* inside a probe's trial: nothing is reported */
-  Event advise_ev;              /* while an advise runs: the event it is told of */
   uint32_t failed_origin;       /* origin of the last propagator that failed */
   const char *failed_prop;      /* and its class */
   uint32_t failed_detail;       /* and its detail */

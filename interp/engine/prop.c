@@ -151,10 +151,8 @@ void prop_notify(Solver *s, VarId x, Event ev, const Prop *why)
   for (uint32_t i = 0; i < end; i++) {
     PropId id = ids[i];
     Prop *p = &props[id];
-    if (p->advised && p != why) {
-      s->advise_ev = ev;
+    if (p->advised && p != why)
       p->cls->advise(s, p, x);
-    }
     if (p->queued) {
       if (p == s->running)
         s->self_woken = true;

@@ -47,8 +47,7 @@ typedef struct PropClass {
   ** Optional, for propagators over many variables that only want to look
   ** at the ones that changed (Gecode's advisors): told of each change of
   ** one of its variables that another propagator, the search or the front
-  ** end made, even while queued, and of its event (Solver.advise_ev).  Set
-  ** Prop.advised to have it called.
+  ** end made, even while queued.  Set Prop.advised to have it called.
   */
   void (*advise)(Solver *s, Prop *p, VarId x);
   /*

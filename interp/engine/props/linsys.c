@@ -21,9 +21,11 @@
 ** open term is forced, two are each other's mirror image about what is
 ** left (sum_dc's word rule; a term with coefficient -1 is its domain
 ** mirrored).  With three open the rule would loop over values and bounds
-** rarely narrow: measured, both cost more than the nodes they save.  So
-** the loss of an inner value wakes only equations whose last run found
-** them that close (see touch); ends moving and fixing wake them all.
+** rarely narrow: measured, both cost more than the nodes they save.  It
+** wakes only when a cell loses an end or is fixed, not for an inner
+** value: with two open terms the mirror would still prune then, but the
+** lines and distinct do most of that, and waking for every value lost
+** cost more (doc/performance.md).
 **
 ** The sums stay as they are; this adds reasoning only, and checks
 ** nothing they do not (its holds is true).  It has degree 0 and an empty
@@ -79,7 +81,6 @@ typedef struct Ls {
   uint32_t *ring;              /* neqs */
   VarId    *blame;             /* maxn */
   uint8_t  *dirty;             /* neqs: in the ring */
-  uint8_t  *near;              /* neqs: its last run found it within the word rule */
 } Ls;
 
 /* w with its bits in reverse order (bit i moves to bit 63 - i). */
@@ -110,27 +111,22 @@ static void push(Ls *ls, uint32_t e)
 }
 
 /*
-** Local variable v suffered event ev: queue its equations but e (the one
-** running, at its own fixpoint).  The loss of an inner value (EV_DOM)
-** changes neither the number of open terms nor the least sum, so an
-** equation too far from the word rule stays so: it is queued only when
-** its last run found it near.  After a backtrack the flag may say near
-** where it is not, which costs a run, never a deduction: an equation too
-** far in a state was too far in every wider one.
+** Local variable v lost an end or was fixed while equation e ran: queue
+** its other equations (e is at its own fixpoint).
 */
-static void touch(Ls *ls, uint32_t v, Event ev, uint32_t e)
+static void touch(Ls *ls, uint32_t v, uint32_t e)
 {
-  for (uint32_t k = ls->occ_first[v]; k < ls->occ_first[v + 1]; k++) {
-    uint32_t f = ls->occ[k];
-    if (f != e && (ev != EV_DOM || ls->near[f]))
-      push(ls, f);
-  }
+  for (uint32_t k = ls->occ_first[v]; k < ls->occ_first[v + 1]; k++)
+    if (ls->occ[k] != e)
+      push(ls, ls->occ[k]);
 }
 
+/* Subscribed for bounds: told of each end moved by another propagator. */
 static void linsys_advise(Solver *s, Prop *p, VarId x)
 {
+  (void)s;
   Ls *ls = p->aux;
-  touch(ls, ls->map[x - ls->vmin], s->advise_ev, UINT32_MAX);
+  touch(ls, ls->map[x - ls->vmin], UINT32_MAX);
 }
 
 /*
@@ -185,8 +181,7 @@ static PropStatus eq_run(Solver *s, const Prop *p, Ls *ls, uint32_t e)
 {
   uint32_t open[LS_OPEN], m = 0;
   int64_t target = 0;
-  ls->near[e] = exact_applies(s, ls, e, &target, open, &m);
-  if (!ls->near[e])
+  if (!exact_applies(s, ls, e, &target, open, &m))
     return PS_FIX;
   if (target < 0)
     return PS_FAIL;
@@ -211,8 +206,8 @@ static PropStatus eq_run(Solver *s, const Prop *p, Ls *ls, uint32_t e)
     const LsTerm *tk = &t[open[k]];
     Event ev = term_keep(s, p, tk, keep[k]);
     PROP_TRY(ev);
-    if (ev != EV_NONE)
-      touch(ls, tk->v, ev, e);
+    if (ev >= EV_BND)
+      touch(ls, tk->v, e);
   }
   return PS_FIX;
 }
@@ -564,7 +559,7 @@ static void post_group(Solver *s, const PropId *ids, uint32_t k, uint32_t min_va
   if (neqs > 0) {
     size_t bytes = sizeof(Ls) + neqs * sizeof(LsEq) + nterms * sizeof(LsTerm) +
                    (span + nv + 1 + nterms + neqs) * sizeof(uint32_t) + maxn * sizeof(VarId) +
-                   2 * (size_t)neqs;
+                   neqs;
     Ls *ls = xmalloc(bytes);
     char *at = (char *)(ls + 1);
     ls->eq = (LsEq *)(void *)at;
@@ -582,7 +577,6 @@ static void post_group(Solver *s, const PropId *ids, uint32_t k, uint32_t min_va
     ls->blame = (VarId *)(void *)at;
     at += maxn * sizeof(VarId);
     ls->dirty = (uint8_t *)at;
-    ls->near = ls->dirty + neqs;
     ls->neqs = neqs;
     ls->nvars = nv;
     ls->nterms = nterms;
@@ -611,7 +605,6 @@ static void post_group(Solver *s, const PropId *ids, uint32_t k, uint32_t min_va
         ls->occ[fill[ls->term[ls->eq[e].first + j].v]++] = e;
     xfree(fill);
     memset(ls->dirty, 0, neqs);
-    memset(ls->near, 1, neqs);
     for (uint32_t e = 0; e < neqs; e++)
       push(ls, e);
 
@@ -621,7 +614,7 @@ static void post_group(Solver *s, const PropId *ids, uint32_t k, uint32_t min_va
     p->advised = 1;
     for (uint32_t v = 0; v < nv; v++)
       if (ls->occ_first[v + 1] > ls->occ_first[v])
-        prop_subscribe(s, p, g.vars[v], EV_DOM);
+        prop_subscribe(s, p, g.vars[v], EV_BND);     /* see the top */
     prop_post(s, p);
   }
   VEC_FREE(der);
