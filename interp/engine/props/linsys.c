@@ -14,8 +14,8 @@
 ** follows from a group is found: it must be orthogonal to the null space
 ** of the group's lines, which exact rational elimination gives.  Those
 ** that are not lines themselves go to one propagator per group, with a
-** queue of its own: an advisor marks the equations of each cell that
-** changes, and one run works through them.
+** queue of its own: an advisor queues the equations of each cell that
+** loses an end or is fixed, and one run works through them.
 **
 ** An equation prunes only when at most two of its terms are open: one
 ** open term is forced, two are each other's mirror image about what is
