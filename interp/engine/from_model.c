@@ -9,6 +9,7 @@
 ** have a space of its own.
 */
 #include "engine/engine.h"
+#include "engine/props/props.h"
 #include "model/model.h"
 
 static const VarId *ids(const int32_t *a)
@@ -110,11 +111,22 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
   }
 }
 
+/*
+** Once the Model is in: the equations that follow from sums over shared
+** cells (props/linsys.c), for searching; not for the reason log, nor in
+** the spaces of explain (solver_from_model_where, trial.c).
+*/
+static void load_finish(Solver *s)
+{
+  linsys_post(s, LINSYS_MIN_VARS);
+}
+
 Solver *solver_from_model(const Model *m)
 {
   Solver *s = solver_new();
   for (size_t i = 0; i < m->steps.len; i++)
     solver_replay_step(s, m, &m->steps.data[i]);
+  load_finish(s);
   return s;
 }
 
@@ -126,6 +138,7 @@ size_t solver_load_model(Solver *s, const Model *m)
     if (failed == m->steps.len && solver_failed(s))
       failed = i;
   }
+  load_finish(s);
   return failed;
 }
 

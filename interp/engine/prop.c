@@ -201,15 +201,19 @@ void prop_queues_clear(Solver *s)
 ** Search breaks dom/deg ties by weight, turning to the variables at the
 ** heart of the conflicts.  Weights live only while a search runs.
 */
-static void blame_failure(Solver *s, const Prop *p)
+void prop_blame(Solver *s, const VarId *x, uint32_t n)
 {
   Search *q = &s->search;
-  const VarId *x = prop_vars(s, p);
-  for (uint32_t i = 0; i < p->nvars; i++)
+  for (uint32_t i = 0; i < n; i++)
     if (x[i] < q->weight.len)
       q->weight.data[x[i]]++;
   if (q->leaves)
-    q->weights_changed(s, x, p->nvars);
+    q->weights_changed(s, x, n);
+}
+
+static void blame_failure(Solver *s, const Prop *p)
+{
+  prop_blame(s, prop_vars(s, p), p->nvars);
 }
 
 PropStatus prop_fixpoint(Solver *s)

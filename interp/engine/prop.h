@@ -119,6 +119,13 @@ void prop_notify(Solver *s, VarId x, Event ev, const Prop *why);
 PropStatus prop_fixpoint(Solver *s);
 /* Empty every queue, clearing the flags (after a failure or a stopped trial). */
 void prop_queues_clear(Solver *s);
+/*
+** Add one to the conflict weight of x[0..n) (dom/wdeg).  The fixpoint
+** does it for the variables of a propagator that fails; a propagator
+** over many constraints (linsys.c) calls it for the one that failed and
+** keeps its own variable slice empty.
+*/
+void prop_blame(Solver *s, const VarId *x, uint32_t n);
 /* Set p->state reversibly. */
 void prop_set_state(Solver *s, Prop *p, uint32_t state);
 /*

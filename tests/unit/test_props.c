@@ -59,6 +59,7 @@ typedef enum {
   K_LINEAR, K_REIF, K_SUM, K_NEQ, K_DISTINCT, K_ELEMENT, K_TIMES, K_DIV,
   K_MOD, K_ABS, K_MIN, K_MAX, K_CLAUSE, K_TABLE, K_POSITION, K_DISTINCT_BND, K_REGULAR,
   K_CIRCUIT,
+  K_SYSTEM,     /* two or three unit sums of three over shared variables, and linsys */
 } Kind;
 
 /* What an argument holds, which decides the values its domain draws. */
@@ -297,6 +298,12 @@ static bool holds(const Case *c, const int32_t *v)
   case K_LINEAR:
   case K_SUM:
     return rel_holds(c->rel, linear_sum(c, v), c->rhs);
+  case K_SYSTEM:
+    for (int t = 0; t < c->ncons; t++)
+      if ((int64_t)v[c->slot[c->cons[t][0]]] + v[c->slot[c->cons[t][1]]] +
+          v[c->slot[c->cons[t][2]]] != c->tuples[t][0])
+        return false;
+    return true;
   case K_REIF: {
     int64_t b = arg(c, v, c->nterms);
     return (b == 0 || b == 1) && (b == 1) == rel_holds(c->rel, linear_sum(c, v), c->rhs);
@@ -519,6 +526,20 @@ static Case random_case(Kind kind, const int *pattern)
       c.hint[k] = H_NODE;
     may_alias = rnd(8) == 0;
     break;
+  case K_SYSTEM:
+    c.nslot = 4 + (int)rnd(3);
+    c.ncons = 2 + (int)rnd(2);
+    may_alias = false;
+    for (int t = 0; t < c.ncons; t++) {
+      c.cons[t][0] = (int)rnd((uint32_t)c.nslot);
+      do
+        c.cons[t][1] = (int)rnd((uint32_t)c.nslot);
+      while (c.cons[t][1] == c.cons[t][0]);
+      do
+        c.cons[t][2] = (int)rnd((uint32_t)c.nslot);
+      while (c.cons[t][2] == c.cons[t][0] || c.cons[t][2] == c.cons[t][1]);
+    }
+    break;
   case K_POSITION:                      /* 1-3 cells, 1-3 places */
     c.npos = 1 + (int)rnd(3);
     c.nslot = c.npos + 1 + (int)rnd(3);
@@ -569,6 +590,31 @@ static Case random_case(Kind kind, const int *pattern)
         c.below[v] = c.dom[v][0] + 10;
         c.above[v] = 40 - c.dom[v][c.ndom[v] - 1];
       }
+    }
+  }
+  if (kind == K_SYSTEM) {
+    /* One-word domains, so that the sums are sum_dc's and linsys groups
+    ** them; each right side the sum of values drawn from the domains
+    ** (a solution is likely), now and then one off. */
+    for (int v = 0; v < c.nvar; v++) {
+      c.ndom[v] = 0;
+      c.below[v] = c.above[v] = 0;
+      for (int32_t w = -2; w <= 7; w++)
+        if (rnd(2))
+          add_value(&c, v, w);
+      if (c.ndom[v] == 0)
+        add_value(&c, v, rnd_in(-2, 7));
+      sort_domain(&c, v);
+      c.dkind[v] = c.ndom[v] == 1 ? D_CONST : D_SMALL;
+    }
+    trim(&c);
+    for (int t = 0; t < c.ncons; t++) {
+      int64_t sum = rnd(4) == 0 ? rnd_in(-1, 1) : 0;
+      for (int k = 0; k < 3; k++) {
+        int v = c.slot[c.cons[t][k]];
+        sum += c.dom[v][rnd((uint32_t)c.ndom[v])];
+      }
+      c.tuples[t][0] = (int32_t)sum;
     }
   }
   if (kind == K_LINEAR || kind == K_REIF || kind == K_SUM)
@@ -676,6 +722,15 @@ static void post_case(Solver *s, const Case *c, const VarId *x)
     break;
   }
   case K_CIRCUIT: post_circuit(s, (size_t)c->nslot, a, c->base); break;
+  case K_SYSTEM: {
+    static const int32_t ones[3] = { 1, 1, 1 };
+    for (int t = 0; t < c->ncons; t++) {
+      VarId xs[3] = { a[c->cons[t][0]], a[c->cons[t][1]], a[c->cons[t][2]] };
+      post_linear(s, 3, ones, xs, LIN_EQ, c->tuples[t][0]);
+    }
+    linsys_post(s, 0);
+    break;
+  }
   }
   solver_set_origin(s, 0);
 }
@@ -1174,7 +1229,7 @@ static void check_case(const Case *c)
 static const char *const kind_names[] = {
   "linear", "reif", "sum", "neq", "distinct", "element", "times", "div",
   "mod", "abs", "min", "max", "clause", "table", "position", "distinct_bounds", "regular",
-  "circuit",
+  "circuit", "system",
 };
 
 /* The case on stderr, for PZ_ORACLE_TRACE=1: the last one printed is the
@@ -1200,6 +1255,9 @@ static void print_case(const Case *c, long round)
   for (int i = 0; i < c->ncons && c->kind == K_NEQ; i++)
     fprintf(stderr, "  slot %d != slot %d + %d (origin %u)\n", c->cons[i][0],
             c->cons[i][1], c->cons[i][2], c->origin[i]);
+  for (int t = 0; t < c->ncons && c->kind == K_SYSTEM; t++)
+    fprintf(stderr, "  slot %d + slot %d + slot %d = %d\n", c->cons[t][0], c->cons[t][1],
+            c->cons[t][2], c->tuples[t][0]);
   for (int t = 0; t < c->ncons && c->kind == K_REGULAR; t++)
     fprintf(stderr, "  state %d --%d--> state %d\n", c->cons[t][0], c->cons[t][1], c->cons[t][2]);
   for (int t = 0; t < c->ncons && c->kind == K_TABLE; t++) {
@@ -1270,6 +1328,7 @@ ORACLE(cell_of, K_POSITION, 0x2468ace)
 ORACLE(distinct_bounds, K_DISTINCT_BND, 0x3456781)
 ORACLE(regular, K_REGULAR, 0x1f2e3d4)
 ORACLE(circuit, K_CIRCUIT, 0x7c1c017)
+ORACLE(sum_system, K_SYSTEM, 0x5e57e3a)
 
 /*
 ** The aliasings a grounder can produce, each made sure of: for each, the
@@ -1347,6 +1406,7 @@ int main(void)
     cmocka_unit_test(linear_matches_its_definition),
     cmocka_unit_test(linear_reif_matches_its_definition),
     cmocka_unit_test(unit_sum_matches_its_definition),
+    cmocka_unit_test(sum_system_matches_its_definition),
     cmocka_unit_test(disequalities_matches_its_definition),
     cmocka_unit_test(distinct_matches_its_definition),
     cmocka_unit_test(distinct_bounds_matches_its_definition),

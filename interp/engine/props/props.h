@@ -98,6 +98,19 @@ void post_distinct_bounds(Solver *s, size_t n, const VarId *x);
 #define SUM_DC_MAX 16
 bool sum_dc_fits(const Solver *s, const LinForm *f);
 void sum_dc_post(Solver *s, const LinForm *f);
+/* Is p a sum_dc?  Its consts are then 1, ..., 1, c. */
+bool sum_dc_is(const Prop *p);
+/*
+** Sums (sum_dc) that share variables are grouped; for each group over
+** min_vars or more variables, the equations of up to four terms that
+** follow from its sums get one propagator (linsys.c).  Root only, not
+** deferred, without a trace (else it does nothing).  from_model.c calls
+** it once the Model is loaded, with LINSYS_MIN_VARS: under 12 variables
+** (magic_square3) the search takes a few dozen nodes anyway, and the
+** equations would only change which answer comes first.
+*/
+#define LINSYS_MIN_VARS 12
+void linsys_post(Solver *s, uint32_t min_vars);
 /*
 ** Binary tables over bitset domains of up to 4096 values each get pair,
 ** with a partner mask per value (pair.c).

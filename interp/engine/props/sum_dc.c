@@ -244,3 +244,8 @@ void sum_dc_post(Solver *s, const LinForm *f)
   prop_subscribe_all(s, p, EV_DOM);
   prop_post(s, p);
 }
+
+bool sum_dc_is(const Prop *p)
+{
+  return p->cls == &sum_dc_class;
+}

@@ -1,0 +1,693 @@
+/*
+** linsys.c -- the short equations that follow from a system of sums.
+**
+** A magic hexagon is 15 sums over 19 cells; a magic square is rows,
+** columns and diagonals.  Each sum is its own propagator (sum_dc), but
+** together they say more than one by one: the hexagon's lines have rank
+** 12 over 19 cells, and their combinations include short equations such
+** as a + b = g + l (the top row less the first line of the right edge).
+** With a and b fixed, g + l is known, which no single line tells while
+** three of its cells are open.
+**
+** At loading, the sums that share cells are grouped, and every equation
+** of two to four terms with coefficients +1 and -1 (the first +1) that
+** follows from a group is found: it must be orthogonal to the null space
+** of the group's lines, which exact rational elimination gives.  Those
+** that are not lines themselves go to one propagator per group, with a
+** queue of its own: an advisor queues the equations of each cell that
+** loses an end or is fixed, and one run works through them.
+**
+** An equation prunes only when at most two of its terms are open: one
+** open term is forced, two are each other's mirror image about what is
+** left (sum_dc's word rule; a term with coefficient -1 is its domain
+** mirrored).  With three open the rule would loop over values and bounds
+** rarely narrow: measured, both cost more than the nodes they save.  It
+** wakes only when a cell loses an end or is fixed, not for an inner
+** value: with two open terms the mirror would still prune then, but the
+** lines and distinct do most of that, and waking for every value lost
+** cost more (doc/performance.md).
+**
+** The sums stay as they are; this adds reasoning only, and checks
+** nothing they do not (its holds is true).  It has degree 0 and an empty
+** variable slice, so dom/deg sees the same degrees; a failure is blamed,
+** for dom/wdeg, on the variables of the equation that failed.  Posted by
+** from_model.c once the Model is loaded, and only without a trace: a
+** derived equation stands for no single clue, and the reason log names
+** one.
+*/
+#include "engine/props/props.h"
+
+#include <string.h>
+
+/* The word rule up to this many open terms, for targets within a word. */
+#define LS_OPEN 2
+#define LS_SPAN 64
+/*
+** Derived equations: of at most this many terms, for groups of at most
+** so many variables (and at least linsys_post's min_vars).  The search
+** for them looks at every support of up to four variables: 17 M
+** instructions at 25 (magic_square5, whose first square they do not find
+** sooner), 4 M at 19.
+*/
+#define LS_DERIVE_TERMS 4
+#define LS_DERIVE_VARS 20
+#define LS_DERIVE_EQS 64
+#define LS_DERIVE_MAX 256
+/* Groups whose variable numbers span more than this are left alone. */
+#define LS_MAX_SPAN 65536
+
+typedef struct LsEq {
+  int64_t  c;                  /* sum a[i] * x[i] = c */
+  uint32_t first, n;           /* its terms: Ls.term[first .. first + n) */
+} LsEq;
+
+typedef struct LsTerm {
+  VarId   x;
+  int32_t a;                   /* +1 or -1 */
+  uint32_t v;                  /* local number of x */
+} LsTerm;
+
+/* One block, so that xfree(aux) frees it all: the header, then the arrays. */
+typedef struct Ls {
+  uint32_t neqs, nvars, nterms, maxn;
+  VarId    vmin;
+  uint32_t span;
+  uint32_t head, len;          /* the queue of equations to look at: ring */
+  LsEq    *eq;
+  LsTerm  *term;
+  uint32_t *map;               /* span: local number of vmin + i, or UINT32_MAX */
+  uint32_t *occ_first;         /* nvars + 1: equations of local v are occ[occ_first[v] ..] */
+  uint32_t *occ;
+  uint32_t *ring;              /* neqs */
+  VarId    *blame;             /* maxn */
+  uint8_t  *dirty;             /* neqs: in the ring */
+} Ls;
+
+/* w with its bits in reverse order (bit i moves to bit 63 - i). */
+static uint64_t reverse_bits(uint64_t w)
+{
+  w = ((w >> 1) & 0x5555555555555555ull) | ((w & 0x5555555555555555ull) << 1);
+  w = ((w >> 2) & 0x3333333333333333ull) | ((w & 0x3333333333333333ull) << 2);
+  w = ((w >> 4) & 0x0f0f0f0f0f0f0f0full) | ((w & 0x0f0f0f0f0f0f0f0full) << 4);
+  return __builtin_bswap64(w);
+}
+
+/* { t - v : v in w, v <= t }. */
+static uint64_t mirror(uint64_t w, int64_t t)
+{
+  return reverse_bits(w) >> (63 - t);
+}
+
+static void push(Ls *ls, uint32_t e)
+{
+  if (ls->dirty[e])
+    return;
+  ls->dirty[e] = 1;
+  uint32_t tail = ls->head + ls->len;
+  if (tail >= ls->neqs)
+    tail -= ls->neqs;
+  ls->ring[tail] = e;
+  ls->len++;
+}
+
+/*
+** Local variable v lost an end or was fixed while equation e ran: queue
+** its other equations (e is at its own fixpoint).
+*/
+static void touch(Ls *ls, uint32_t v, uint32_t e)
+{
+  for (uint32_t k = ls->occ_first[v]; k < ls->occ_first[v + 1]; k++)
+    if (ls->occ[k] != e)
+      push(ls, ls->occ[k]);
+}
+
+/* Subscribed for bounds: told of each end moved by another propagator. */
+static void linsys_advise(Solver *s, Prop *p, VarId x)
+{
+  (void)s;
+  Ls *ls = p->aux;
+  touch(ls, ls->map[x - ls->vmin], UINT32_MAX);
+}
+
+/*
+** The target (c less the terms' minima) and the open terms, into
+** open[0..*m); true when the word rule applies: at most LS_OPEN open
+** terms and a target under LS_SPAN.
+*/
+static bool exact_applies(const Solver *s, const Ls *ls, uint32_t e, int64_t *target,
+                          uint32_t *open, uint32_t *m)
+{
+  const LsEq *q = &ls->eq[e];
+  const LsTerm *t = ls->term + q->first;
+  const Dom *doms = s->doms.data;
+  int64_t c = q->c;
+  uint32_t nopen = 0;
+  for (uint32_t i = 0; i < q->n; i++) {
+    const Dom *d = &doms[t[i].x];
+    c -= t[i].a > 0 ? d->lo : -(int64_t)d->hi;
+    if (d->lo != d->hi) {
+      if (nopen == LS_OPEN)
+        return false;
+      open[nopen++] = i;
+    }
+  }
+  *target = c;
+  *m = nopen;
+  return c < LS_SPAN;
+}
+
+/* Term t's values as a word from its least: bit k is a * x = min + k. */
+static uint64_t term_word(const Dom *d, int32_t a)
+{
+  uint64_t y = d->bits >> (d->lo - d->base);
+  if (a > 0)
+    return y;
+  return reverse_bits(y) >> (63 - (d->hi - d->lo));
+}
+
+/* Keep the values of term t in keep (a word as term_word's). */
+static Event term_keep(Solver *s, const Prop *p, const LsTerm *t, uint64_t keep)
+{
+  const Dom *d = dom_get(s, t->x);
+  uint32_t shift = (uint32_t)(d->lo - d->base);
+  if (t->a < 0)
+    keep = reverse_bits(keep) >> (63 - (d->hi - d->lo));
+  if (keep == d->bits >> shift)
+    return EV_NONE;
+  return dom_keep_word(s, t->x, keep << shift, p);
+}
+
+static PropStatus eq_run(Solver *s, const Prop *p, Ls *ls, uint32_t e)
+{
+  uint32_t open[LS_OPEN], m = 0;
+  int64_t target = 0;
+  if (!exact_applies(s, ls, e, &target, open, &m))
+    return PS_FIX;
+  if (target < 0)
+    return PS_FAIL;
+  const LsTerm *t = ls->term + ls->eq[e].first;
+  uint64_t y[LS_OPEN], keep[LS_OPEN];
+  for (uint32_t k = 0; k < m; k++)
+    y[k] = term_word(dom_get(s, t[open[k]].x), t[open[k]].a);
+  switch (m) {
+  case 0:
+    return target == 0 ? PS_FIX : PS_FAIL;
+  case 1:
+    keep[0] = y[0] & ((uint64_t)1 << target);
+    break;
+  default:
+    keep[0] = y[0] & mirror(y[1], target);
+    keep[1] = y[1] & mirror(y[0], target);
+    break;
+  }
+  for (uint32_t k = 0; k < m; k++) {
+    if (keep[k] == y[k])
+      continue;
+    const LsTerm *tk = &t[open[k]];
+    Event ev = term_keep(s, p, tk, keep[k]);
+    PROP_TRY(ev);
+    if (ev >= EV_BND)
+      touch(ls, tk->v, e);
+  }
+  return PS_FIX;
+}
+
+static PropStatus linsys_propagate(Solver *s, Prop *p)
+{
+  Ls *ls = p->aux;
+  while (ls->len) {
+    uint32_t e = ls->ring[ls->head];
+    if (++ls->head == ls->neqs)
+      ls->head = 0;
+    ls->len--;
+    ls->dirty[e] = 0;
+    if (eq_run(s, p, ls, e) == PS_FAIL) {
+      const LsEq *q = &ls->eq[e];
+      for (uint32_t i = 0; i < q->n; i++)
+        ls->blame[i] = ls->term[q->first + i].x;
+      prop_blame(s, ls->blame, q->n);
+      while (ls->len) {
+        ls->dirty[ls->ring[ls->head]] = 0;
+        if (++ls->head == ls->neqs)
+          ls->head = 0;
+        ls->len--;
+      }
+      return PS_FAIL;
+    }
+  }
+  return PS_FIX;
+}
+
+/* What it knows follows from the sums, which are posted and checked. */
+static bool linsys_holds(const Solver *s, const Prop *p, const int32_t *v)
+{
+  (void)s;
+  (void)p;
+  (void)v;
+  return true;
+}
+
+static const PropClass linsys_class = { "linear", linsys_propagate, linsys_holds,
+                                        NULL, linsys_advise, NULL };
+
+/* --- derived equations: exact rational elimination --- */
+
+typedef struct Q {
+  int64_t n, d;                /* d > 0, in lowest terms */
+} Q;
+
+static int64_t gcd_abs(int64_t a, int64_t b)
+{
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  while (b) {
+    int64_t r = a % b;
+    a = b;
+    b = r;
+  }
+  return a;
+}
+
+/* Bounds on every numerator and denominator; beyond, derivation gives up. */
+#define Q_LIMIT ((int64_t)1 << 30)
+
+static bool q_make(int64_t n, int64_t d, Q *r)
+{
+  if (d < 0) {
+    n = -n;
+    d = -d;
+  }
+  int64_t g = gcd_abs(n, d);
+  if (g > 1) {
+    n /= g;
+    d /= g;
+  }
+  if (n > Q_LIMIT || n < -Q_LIMIT || d > Q_LIMIT)
+    return false;
+  r->n = n;
+  r->d = d;
+  return true;
+}
+
+/* a - f * b */
+static bool q_submul(Q a, Q f, Q b, Q *r)
+{
+  /* f * b = (fn bn) / (fd bd); all within 2^30, so products fit. */
+  int64_t pn = f.n * b.n, pd = f.d * b.d;
+  int64_t g = gcd_abs(pn, pd);
+  if (g > 1) {
+    pn /= g;
+    pd /= g;
+  }
+  if (pn > Q_LIMIT || pn < -Q_LIMIT || pd > Q_LIMIT)
+    return false;
+  return q_make(a.n * pd - pn * a.d, a.d * pd, r);
+}
+
+static bool q_div(Q a, Q b, Q *r)
+{
+  return q_make(a.n * b.d, a.d * b.n, r);
+}
+
+/*
+** Integer vectors spanning the null space of the m x n system M (row i:
+** M[i*(n+1) .. ]: n coefficients, then the right side), into null
+** (nfree x n), and a particular solution scaled to integers, x0 / *den.
+** False when the system has no solution or the numbers grow too big.
+*/
+static bool null_space(Q *M, uint32_t m, uint32_t n, int64_t *null, uint32_t *nfree,
+                       int64_t *x0, int64_t *den)
+{
+  uint32_t w = n + 1, r = 0;
+  uint32_t *pivot = xmalloc(n * sizeof *pivot);
+  bool ok = true;
+  for (uint32_t c = 0; c < n && r < m && ok; c++) {
+    uint32_t p = r;
+    while (p < m && M[p * w + c].n == 0)
+      p++;
+    if (p == m)
+      continue;
+    for (uint32_t j = 0; j < w; j++) {
+      Q t = M[p * w + j];
+      M[p * w + j] = M[r * w + j];
+      M[r * w + j] = t;
+    }
+    Q pv = M[r * w + c];
+    for (uint32_t j = 0; j < w && ok; j++)
+      ok = q_div(M[r * w + j], pv, &M[r * w + j]);
+    for (uint32_t i = 0; i < m && ok; i++) {
+      Q f = M[i * w + c];
+      if (i == r || f.n == 0)
+        continue;
+      for (uint32_t j = 0; j < w && ok; j++)
+        ok = q_submul(M[i * w + j], f, M[r * w + j], &M[i * w + j]);
+    }
+    pivot[r++] = c;
+  }
+  for (uint32_t i = r; i < m && ok; i++)
+    if (M[i * w + n].n != 0)
+      ok = false;                       /* 0 = nonzero: no solution at all */
+  uint32_t k = 0;
+  for (uint32_t f = 0; f < n && ok; f++) {
+    bool is_pivot = false;
+    for (uint32_t i = 0; i < r; i++)
+      is_pivot |= pivot[i] == f;
+    if (is_pivot)
+      continue;
+    /* v[f] = 1, v[pivot i] = -M[i][f]; times the denominators' lcm. */
+    int64_t l = 1;
+    for (uint32_t i = 0; i < r && ok; i++) {
+      int64_t d = M[i * w + f].d;
+      l = l / gcd_abs(l, d) * d;
+      ok = l <= Q_LIMIT;
+    }
+    int64_t *v = null + (size_t)k * n;
+    memset(v, 0, n * sizeof *v);
+    v[f] = l;
+    for (uint32_t i = 0; i < r && ok; i++)
+      v[pivot[i]] = -M[i * w + f].n * (l / M[i * w + f].d);
+    k++;
+  }
+  *nfree = k;
+  int64_t l = 1;
+  for (uint32_t i = 0; i < r && ok; i++) {
+    int64_t d = M[i * w + n].d;
+    l = l / gcd_abs(l, d) * d;
+    ok = l <= Q_LIMIT;
+  }
+  if (ok) {
+    memset(x0, 0, n * sizeof *x0);
+    for (uint32_t i = 0; i < r; i++)
+      x0[pivot[i]] = M[i * w + n].n * (l / M[i * w + n].d);
+    *den = l;
+  }
+  xfree(pivot);
+  return ok;
+}
+
+/* A derived equation, before it is placed in the Ls. */
+typedef struct Derived {
+  uint32_t v[LS_DERIVE_TERMS];
+  int32_t  a[LS_DERIVE_TERMS];
+  uint32_t n;
+  int64_t  c;
+} Derived;
+
+typedef VEC(Derived) DerivedVec;
+
+typedef struct Group {
+  uint32_t nvars, neqs;
+  VarId   *vars;                /* local number -> VarId */
+  uint32_t *eq_first, *eq_local;/* line i: eq_local[eq_first[i] .. eq_first[i+1]) */
+  int64_t *eq_c;
+} Group;
+
+static bool is_line(const Group *g, const Derived *dv)
+{
+  for (uint32_t k = 0; k < dv->n; k++)
+    if (dv->a[k] != dv->a[0])
+      return false;
+  for (uint32_t i = 0; i < g->neqs; i++) {
+    if (g->eq_first[i + 1] - g->eq_first[i] != dv->n)
+      continue;
+    bool same = true;
+    for (uint32_t k = 0; k < dv->n && same; k++) {
+      bool in = false;
+      for (uint32_t j = g->eq_first[i]; j < g->eq_first[i + 1]; j++)
+        in |= g->eq_local[j] == dv->v[k];
+      same = in;
+    }
+    if (same)
+      return true;
+  }
+  return false;
+}
+
+/*
+** Every equation of 2..LS_DERIVE_TERMS terms with coefficients +-1 (the
+** first +1) that follows from the group's lines and is not one of them.
+*/
+static void derive(const Group *g, uint32_t min_vars, DerivedVec *out)
+{
+  uint32_t n = g->nvars, m = g->neqs;
+  if (n < min_vars || n > LS_DERIVE_VARS || m > LS_DERIVE_EQS)
+    return;
+  Q *M = xmalloc((size_t)m * (n + 1) * sizeof *M);
+  for (size_t k = 0; k < (size_t)m * (n + 1); k++)
+    M[k] = (Q){ 0, 1 };
+  for (uint32_t i = 0; i < m; i++) {
+    for (uint32_t j = g->eq_first[i]; j < g->eq_first[i + 1]; j++)
+      M[i * (n + 1) + g->eq_local[j]].n += 1;
+    M[i * (n + 1) + n] = (Q){ g->eq_c[i], 1 };
+  }
+  int64_t *null = xmalloc((size_t)n * n * sizeof *null);
+  int64_t *x0 = xmalloc(n * sizeof *x0), den = 1;
+  uint32_t nfree = 0;
+  bool ok = true;
+  for (size_t k = 0; k < (size_t)m * (n + 1); k++)
+    ok &= M[k].n <= Q_LIMIT && M[k].n >= -Q_LIMIT;
+  if (ok && null_space(M, m, n, null, &nfree, x0, &den) && nfree < n) {
+    /* Supports in increasing order of size, then of variables. */
+    for (uint32_t size = 2; size <= LS_DERIVE_TERMS; size++) {
+      uint32_t idx[LS_DERIVE_TERMS];
+      for (uint32_t k = 0; k < size; k++)
+        idx[k] = k;
+      while (size <= n) {
+        for (uint32_t signs = 0; signs < (1u << (size - 1)); signs++) {
+          Derived dv = { .n = size };
+          for (uint32_t k = 0; k < size; k++) {
+            dv.v[k] = idx[k];
+            dv.a[k] = k > 0 && (signs >> (k - 1) & 1) ? -1 : 1;
+          }
+          bool in_span = true;
+          for (uint32_t f = 0; f < nfree && in_span; f++) {
+            int64_t dot = 0;
+            for (uint32_t k = 0; k < size; k++)
+              dot += dv.a[k] * null[(size_t)f * n + idx[k]];
+            in_span = dot == 0;
+          }
+          if (!in_span || is_line(g, &dv))
+            continue;
+          int64_t c = 0;
+          for (uint32_t k = 0; k < size; k++)
+            c += dv.a[k] * x0[idx[k]];
+          if (c % den != 0)
+            continue;                   /* no integer solution: the lines will say so */
+          dv.c = c / den;
+          if (out->len < LS_DERIVE_MAX)
+            VEC_PUSH(*out, dv);
+        }
+        /* next combination of `size` out of n */
+        int32_t k = (int32_t)size - 1;
+        while (k >= 0 && idx[k] == n - size + (uint32_t)k)
+          k--;
+        if (k < 0)
+          break;
+        idx[k]++;
+        for (uint32_t j = (uint32_t)k + 1; j < size; j++)
+          idx[j] = idx[j - 1] + 1;
+      }
+    }
+  }
+  xfree(M);
+  xfree(null);
+  xfree(x0);
+}
+
+/* --- grouping and posting --- */
+
+static uint32_t find(uint32_t *parent, uint32_t i)
+{
+  while (parent[i] != i) {
+    parent[i] = parent[parent[i]];
+    i = parent[i];
+  }
+  return i;
+}
+
+/* Post one Ls over the sums props[0..k) (ids), all sum_dc, sharing variables. */
+static void post_group(Solver *s, const PropId *ids, uint32_t k, uint32_t min_vars)
+{
+  Group g = { 0 };
+  VEC(VarId) vars = {0};
+  VarId vmin = UINT32_MAX, vmax = 0;
+  uint32_t nterms = 0;
+  for (uint32_t i = 0; i < k; i++) {
+    const Prop *p = &s->props.data[ids[i]];
+    for (uint32_t j = 0; j < p->nvars; j++) {
+      VarId x = prop_vars(s, p)[j];
+      vmin = x < vmin ? x : vmin;
+      vmax = x > vmax ? x : vmax;
+    }
+    nterms += p->nvars;
+  }
+  if (vmax - vmin >= LS_MAX_SPAN)
+    return;
+  uint32_t span = vmax - vmin + 1;
+  uint32_t *map = xmalloc(span * sizeof *map);
+  for (uint32_t i = 0; i < span; i++)
+    map[i] = UINT32_MAX;
+  g.eq_first = xmalloc((k + 1) * sizeof *g.eq_first);
+  g.eq_local = xmalloc(nterms * sizeof *g.eq_local);
+  g.eq_c = xmalloc(k * sizeof *g.eq_c);
+  uint32_t nt = 0;
+  for (uint32_t i = 0; i < k; i++) {
+    const Prop *p = &s->props.data[ids[i]];
+    g.eq_first[i] = nt;
+    for (uint32_t j = 0; j < p->nvars; j++) {
+      VarId x = prop_vars(s, p)[j];
+      if (map[x - vmin] == UINT32_MAX) {
+        map[x - vmin] = (uint32_t)vars.len;
+        VEC_PUSH(vars, x);
+      }
+      g.eq_local[nt++] = map[x - vmin];
+    }
+    g.eq_c[i] = prop_consts(s, p)[p->nvars];
+  }
+  g.eq_first[k] = nt;
+  g.nvars = (uint32_t)vars.len;
+  g.neqs = k;
+  g.vars = vars.data;
+
+  DerivedVec der = {0};
+  derive(&g, min_vars, &der);
+
+  uint32_t neqs = (uint32_t)der.len, maxn = LS_DERIVE_TERMS, nv = g.nvars;
+  nterms = 0;
+  for (size_t i = 0; i < der.len; i++)
+    nterms += der.data[i].n;
+  if (neqs > 0) {
+    size_t bytes = sizeof(Ls) + neqs * sizeof(LsEq) + nterms * sizeof(LsTerm) +
+                   (span + nv + 1 + nterms + neqs) * sizeof(uint32_t) + maxn * sizeof(VarId) +
+                   neqs;
+    Ls *ls = xmalloc(bytes);
+    char *at = (char *)(ls + 1);
+    ls->eq = (LsEq *)(void *)at;
+    at += neqs * sizeof(LsEq);
+    ls->term = (LsTerm *)(void *)at;
+    at += nterms * sizeof(LsTerm);
+    ls->map = (uint32_t *)(void *)at;
+    at += span * sizeof(uint32_t);
+    ls->occ_first = (uint32_t *)(void *)at;
+    at += (nv + 1) * sizeof(uint32_t);
+    ls->occ = (uint32_t *)(void *)at;
+    at += nterms * sizeof(uint32_t);
+    ls->ring = (uint32_t *)(void *)at;
+    at += neqs * sizeof(uint32_t);
+    ls->blame = (VarId *)(void *)at;
+    at += maxn * sizeof(VarId);
+    ls->dirty = (uint8_t *)at;
+    ls->neqs = neqs;
+    ls->nvars = nv;
+    ls->nterms = nterms;
+    ls->maxn = maxn;
+    ls->vmin = vmin;
+    ls->span = span;
+    ls->head = ls->len = 0;
+    memcpy(ls->map, map, span * sizeof *map);
+    nt = 0;
+    for (uint32_t e = 0; e < neqs; e++) {
+      const Derived *dv = &der.data[e];
+      ls->eq[e] = (LsEq){ .c = dv->c, .first = nt, .n = dv->n };
+      for (uint32_t j = 0; j < dv->n; j++)
+        ls->term[nt++] = (LsTerm){ .x = g.vars[dv->v[j]], .a = dv->a[j], .v = dv->v[j] };
+    }
+    /* Equations by variable. */
+    memset(ls->occ_first, 0, (nv + 1) * sizeof(uint32_t));
+    for (uint32_t i = 0; i < nterms; i++)
+      ls->occ_first[ls->term[i].v + 1]++;
+    for (uint32_t v = 0; v < nv; v++)
+      ls->occ_first[v + 1] += ls->occ_first[v];
+    uint32_t *fill = xmalloc((nv + 1) * sizeof *fill);
+    memcpy(fill, ls->occ_first, (nv + 1) * sizeof *fill);
+    for (uint32_t e = 0; e < neqs; e++)
+      for (uint32_t j = 0; j < ls->eq[e].n; j++)
+        ls->occ[fill[ls->term[ls->eq[e].first + j].v]++] = e;
+    xfree(fill);
+    memset(ls->dirty, 0, neqs);
+    for (uint32_t e = 0; e < neqs; e++)
+      push(ls, e);
+
+    Prop *p = prop_new(s, &linsys_class, PC_CHEAP, 0, NULL, 0, NULL);
+    p->aux = ls;
+    p->degree = 0;                      /* dom/deg counts the sums, as before */
+    p->advised = 1;
+    for (uint32_t v = 0; v < nv; v++)
+      if (ls->occ_first[v + 1] > ls->occ_first[v])
+        prop_subscribe(s, p, g.vars[v], EV_BND);     /* see the top */
+    prop_post(s, p);
+  }
+  VEC_FREE(der);
+  VEC_FREE(vars);
+  xfree(map);
+  xfree(g.eq_first);
+  xfree(g.eq_local);
+  xfree(g.eq_c);
+}
+
+void linsys_post(Solver *s, uint32_t min_vars)
+{
+  if (s->failed || s->deferred || s->trace)
+    return;
+  size_t nprops = s->props.len;
+  VEC(PropId) sums = {0};
+  for (size_t i = 0; i < nprops; i++) {
+    const Prop *p = &s->props.data[i];
+    if (sum_dc_is(p) && !p->done && !p->queued)
+      VEC_PUSH(sums, (PropId)i);
+  }
+  if (sums.len < 2) {
+    VEC_FREE(sums);
+    return;
+  }
+  /* Union the sums that share a variable. */
+  uint32_t nsums = (uint32_t)sums.len;
+  uint32_t *parent = xmalloc(nsums * sizeof *parent);
+  uint32_t *owner = xmalloc(s->doms.len * sizeof *owner);
+  for (uint32_t i = 0; i < nsums; i++)
+    parent[i] = i;
+  for (size_t x = 0; x < s->doms.len; x++)
+    owner[x] = UINT32_MAX;
+  for (uint32_t i = 0; i < nsums; i++) {
+    const Prop *p = &s->props.data[sums.data[i]];
+    for (uint32_t j = 0; j < p->nvars; j++) {
+      VarId x = prop_vars(s, p)[j];
+      if (owner[x] == UINT32_MAX)
+        owner[x] = i;
+      else
+        parent[find(parent, i)] = find(parent, owner[x]);
+    }
+  }
+  /* Each group in the order of its first sum: the sums listed by root. */
+  PropId *ids = xmalloc(nsums * sizeof *ids);
+  uint32_t *next = xmalloc(nsums * sizeof *next), *last = xmalloc(nsums * sizeof *last);
+  uint8_t *seen = xcalloc(nsums, 1);
+  for (uint32_t i = 0; i < nsums; i++) {
+    uint32_t r = find(parent, i);
+    next[i] = UINT32_MAX;
+    if (seen[r])
+      next[last[r]] = i;
+    else
+      seen[r] = 1;
+    last[r] = i;
+  }
+  memset(seen, 0, nsums);
+  for (uint32_t i = 0; i < nsums && !s->failed; i++) {
+    uint32_t r = find(parent, i);
+    if (seen[r])
+      continue;
+    seen[r] = 1;
+    uint32_t k = 0;
+    for (uint32_t j = i; j != UINT32_MAX; j = next[j])
+      ids[k++] = sums.data[j];
+    if (k >= 2)
+      post_group(s, ids, k, min_vars);
+  }
+  xfree(next);
+  xfree(last);
+  xfree(seen);
+  xfree(ids);
+  xfree(owner);
+  xfree(parent);
+  VEC_FREE(sums);
+}
