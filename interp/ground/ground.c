@@ -1220,9 +1220,12 @@ static void note_shown(Ground *g, Loc at, Value v)
     VEC_PUSH(g->shown, (VarId)v.i);
     break;
   case V_LIN: {
-    Wide lo, hi;
+    Wide lo = 0, hi = 0;
     VarId z;
-    lin_range(g, v.lin, &lo, &hi);
+    /* one variable needs no bounds: asking for them would settle the
+       grounder's reasoning over every clue (1000 queens: 0.26 G) */
+    if (v.lin->n > 1)
+      lin_range(g, v.lin, &lo, &hi);
     if (v.lin->n > 1 && lin_fits(lo) && lin_fits(hi) && term_var(g, at, v, &z)) {
       VEC_PUSH(g->shown, z);
       break;

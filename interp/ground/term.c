@@ -334,6 +334,7 @@ void term_post_failing(Ground *g)
 /* l's terms scaled, into coef[l->n] and vars[l->n]; false (reported) if too large. */
 static bool lin_terms_into(Ground *g, Loc at, const Lin *l, int64_t scale, int32_t *coef, VarId *vars)
 {
+  int64_t weight = 0;                   /* sum of |coef|, at most n * 2^31 */
   for (uint32_t i = 0; i < l->n; i++) {
     int64_t c = l->coef[i] * scale;
     if (c > INT32_MAX || c < -INT32_MAX) {
@@ -342,7 +343,11 @@ static bool lin_terms_into(Ground *g, Loc at, const Lin *l, int64_t scale, int32
     }
     coef[i] = (int32_t)c;
     vars[i] = l->vars[i];
+    weight += c < 0 ? -c : c;
   }
+  /* values are int32: weight * 2^31 plus |k| cannot pass 2^62, no bounds to read */
+  if (weight <= ((int64_t)1 << 30) && l->k < ((int64_t)1 << 61) && l->k > -((int64_t)1 << 61))
+    return true;
   Wide lo, hi;
   lin_range(g, l, &lo, &hi);
   if (lo < -((Wide)1 << 62) || hi > ((Wide)1 << 62)) {
