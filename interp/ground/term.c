@@ -925,6 +925,32 @@ bool value_is_number(Value v)
   return v.kind == V_INT || (v.kind == V_LIN && !v.atom);
 }
 
+/*
+** Post "e != c" and, when c is not 0, "e != -c" (abs(e) != c, c >= 0) as
+** term_compare() would, with e's terms brought to their normal form once
+** for both: the natural N-queens model posts a pair for every two rows.
+*/
+void term_post_abs_ne(Ground *g, Loc at, Value e, int64_t c)
+{
+  if (e.kind != V_LIN || e.atom || e.lin->n > LIN_SMALL) {
+    term_compare(g, at, OP_NE, e, value_int(c), false);
+    if (c != 0)
+      term_compare(g, at, OP_NE, e, value_int(-c), false);
+    return;
+  }
+  int64_t coef[LIN_SMALL];
+  VarId vars[LIN_SMALL];
+  Lin d = {.coef = coef, .vars = vars}, zero = {0};
+  lin_combine_into(&d, e.lin, 1, &zero, -1);
+  int64_t k = d.k;
+  d.k = k - c;
+  lin_relation(g, at, &d, OP_NE, false);
+  if (c != 0) {
+    d.k = k + c;
+    lin_relation(g, at, &d, OP_NE, false);
+  }
+}
+
 /* Post or reify "a OP b" for scalar values. */
 Value term_compare(Ground *g, Loc at, Op op, Value a, Value b, bool reif)
 {
