@@ -184,10 +184,12 @@ Value value_list(Ground *g, uint32_t n)
 
 Lin *lin_alloc(Ground *g, uint32_t n)
 {
-  Lin *l = arena_new(&g->arena, Lin);
+  /* one block: the Lin, its factors, its variables (8-byte aligned in turn) */
+  char *mem = arena_alloc(&g->arena, sizeof(Lin) + n * (sizeof(int64_t) + sizeof(VarId)));
+  Lin *l = (Lin *)(void *)mem;
   l->n = n;
-  l->coef = n ? arena_array(&g->arena, int64_t, n) : NULL;
-  l->vars = n ? arena_array(&g->arena, VarId, n) : NULL;
+  l->coef = n ? (int64_t *)(void *)(mem + sizeof(Lin)) : NULL;
+  l->vars = n ? (VarId *)(void *)(mem + sizeof(Lin) + n * sizeof(int64_t)) : NULL;
   return l;
 }
 
