@@ -558,6 +558,8 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
   bool all_known = true;
   for (uint32_t i = 0; i < k; i++) {
     idx[i] = ground_eval(g, env, n->list.items[i]);
+    if (k == 1 && base.kind == V_LIST && idx[0].kind == V_INT && idx[0].i >= 1 && idx[0].i <= base.n)
+      return base.items[idx[0].i - 1];      /* q[R], R known: the common case, at once */
     if (idx[i].kind == V_NONE) {
       if (idx != idx_room)
         xfree(idx);

@@ -184,10 +184,12 @@ Value value_list(Ground *g, uint32_t n)
 
 Lin *lin_alloc(Ground *g, uint32_t n)
 {
-  Lin *l = arena_new(&g->arena, Lin);
+  /* one block: the Lin, its factors, its variables (8-byte aligned in turn) */
+  char *mem = arena_alloc(&g->arena, sizeof(Lin) + n * (sizeof(int64_t) + sizeof(VarId)));
+  Lin *l = (Lin *)(void *)mem;
   l->n = n;
-  l->coef = n ? arena_array(&g->arena, int64_t, n) : NULL;
-  l->vars = n ? arena_array(&g->arena, VarId, n) : NULL;
+  l->coef = n ? (int64_t *)(void *)(mem + sizeof(Lin)) : NULL;
+  l->vars = n ? (VarId *)(void *)(mem + sizeof(Lin) + n * sizeof(int64_t)) : NULL;
   return l;
 }
 
@@ -334,6 +336,7 @@ void term_post_failing(Ground *g)
 /* l's terms scaled, into coef[l->n] and vars[l->n]; false (reported) if too large. */
 static bool lin_terms_into(Ground *g, Loc at, const Lin *l, int64_t scale, int32_t *coef, VarId *vars)
 {
+  int64_t weight = 0;                   /* sum of |coef|, at most n * 2^31 */
   for (uint32_t i = 0; i < l->n; i++) {
     int64_t c = l->coef[i] * scale;
     if (c > INT32_MAX || c < -INT32_MAX) {
@@ -342,7 +345,11 @@ static bool lin_terms_into(Ground *g, Loc at, const Lin *l, int64_t scale, int32
     }
     coef[i] = (int32_t)c;
     vars[i] = l->vars[i];
+    weight += c < 0 ? -c : c;
   }
+  /* values are int32: weight * 2^31 plus |k| cannot pass 2^62, no bounds to read */
+  if (weight <= ((int64_t)1 << 30) && l->k < ((int64_t)1 << 61) && l->k > -((int64_t)1 << 61))
+    return true;
   Wide lo, hi;
   lin_range(g, l, &lo, &hi);
   if (lo < -((Wide)1 << 62) || hi > ((Wide)1 << 62)) {
@@ -918,6 +925,32 @@ bool value_is_name(Value v)
 bool value_is_number(Value v)
 {
   return v.kind == V_INT || (v.kind == V_LIN && !v.atom);
+}
+
+/*
+** Post "e != c" and, when c is not 0, "e != -c" (abs(e) != c, c >= 0) as
+** term_compare() would, with e's terms brought to their normal form once
+** for both: the natural N-queens model posts a pair for every two rows.
+*/
+void term_post_abs_ne(Ground *g, Loc at, Value e, int64_t c)
+{
+  if (e.kind != V_LIN || e.atom || e.lin->n > LIN_SMALL) {
+    term_compare(g, at, OP_NE, e, value_int(c), false);
+    if (c != 0)
+      term_compare(g, at, OP_NE, e, value_int(-c), false);
+    return;
+  }
+  int64_t coef[LIN_SMALL];
+  VarId vars[LIN_SMALL];
+  Lin d = {.coef = coef, .vars = vars}, zero = {0};
+  lin_combine_into(&d, e.lin, 1, &zero, -1);
+  int64_t k = d.k;
+  d.k = k - c;
+  lin_relation(g, at, &d, OP_NE, false);
+  if (c != 0) {
+    d.k = k + c;
+    lin_relation(g, at, &d, OP_NE, false);
+  }
 }
 
 /* Post or reify "a OP b" for scalar values. */

@@ -127,6 +127,8 @@ bool lin_solver_terms(Ground *g, Loc at, const Lin *l, int64_t scale, int32_t **
 void lin_normal_form(Op op, int64_t *scale, ModelRel *rel, int64_t *shift);
 /* Post "d OP 0", or with reif return its literal. */
 Value lin_relation(Ground *g, Loc at, const Lin *d, Op op, bool reif);
+/* e != c and, for c > 0, e != -c: abs(e) != c for a known c >= 0. */
+void term_post_abs_ne(Ground *g, Loc at, Value e, int64_t c);
 Op op_negate(Op op);
 bool op_holds(Op op, int64_t d);
 

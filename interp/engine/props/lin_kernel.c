@@ -53,7 +53,8 @@ static bool rel_holds(LinRel rel, int64_t lhs, int64_t rhs)
 LinTruth lin_normalize(const Solver *s, size_t n, const int32_t *coef,
                        const VarId *x, LinRel rel, int64_t rhs, LinForm *f)
 {
-  Term *t = xmalloc((n ? n : 1) * sizeof *t);
+  Term room[LIN_FORM_ROOM];
+  Term *t = n <= LIN_FORM_ROOM ? room : xmalloc(n * sizeof *t);
   size_t m = 0;
   for (size_t i = 0; i < n; i++) {
     if (coef[i] == 0)
@@ -64,7 +65,16 @@ LinTruth lin_normalize(const Solver *s, size_t n, const int32_t *coef,
       t[m++] = (Term){ x[i], coef[i] };
   }
   /* Merge repeated variables: 2x - x is x, and x - x vanishes. */
-  qsort(t, m, sizeof *t, term_cmp);
+  if (m <= LIN_FORM_ROOM) {               /* a few terms: insertion sort */
+    for (size_t i = 1; i < m; i++)
+      for (size_t j = i; j > 0 && t[j - 1].x > t[j].x; j--) {
+        Term tmp = t[j];
+        t[j] = t[j - 1];
+        t[j - 1] = tmp;
+      }
+  } else {
+    qsort(t, m, sizeof *t, term_cmp);
+  }
   size_t k = 0;
   for (size_t i = 0; i < m; i++) {
     if (k > 0 && t[k - 1].x == t[i].x)
@@ -75,15 +85,16 @@ LinTruth lin_normalize(const Solver *s, size_t n, const int32_t *coef,
       k--;
   }
   f->n = k;
-  f->x = xmalloc((k ? k : 1) * sizeof *f->x);
-  f->a = xmalloc((k ? k : 1) * sizeof *f->a);
+  f->x = k <= LIN_FORM_ROOM ? f->x_room : xmalloc(k * sizeof *f->x);
+  f->a = k <= LIN_FORM_ROOM ? f->a_room : xmalloc(k * sizeof *f->a);
   int64_t g = 0;
   for (size_t i = 0; i < k; i++) {
     f->x[i] = t[i].x;
     f->a[i] = t[i].a;
     g = gcd64(g, t[i].a);
   }
-  xfree(t);
+  if (t != room)
+    xfree(t);
   if (k == 0) {
     f->rhs = rhs;
     return rel_holds(rel, 0, rhs) ? LIN_TRUE : LIN_FALSE;
@@ -104,8 +115,10 @@ LinTruth lin_normalize(const Solver *s, size_t n, const int32_t *coef,
 
 void lin_form_free(LinForm *f)
 {
-  xfree(f->x);
-  xfree(f->a);
+  if (f->x != f->x_room)
+    xfree(f->x);
+  if (f->a != f->a_room)
+    xfree(f->a);
   f->x = NULL;
   f->a = NULL;
 }

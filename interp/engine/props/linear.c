@@ -171,12 +171,32 @@ static const PropClass ne_class = { "linear", ne_propagate, ne_holds, NULL, NULL
 /* Linear constraints longer than this go to the expensive queue. */
 #define LIN_CHEAP_MAX 8
 
+/* xs[0] - xs[1] REL c, both open and apart. */
+static void post_difference(Solver *s, const VarId xs[2], LinRel rel, int64_t c)
+{
+  if (rel == LIN_NE) {
+    ne2_post(s, xs[0], xs[1], c);
+    return;
+  }
+  Prop *p = prop_new(s, rel == LIN_EQ ? &eq2_class : &le2_class, PC_CHEAP, 2, xs, 1, &c);
+  prop_subscribe_all(s, p, rel == LIN_EQ ? EV_DOM : EV_BND);
+  prop_post(s, p);
+}
+
 void post_linear(Solver *s, size_t n, const int32_t *coef, const VarId *x,
                  LinRel rel, int64_t rhs)
 {
   solver_begin_edit(s);
   if (s->failed)
     return;
+  if (n == 2 && x[0] != x[1] && coef[0] == -coef[1] && (coef[0] == 1 || coef[0] == -1) &&
+      !dom_is_fixed(s, x[0]) && !dom_is_fixed(s, x[1])) {
+    /* x - y REL c with both open is its own normal form (the million
+       diagonals of 1000 queens): straight to the binary case below */
+    VarId xs[2] = { coef[0] == 1 ? x[0] : x[1], coef[0] == 1 ? x[1] : x[0] };
+    post_difference(s, xs, rel, rhs);
+    return;
+  }
   LinForm f;
   LinTruth t = lin_normalize(s, n, coef, x, rel, rhs, &f);
   if (t == LIN_FALSE) {
@@ -195,14 +215,7 @@ void post_linear(Solver *s, size_t n, const int32_t *coef, const VarId *x,
       xs[0] = f.x[1];
       xs[1] = f.x[0];
     }
-    if (rel == LIN_NE) {
-      ne2_post(s, xs[0], xs[1], f.rhs);
-    } else {
-      Prop *p = prop_new(s, rel == LIN_EQ ? &eq2_class : &le2_class,
-                         PC_CHEAP, 2, xs, 1, &f.rhs);
-      prop_subscribe_all(s, p, rel == LIN_EQ ? EV_DOM : EV_BND);
-      prop_post(s, p);
-    }
+    post_difference(s, xs, rel, f.rhs);
   } else if (t == LIN_OPEN && rel == LIN_EQ && sum_dc_fits(s, &f)) {
     sum_dc_post(s, &f);
   } else if (t == LIN_OPEN) {

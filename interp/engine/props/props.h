@@ -44,11 +44,14 @@ typedef enum {
 ** A linear constraint  sum a[i]*x[i]  REL  rhs  with distinct unfixed
 ** variables, nonzero coefficients and gcd(|a|) = 1.
 */
+#define LIN_FORM_ROOM 4
 typedef struct LinForm {
   size_t   n;
-  VarId   *x;     /* owned; free with lin_form_free */
-  int64_t *a;     /* owned */
+  VarId   *x;     /* owned (or x_room); free with lin_form_free */
+  int64_t *a;     /* owned (or a_room) */
   int64_t  rhs;
+  VarId    x_room[LIN_FORM_ROOM];   /* a short form needs no malloc: posting */
+  int64_t  a_room[LIN_FORM_ROOM];   /* 1000 queens makes a million of them */
 } LinForm;
 
 /*
