@@ -896,8 +896,8 @@ void check_eval_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag
     }
     if (st->kind == ST_FUNCTION)
       walk_expr(&ev, scope, st->expr);
-    else
-      ev_cond_check(&ev, st->expr->at, ev_cond(&ev, scope, st->expr, false, true));
+    else      /* as a clue of its own, the one place where connected(...) and the like may stand */
+      ev_cond_check(&ev, st->expr->at, ev_cond(&ev, scope, st->expr, true, true));
     xfree(frames);
   }
   VEC_FREE(ev.reported);

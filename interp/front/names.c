@@ -3,6 +3,8 @@
 */
 #include "front/names.h"
 
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/mem.h"
@@ -52,12 +54,40 @@ static const Builtin builtins[] = {
 #include "front/builtins.def"
 };
 
+enum { NBUILTINS = sizeof builtins / sizeof builtins[0] };
+
+/* The rows of builtins[] in the order of their names, sorted once for
+   builtin_find's binary search; the table itself stays in the file's order. */
+static const Builtin *by_name[NBUILTINS];
+static pthread_once_t by_name_once = PTHREAD_ONCE_INIT;
+
+static int by_name_cmp(const void *a, const void *b)
+{
+  return strcmp((*(const Builtin *const *)a)->name, (*(const Builtin *const *)b)->name);
+}
+
+static void by_name_sort(void)
+{
+  for (size_t i = 0; i < NBUILTINS; i++)
+    by_name[i] = &builtins[i];
+  qsort(by_name, NBUILTINS, sizeof by_name[0], by_name_cmp);
+}
+
 const Builtin *builtin_find(const SymTable *syms, Sym s)
 {
+  pthread_once(&by_name_once, by_name_sort);
   const char *name = sym_name(syms, s);
-  for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
-    if (strcmp(builtins[i].name, name) == 0)
-      return &builtins[i];
+  size_t lo = 0, hi = NBUILTINS;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int d = strcmp(by_name[mid]->name, name);
+    if (d == 0)
+      return by_name[mid];
+    if (d < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
   return NULL;
 }
 

@@ -573,6 +573,19 @@ Value board_cell_of(Ground *g, Loc at, const BoardView *bv, Value n)
   return value_var(g, pos);
 }
 
+/* The board's cells numbered 1.. row by row (0 where there is none), *n of them;
+   the caller frees the array. */
+static uint32_t *number_cells(const BoardView *bv, uint32_t *n)
+{
+  uint32_t *index = xcalloc((size_t)bv->rows * bv->cols, sizeof *index);
+  *n = 0;
+  for (uint32_t r = 0; r < bv->rows; r++)
+    for (uint32_t c = 0; c < bv->cols; c++)
+      if (board_cell(bv, r, c))
+        index[r * bv->cols + c] = ++*n;
+  return index;
+}
+
 void board_post_step(Ground *g, Loc at, const BoardView *bv, Value kind, Value p, Value q)
 {
   Offsets o;
@@ -582,12 +595,8 @@ void board_post_step(Ground *g, Loc at, const BoardView *bv, Value kind, Value p
   if (!bc->pairs_known || !same_moves(&bc->moves, &o)) {
     /* number the cells 1.. row by row, then list the allowed (p, q) pairs */
     VEC_CLEAR(bc->pairs);
-    uint32_t *index = xcalloc((size_t)bv->rows * bv->cols, sizeof *index);
-    uint32_t n = 0;
-    for (uint32_t r = 0; r < bv->rows; r++)
-      for (uint32_t c = 0; c < bv->cols; c++)
-        if (board_cell(bv, r, c))
-          index[r * bv->cols + c] = ++n;
+    uint32_t n;
+    uint32_t *index = number_cells(bv, &n);
     for (uint32_t r = 0; r < bv->rows; r++)
       for (uint32_t c = 0; c < bv->cols; c++) {
         if (!index[r * bv->cols + c])
@@ -616,12 +625,8 @@ void board_post_circuit(Ground *g, Loc at, const BoardView *bv, Value kind)
   Offsets o;
   if (!offsets_of(g, at, bv, kind, &o))
     return;
-  uint32_t *index = xcalloc((size_t)bv->rows * bv->cols, sizeof *index);
-  uint32_t n = 0;
-  for (uint32_t r = 0; r < bv->rows; r++)
-    for (uint32_t c = 0; c < bv->cols; c++)
-      if (board_cell(bv, r, c))
-        index[r * bv->cols + c] = ++n;
+  uint32_t n;
+  uint32_t *index = number_cells(bv, &n);
   VarId *xs = xmalloc(((size_t)n + 1) * sizeof *xs);
   VEC(int32_t) next = {0};
   bool ok = true;

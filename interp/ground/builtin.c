@@ -664,6 +664,14 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
         ok = false;
         break;
       }
+      if (leaves.data[j].kind == V_WILD || leaves.data[j].kind == V_STRING) {   /* a picture's */
+        r = ground_error(g, n->at, "an index known only after solving cannot pick a picture's "
+                         "blank or label (here %s); pick the cells with known rows and columns "
+                         "instead: forall R in ..., C in ..., p[R, C] = \"T\": ...",
+                         value_words(leaves.data[j]));
+        ok = false;
+        break;
+      }
       atom |= value_is_name(leaves.data[j]);
       ok = term_var(g, n->at, leaves.data[j], &arr[j]);
       if (ok) {

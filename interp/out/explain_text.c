@@ -136,8 +136,11 @@ static void step_text(const Ground *g, const Model *m, const Explanation *e, con
   }
   if (st->level == EX_GIVEN) {
     buf_puts(b, "  (");
-    for (uint32_t i = 0; i < st->nclues; i++)
+    for (uint32_t i = 0; i < st->nclues; i++) {
+      if (i)
+        buf_puts(b, "; ");
       clue_words(g, m, &e->clues.data[st->clues + i], b);
+    }
     buf_puts(b, ")\n");
     return;
   }
@@ -172,10 +175,12 @@ static void step_text(const Ground *g, const Model *m, const Explanation *e, con
       buf_puts(b, ")\n");
     }
   }
+  /* "; " between the clues: a clue's own words hold commas ("clue 3, R = 2",
+     "clue 5, next_to(a, b)", "the logic grid of colour: each house has one, no two alike") */
   buf_puts(b, "  by ");
   for (uint32_t i = 0; i < st->nclues; i++) {
     if (i)
-      buf_puts(b, i + 1 == st->nclues ? " and " : ", ");
+      buf_puts(b, "; ");
     clue_words(g, m, &e->clues.data[st->clues + i], b);
   }
   if (st->searched)
@@ -257,7 +262,7 @@ static void verdict_text(const Ground *g, const Model *m, const Explanation *e, 
       buf_puts(b, " These clues cannot all hold: ");
       for (size_t i = 0; i < e->conflict.len; i++) {
         if (i)
-          buf_puts(b, i + 1 == e->conflict.len ? " and " : ", ");
+          buf_puts(b, "; ");             /* as the steps' "by" lists */
         trace_origin(g, e->conflict.data[i], b);
       }
       buf_puts(b, e->conflict_minimal ? " (without any one of them, the rest can).\n"

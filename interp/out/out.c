@@ -781,10 +781,9 @@ static bool walls_text(const Ground *g, const ShowItem *it, Buf *b)
       scalar_text(g, c, &cell[i]);
     width = cell_width(&cell[i]) > width ? cell_width(&cell[i]) : width;
   }
-  const BoardMap *m = walls_map(g, rows, cols, var);
-  OutCages cages = {0};
-  if (!m)
-    cages = out_cages(g, rows, cols, is, var);
+  /* cages summed (killer, KenKen) rather than a map of boxes that only says "distinct" */
+  OutCages cages = out_cages(g, rows, cols, is, var);
+  const BoardMap *m = cages.cage ? NULL : walls_map(g, rows, cols, var);
   const uint32_t *region = m ? m->region : cages.cage;
   size_t seg = width + 2;                     /* a wall's dashes: room for the cages' labels */
   for (uint32_t k = 0; k < cages.n; k++) {

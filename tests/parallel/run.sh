@@ -101,31 +101,26 @@ for name in magic_square3 magic_hexagon zebra_no_clue11 pentomino_3x20; do
   done
 done
 
-# -n K: K solutions, K distinct ones, each checked
-for k in 1 5 40; do
-  PZ_WORKERS_AT_ONCE=1 run "$tmp/par" examples/magic_square4.pz -n $k -p 2 --check
+# -n K: K solutions, K distinct ones, each checked (-p 2, workers at once)
+n_distinct() {
+  PZ_WORKERS_AT_ONCE=1 run "$tmp/par" "examples/$1.pz" -n "$2" -p 2 --check
   got=$(grep -v '^status' "$tmp/par" | awk 'BEGIN { RS = "" } END { print NR }')
   uniq=$(grep -v '^status' "$tmp/par" | awk 'BEGIN { RS = "" } { gsub(/\n/, "|"); print }' | sort -u | wc -l)
   status=$(tail -1 "$tmp/par")
-  if [ "$got" = $k ] && [ "$uniq" = $k ] && [ "$status" = "status 0" ]; then
+  if [ "$got" = "$2" ] && [ "$uniq" = "$2" ] && [ "$status" = "status 0" ]; then
     passed=$((passed + 1))
   else
-    fail "magic_square4 -n $k -p 2: $got solutions, $uniq distinct, $status"
+    fail "$1 -n $2 -p 2: $got solutions, $uniq distinct, $status"
   fi
+}
+for k in 1 5 40; do
+  n_distinct magic_square4 $k
 done
 
 # a tiling tried alone first, then in slices (at once: after its first
 # solution): -n K gives K distinct solutions, the first one's included
 for k in 1 2 5; do
-  PZ_WORKERS_AT_ONCE=1 run "$tmp/par" examples/pentomino_3x20.pz -n $k -p 2 --check
-  got=$(grep -v '^status' "$tmp/par" | awk 'BEGIN { RS = "" } END { print NR }')
-  uniq=$(grep -v '^status' "$tmp/par" | awk 'BEGIN { RS = "" } { gsub(/\n/, "|"); print }' | sort -u | wc -l)
-  status=$(tail -1 "$tmp/par")
-  if [ "$got" = $k ] && [ "$uniq" = $k ] && [ "$status" = "status 0" ]; then
-    passed=$((passed + 1))
-  else
-    fail "pentomino_3x20 -n $k -p 2: $got solutions, $uniq distinct, $status"
-  fi
+  n_distinct pentomino_3x20 $k
   PZ_WORKERS_AT_ONCE=1 run "$tmp/par" examples/pentomino_3x20.pz -c -n $k -p 4
   if grep -q "^solutions: $k+\$" "$tmp/par"; then passed=$((passed + 1)); else
     fail "pentomino_3x20 -c -n $k -p 4"; cat "$tmp/par"

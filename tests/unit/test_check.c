@@ -93,6 +93,25 @@ static void rule_clauses_must_agree_on_arity(void **state)
   assert_non_null(strstr(m, "the rule 'r' has 2 parameters here but 1 in its first clause"));
 }
 
+/* builtin_find searches the table by name: every row (aliases too) is found
+   as itself, names are not shared, and names around them are not built-ins. */
+static void every_builtin_is_found_by_its_name(void **state)
+{
+  Fixture *f = *state;
+  uint32_t n;
+  const Builtin *t = builtin_table(&n);
+  assert_true(n > 30);
+  for (uint32_t i = 0; i < n; i++) {
+    assert_ptr_equal(builtin_find(&f->syms, sym_intern_cstr(&f->syms, t[i].name)), &t[i]);
+    for (uint32_t j = 0; j < i; j++)
+      assert_string_not_equal(t[i].name, t[j].name);
+  }
+  const char *not_builtins[] = {"", "a", "su", "summ", "sum_", "zzzz", "Sum", "~"};
+  for (size_t i = 0; i < sizeof not_builtins / sizeof not_builtins[0]; i++)
+    assert_null(builtin_find(&f->syms, sym_intern_cstr(&f->syms, not_builtins[i])));
+  assert_int_equal(builtin_find(&f->syms, sym_intern_cstr(&f->syms, "cols"))->id, BI_COLUMNS);
+}
+
 static void closest_name_needs_to_be_close(void **state)
 {
   (void)state;
@@ -115,6 +134,7 @@ int main(void)
     cmocka_unit_test_setup_teardown(builtins_cannot_be_redefined_as_rules, setup, teardown),
     cmocka_unit_test_setup_teardown(constants_may_share_a_builtin_name, setup, teardown),
     cmocka_unit_test_setup_teardown(rule_clauses_must_agree_on_arity, setup, teardown),
+    cmocka_unit_test_setup_teardown(every_builtin_is_found_by_its_name, setup, teardown),
     cmocka_unit_test(closest_name_needs_to_be_close),
   };
   return cmocka_run_group_tests_name("check", tests, NULL, NULL);

@@ -105,24 +105,35 @@ static PropStatus chains(Solver *s, const Prop *p, const VarId *x, Scratch *t)
   }
 }
 
-/* Does every node reach node 0 and node 0 every node, through the possible successors? */
-static bool strongly_connected(const Solver *s, const VarId *x, Scratch *t)
+/* A breadth-first walk from node 0: nothing seen but node 0, which is queued; the new tail. */
+static uint32_t queue_start(Scratch *t)
 {
-  uint32_t n = t->n, head, tail;
-  /* forward from node 0 */
-  for (uint32_t i = 0; i < n; i++)
+  for (uint32_t i = 0; i < t->n; i++)
     t->seen[i] = 0;
   t->seen[0] = 1;
   t->queue[0] = 0;
-  head = 0, tail = 1;
+  return 1;
+}
+
+/* Queue node j unless the walk has seen it; the new tail. */
+static uint32_t queue_visit(Scratch *t, uint32_t tail, uint32_t j)
+{
+  if (!t->seen[j]) {
+    t->seen[j] = 1;
+    t->queue[tail++] = j;
+  }
+  return tail;
+}
+
+/* Does every node reach node 0 and node 0 every node, through the possible successors? */
+static bool strongly_connected(const Solver *s, const VarId *x, Scratch *t)
+{
+  uint32_t n = t->n, head = 0, tail = queue_start(t);
+  /* forward from node 0 */
   while (head < tail) {
     VarId v = x[t->queue[head++]];
     for (int32_t w = dom_min(s, v);; w = dom_next(s, v, w)) {
-      uint32_t j = (uint32_t)(w - t->base);
-      if (!t->seen[j]) {
-        t->seen[j] = 1;
-        t->queue[tail++] = j;
-      }
+      tail = queue_visit(t, tail, (uint32_t)(w - t->base));
       if (w >= dom_max(s, v))
         break;
     }
@@ -149,18 +160,11 @@ static bool strongly_connected(const Solver *s, const VarId *x, Scratch *t)
   for (uint32_t j = n; j > 0; j--)
     t->first[j] = t->first[j - 1];
   t->first[0] = 0;
-  for (uint32_t i = 0; i < n; i++)
-    t->seen[i] = 0;
-  t->seen[0] = 1;
-  t->queue[0] = 0;
-  head = 0, tail = 1;
+  head = 0, tail = queue_start(t);
   while (head < tail) {
     uint32_t j = t->queue[head++];
     for (uint32_t k = t->first[j]; k < t->first[j + 1]; k++)
-      if (!t->seen[t->from[k]]) {
-        t->seen[t->from[k]] = 1;
-        t->queue[tail++] = t->from[k];
-      }
+      tail = queue_visit(t, tail, t->from[k]);
   }
   return tail == n;
 }
