@@ -9,8 +9,10 @@
 # SCALE_TIMEOUT seconds at most (default 30), and prints a markdown table.
 # Families: queens (first solution N = 8..1000, counts N = 8..12), sudoku
 # of k*k x k*k (k = 3..6, empty and with givens), Hidato (n x n, 1 given,
-# n = 6..20), magic squares (order 3..6, first solution).  SCALE_ONLY
-# (a grep -E on the family names) picks some.
+# n = 6..20), magic squares (order 3..6, first solution), logic grids
+# (E = 5..10 places, A = 4..8 attributes: the instances of bench/logic,
+# made by bench/logic_gen.py; first solution and every solution).
+# SCALE_ONLY (a grep -E on the family names) picks some.
 set -u
 PZ=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 OUT=${2:-/dev/stdout}
@@ -145,5 +147,29 @@ if echo magic | grep -Eq "$ONLY"; then
     sed -e "s/int: n = 5;/int: n = $n;/" -e "s/int: s = 65;/int: s = n * (n * n + 1) div 2;/" \
         "$HERE/peers/mzn/magic_square5.mzn" > "$W/m$n.mzn"
     row "n = $n | $(run pzm$n "$PZ" "$W/m$n.pz") | $(mzn mzm$n "$W/m$n.mzn") | "
+  done
+fi
+
+if echo logic | grep -Eq "$ONLY"; then
+  # the instances are made once (pz generate takes about a minute at
+  # 10 x 8) and kept in bench/logic: `python3 bench/logic_gen.py make E A 1
+  # PZ bench/logic` writes logic_ExA.pz and .mzn and checks that both have
+  # one solution, the hidden one
+  header "Logic grids of E places and A attributes (bench/logic, made by bench/logic_gen.py; one solution): first solution, then every solution (pz --count; minizinc -a)"
+  for e in 5 6 8 10; do
+    for a in 4 6 8; do
+      b=logic_${e}x$a
+      f=$HERE/logic/$b.pz
+      [ -f "$f" ] || continue
+      n=$(grep -c '^clue ' "$f")
+      row "$b first | $(run pz1$b "$PZ" "$f") | $(mzn mz1$b "${f%.pz}.mzn") | $n clues"
+      c=$(run pzc$b "$PZ" --count "$f"); m=$(mzn mzc$b "${f%.pz}.mzn" -a)
+      note="$(count_of pz pzc$b) and $(count_of mzn mzc$b) solutions"
+      # pz's search nodes, and its instructions (user space) where perf can count them
+      if perf stat -e instructions:u -x, -o "$W/$b.perf" "$PZ" --count -s "$f" > /dev/null 2> "$W/$b.stats"; then
+        note="$note; pz $(sed -n 's/.*nodes=\([0-9]*\).*/\1/p' "$W/$b.stats") nodes, $(awk -F, '/instructions/ { printf "%.1f M", $1 / 1e6 }' "$W/$b.perf") instructions"
+      fi
+      row "$b all | $c | $m | $note"
+    done
   done
 fi
