@@ -1222,10 +1222,14 @@ static void note_shown(Ground *g, Loc at, Value v)
   case V_LIN: {
     Wide lo, hi;
     VarId z;
-    lin_range(g, v.lin, &lo, &hi);
-    if (v.lin->n > 1 && lin_fits(lo) && lin_fits(hi) && term_var(g, at, v, &z)) {
-      VEC_PUSH(g->shown, z);
-      break;
+    /* the range only for a sum: reading it settles the grounder's
+       bounds (bounds.h), work that the engine's propagation repeats */
+    if (v.lin->n > 1) {
+      lin_range(g, v.lin, &lo, &hi);
+      if (lin_fits(lo) && lin_fits(hi) && term_var(g, at, v, &z)) {
+        VEC_PUSH(g->shown, z);
+        break;
+      }
     }
     for (uint32_t i = 0; i < v.lin->n; i++)   /* one variable (or a sum too wide for one) */
       VEC_PUSH(g->shown, v.lin->vars[i]);

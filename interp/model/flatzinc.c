@@ -450,29 +450,26 @@ static void search(Buf *out, const Model *m, const ModelVar *shown, size_t nshow
   bool tiles = false;
   for (size_t i = 0; i < m->steps.len && !tiles; i++)
     tiles = m->steps.data[i].kind == MS_TILING;
-  if (!tiles && nshown == 0)
-    return;
+  if (tiles)
+    buf_puts(out, nshown ? ":: seq_search([int_search([" : ":: int_search([");
   const char *sep = "";
-  buf_puts(out, ":: seq_search([");
-  if (tiles) {
-    buf_puts(out, "int_search([");
-    for (size_t i = 0; i < m->steps.len; i++)
-      if (m->steps.data[i].kind == MS_TILING) {
-        ModelTiling t = model_tiling(model_args(m, &m->steps.data[i]));
-        for (uint32_t c = 0; c < t.ncells; c++, sep = ",")
-          buf_printf(out, "%sx%d", sep, t.cover[c]);
-        for (uint32_t k = 0; k < t.nkinds; k++)
-          if (t.column[k] >= 0)
-            buf_printf(out, "%sx%d", sep, t.column[k]);
-      }
+  for (size_t i = 0; i < m->steps.len && tiles; i++)
+    if (m->steps.data[i].kind == MS_TILING) {
+      ModelTiling t = model_tiling(model_args(m, &m->steps.data[i]));
+      for (uint32_t c = 0; c < t.ncells; c++, sep = ",")
+        buf_printf(out, "%sx%d", sep, t.cover[c]);
+      for (uint32_t k = 0; k < t.nkinds; k++)
+        if (t.column[k] >= 0)
+          buf_printf(out, "%sx%d", sep, t.column[k]);
+    }
+  if (tiles)
     buf_puts(out, "],first_fail,indomain_min,complete)");
-  }
   if (nshown) {
-    buf_puts(out, tiles ? ",int_search(" : "int_search(");
+    buf_puts(out, tiles ? ",int_search(" : ":: int_search(");
     vars(out, (const int32_t *)shown, nshown);
     buf_puts(out, ",first_fail,indomain_min,complete)");
   }
-  buf_puts(out, "]) ");
+  buf_puts(out, tiles && nshown ? "]) " : tiles || nshown ? " " : "");
 }
 
 void model_flatzinc(const Model *m, const ModelVar *shown, size_t nshown,
