@@ -449,7 +449,8 @@ static void search(Buf *out, const Model *m, const ModelVar *shown, size_t nshow
 {
   bool tiles = false;
   for (size_t i = 0; i < m->steps.len && !tiles; i++)
-    tiles = m->steps.data[i].kind == MS_TILING;
+    tiles = m->steps.data[i].kind == MS_TILING &&
+            model_tiling(model_args(m, &m->steps.data[i])).ncells > 0;
   if (tiles)
     buf_puts(out, nshown ? ":: seq_search([int_search([" : ":: int_search([");
   const char *sep = "";
@@ -465,9 +466,10 @@ static void search(Buf *out, const Model *m, const ModelVar *shown, size_t nshow
   if (tiles)
     buf_puts(out, "],first_fail,indomain_min,complete)");
   if (nshown) {
-    buf_puts(out, tiles ? ",int_search(" : ":: int_search(");
-    vars(out, (const int32_t *)shown, nshown);
-    buf_puts(out, ",first_fail,indomain_min,complete)");
+    buf_puts(out, tiles ? ",int_search([" : ":: int_search([");
+    for (size_t i = 0; i < nshown; i++)
+      buf_printf(out, "%sx%u", i ? "," : "", (unsigned)shown[i]);
+    buf_puts(out, "],first_fail,indomain_min,complete)");
   }
   buf_puts(out, tiles && nshown ? "]) " : tiles || nshown ? " " : "");
 }
@@ -517,8 +519,15 @@ void model_flatzinc(const Model *m, const ModelVar *shown, size_t nshown,
   if (goal)
     buf_printf(out, "solve %s x%u;\n", goal->k ? "maximize" : "minimize", (unsigned)goal->x);
   else {
+    /* the shown variables the Model declares, for the search */
+    ModelVar *decl = xmalloc((nshown + 1) * sizeof *decl);
+    size_t ndecl = 0;
+    for (size_t i = 0; i < nshown; i++)
+      if (shown[i] < m->vars.len)
+        decl[ndecl++] = shown[i];
     buf_puts(out, "solve ");
-    search(out, m, shown, nshown);
+    search(out, m, decl, ndecl);
+    xfree(decl);
     buf_puts(out, "satisfy;\n");
   }
   xfree(twin);
