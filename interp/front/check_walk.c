@@ -17,7 +17,7 @@
 
 static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n);
 
-static const SVal *env_find(const EvEnv *e, Sym s)
+static const SVal *evenv_find(const EvEnv *e, Sym s)
 {
   for (; e; e = e->up)
     if (e->name == s)
@@ -51,7 +51,7 @@ typedef void (*EvInstanceFn)(Ev *ev, const EvEnv *env, bool guarded, void *ctx);
 
 static bool bound_in(const void *env, Sym s)
 {
-  return env_find(env, s) != NULL;
+  return evenv_find(env, s) != NULL;
 }
 
 /* "X in S" with X not bound yet, as the grounder sees it (ast_is_generator). */
@@ -67,7 +67,7 @@ static bool known_number(const EvEnv *env, const Node *n, int64_t *v)
     *v = n->ival;
     return true;
   }
-  const SVal *b = n->kind == NK_VAR ? env_find(env, n->sym) : NULL;
+  const SVal *b = n->kind == NK_VAR ? evenv_find(env, n->sym) : NULL;
   if (!b || b->kind != SV_NUM || !b->known)
     return false;
   *v = b->i;
@@ -294,7 +294,7 @@ static SVal expand_rule(Ev *ev, const EvEnv *env, const Node *call, bool post, b
       const Node *p = cl->head->list.items[i];
       SVal m = sv_cond(true);
       if (p->kind == NK_VAR) {
-        const SVal *seen = env_find(scope, p->sym);
+        const SVal *seen = evenv_find(scope, p->sym);
         if (!seen) {
           frames[i] = (EvEnv){scope, p->sym, args[i]};
           scope = &frames[i];
@@ -607,7 +607,7 @@ static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n)
   case NK_WILD:
     return (SVal){.kind = SV_WILD};
   case NK_VAR: {
-    const SVal *v = env_find(env, n->sym);
+    const SVal *v = evenv_find(env, n->sym);
     return v ? *v : SV_UNKNOWN;
   }
   case NK_NAME:

@@ -1291,13 +1291,15 @@ static void note_shown(Ground *g, Loc at, Value v)
   case V_LIN: {
     Wide lo = 0, hi = 0;
     VarId z;
-    /* one variable needs no bounds: asking for them would settle the
-       grounder's reasoning over every clue (1000 queens: 0.26 G) */
-    if (v.lin->n > 1)
+    /* the range only for a sum: reading it settles the grounder's
+       bounds (bounds.h), work that the engine's propagation repeats
+       (1000 queens: 0.26 G) */
+    if (v.lin->n > 1) {
       lin_range(g, v.lin, &lo, &hi);
-    if (v.lin->n > 1 && lin_fits(lo) && lin_fits(hi) && term_var(g, at, v, &z)) {
-      VEC_PUSH(g->shown, z);
-      break;
+      if (lin_fits(lo) && lin_fits(hi) && term_var(g, at, v, &z)) {
+        VEC_PUSH(g->shown, z);
+        break;
+      }
     }
     for (uint32_t i = 0; i < v.lin->n; i++)   /* one variable (or a sum too wide for one) */
       VEC_PUSH(g->shown, v.lin->vars[i]);

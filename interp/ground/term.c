@@ -257,6 +257,18 @@ void lin_range(const Ground *g, const Lin *l, Wide *lo, Wide *hi)
   }
 }
 
+/* lin_range over the bounds as they stand, without settling them first (wider). */
+static void lin_range_loose(const Ground *g, const Lin *l, Wide *lo, Wide *hi)
+{
+  *lo = *hi = l->k;
+  for (uint32_t i = 0; i < l->n; i++) {
+    Wide a = (Wide)l->coef[i] * bounds_min(&g->bounds, l->vars[i]);
+    Wide b = (Wide)l->coef[i] * bounds_max(&g->bounds, l->vars[i]);
+    *lo += a < b ? a : b;
+    *hi += a < b ? b : a;
+  }
+}
+
 /* Is this value usable as a number?  Conditions count as 0/1 only if allowed. */
 bool to_lin(Ground *g, Loc at, Value v, bool allow_cond, const char *what, Lin **out)
 {
@@ -350,7 +362,13 @@ static bool lin_terms_into(Ground *g, Loc at, const Lin *l, int64_t scale, int32
   /* values are int32: weight * 2^31 plus |k| cannot pass 2^62, no bounds to read */
   if (weight <= ((int64_t)1 << 30) && l->k < ((int64_t)1 << 61) && l->k > -((int64_t)1 << 61))
     return true;
+  /* the bounds as last settled are wider than the settled ones: when they
+     fit, these do too, and the grounder's reasoning (which the engine's
+     propagation repeats) need not run for it */
   Wide lo, hi;
+  lin_range_loose(g, l, &lo, &hi);
+  if (lo >= -((Wide)1 << 62) && hi <= ((Wide)1 << 62))
+    return true;
   lin_range(g, l, &lo, &hi);
   if (lo < -((Wide)1 << 62) || hi > ((Wide)1 << 62)) {
     ground_error(g, at, "the values of this expression can grow too large to compute");

@@ -6,7 +6,9 @@
 ** that any solver reads it: distinct becomes int_ne per pair, a table a
 ** selector over its (distinct) rows, a clause a linear inequality, and a
 ** reified linear constraint gets a Boolean twin of its 0/1 variable,
-** a circuit the order of its nodes.
+** a circuit the order of its nodes.  Implied constraints that change no
+** count but shorten a solver's search are added (a circuit's successors
+** all differ), and the search is annotated (see search).
 ** Counting the solutions of the dump (fzn-gecode -a) must give pz's
 ** count: each constraint means exactly what its propagator enforces.
 */
@@ -212,6 +214,12 @@ static void circuit_constraints(Buf *out, const int32_t *x, uint32_t n, int32_t 
     buf_printf(out, "],x%u)", e + i);
     buf_printf(out, ";\nconstraint int_lin_eq([1,-1,%u],[x%u,x%u,x%u],1)", n, e + i, o + i, z + i);
   }
+  /* implied, and what makes a solver's search short: no two nodes have
+     the same successor, nor the same place in the order */
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t j = i + 1; j < n; j++)
+      buf_printf(out, ";\nconstraint int_ne(x%d,x%d);\nconstraint int_ne(x%u,x%u)", x[i], x[j],
+                 o + i, o + j);
 }
 
 static void constraint(Buf *out, const Model *m, const ModelStep *st, uint32_t *fresh,
@@ -431,6 +439,41 @@ static uint32_t fresh_needed(const Model *m)
   return n;
 }
 
+/*
+** The search, as an annotation every FlatZinc solver may follow or
+** ignore: first the cover variables of the tilings (a cell with the
+** fewest placements left first, as exact cover searches), then the
+** shown variables, smallest domain first.  The helpers follow from them.
+*/
+static void search(Buf *out, const Model *m, const ModelVar *shown, size_t nshown)
+{
+  bool tiles = false;
+  for (size_t i = 0; i < m->steps.len && !tiles; i++)
+    tiles = m->steps.data[i].kind == MS_TILING &&
+            model_tiling(model_args(m, &m->steps.data[i])).ncells > 0;
+  if (tiles)
+    buf_puts(out, nshown ? ":: seq_search([int_search([" : ":: int_search([");
+  const char *sep = "";
+  for (size_t i = 0; i < m->steps.len && tiles; i++)
+    if (m->steps.data[i].kind == MS_TILING) {
+      ModelTiling t = model_tiling(model_args(m, &m->steps.data[i]));
+      for (uint32_t c = 0; c < t.ncells; c++, sep = ",")
+        buf_printf(out, "%sx%d", sep, t.cover[c]);
+      for (uint32_t k = 0; k < t.nkinds; k++)
+        if (t.column[k] >= 0)
+          buf_printf(out, "%sx%d", sep, t.column[k]);
+    }
+  if (tiles)
+    buf_puts(out, "],first_fail,indomain_min,complete)");
+  if (nshown) {
+    buf_puts(out, tiles ? ",int_search([" : ":: int_search([");
+    for (size_t i = 0; i < nshown; i++)
+      buf_printf(out, "%sx%u", i ? "," : "", (unsigned)shown[i]);
+    buf_puts(out, "],first_fail,indomain_min,complete)");
+  }
+  buf_puts(out, tiles && nshown ? "]) " : tiles || nshown ? " " : "");
+}
+
 void model_flatzinc(const Model *m, const ModelVar *shown, size_t nshown,
                     const char *const *origins, size_t norigins, Buf *out)
 {
@@ -475,8 +518,18 @@ void model_flatzinc(const Model *m, const ModelVar *shown, size_t nshown,
       goal = &m->steps.data[i];
   if (goal)
     buf_printf(out, "solve %s x%u;\n", goal->k ? "maximize" : "minimize", (unsigned)goal->x);
-  else
-    buf_puts(out, "solve satisfy;\n");
+  else {
+    /* the shown variables the Model declares, for the search */
+    ModelVar *decl = xmalloc((nshown + 1) * sizeof *decl);
+    size_t ndecl = 0;
+    for (size_t i = 0; i < nshown; i++)
+      if (shown[i] < m->vars.len)
+        decl[ndecl++] = shown[i];
+    buf_puts(out, "solve ");
+    search(out, m, decl, ndecl);
+    xfree(decl);
+    buf_puts(out, "satisfy;\n");
+  }
   xfree(twin);
   xfree(is_shown);
 }
