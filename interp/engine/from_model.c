@@ -110,9 +110,21 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
   }
 }
 
+/*
+** Disequalities and small all-different groups as one graph (neq_graph.c):
+** the spaces built here search and count; trial.c's spaces, which keep
+** every case of a clue apart, do not ask for it.
+*/
+static void want_neq_graph(Solver *s, const Model *m)
+{
+  (void)m;
+  s->fuse_neq = !s->separate_cases;
+}
+
 Solver *solver_from_model(const Model *m)
 {
   Solver *s = solver_new();
+  want_neq_graph(s, m);
   for (size_t i = 0; i < m->steps.len; i++)
     solver_replay_step(s, m, &m->steps.data[i]);
   return s;
@@ -121,6 +133,7 @@ Solver *solver_from_model(const Model *m)
 size_t solver_load_model(Solver *s, const Model *m)
 {
   size_t failed = m->steps.len;
+  want_neq_graph(s, m);
   for (size_t i = 0; i < m->steps.len; i++) {
     solver_replay_step(s, m, &m->steps.data[i]);
     if (failed == m->steps.len && solver_failed(s))
@@ -132,6 +145,7 @@ size_t solver_load_model(Solver *s, const Model *m)
 Solver *solver_from_model_where(const Model *m, SolverKeepFn keep, void *ctx)
 {
   Solver *s = solver_new();
+  want_neq_graph(s, m);
   for (size_t i = 0; i < m->steps.len; i++) {
     const ModelStep *st = &m->steps.data[i];
     if (model_is_constraint((ModelStepKind)st->kind) && !keep(ctx, st->origin, st->binding))

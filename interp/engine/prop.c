@@ -204,12 +204,14 @@ void prop_queues_clear(Solver *s)
 static void blame_failure(Solver *s, const Prop *p)
 {
   Search *q = &s->search;
-  const VarId *x = prop_vars(s, p);
-  for (uint32_t i = 0; i < p->nvars; i++)
+  const VarId *x = s->blame ? s->blame : prop_vars(s, p);
+  uint32_t n = s->blame ? s->nblame : p->nvars;
+  s->blame = NULL;
+  for (uint32_t i = 0; i < n; i++)
     if (x[i] < q->weight.len)
       q->weight.data[x[i]]++;
   if (q->leaves)
-    q->weights_changed(s, x, p->nvars);
+    q->weights_changed(s, x, n);
 }
 
 PropStatus prop_fixpoint(Solver *s)

@@ -927,7 +927,10 @@ void post_distinct(Solver *s, size_t n, const VarId *x)
     vmin = dom_min(s, x[i]) < vmin ? dom_min(s, x[i]) : vmin;
     vmax = dom_max(s, x[i]) > vmax ? dom_max(s, x[i]) : vmax;
   }
-  post_dval(s, n, x, wide);
+  if (s->fuse_neq && !wide)
+    neq_graph_clique(s, n, x);
+  else
+    post_dval(s, n, x, wide);
   if (s->failed || wide)
     return;
   /* Over wide spans, Hall intervals every time and the matching only on
