@@ -111,14 +111,34 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
 }
 
 /*
-** Disequalities and small all-different groups as one graph (neq_graph.c):
-** the spaces built here search and count; trial.c's spaces, which keep
-** every case of a clue apart, do not ask for it.
+** Disequalities and all-different groups as one graph (neq_graph.c), for
+** boards that have both: binary x != y + c steps next to distinct groups
+** over the same variables (Miracle Sudoku's king's and knight's moves).
+** Only the spaces built here, which search and count, ask for it; trial.c's,
+** which keep every case of a clue apart, do not.  Boards with only one
+** kind keep the propagators they had, and so their search order.
 */
 static void want_neq_graph(Solver *s, const Model *m)
 {
-  (void)m;
-  s->fuse_neq = !s->separate_cases;
+  if (s->separate_cases)
+    return;
+  size_t nvars = m->vars.len;
+  uint8_t *seen = xcalloc(nvars ? nvars : 1, 1);   /* 1: in a distinct group, 2: in a != */
+  for (size_t i = 0; i < m->steps.len; i++) {
+    const ModelStep *st = &m->steps.data[i];
+    const int32_t *a = model_args(m, st);
+    if (st->kind == MS_DISTINCT && st->n > 2) {
+      for (uint32_t k = 0; k < st->n; k++)
+        seen[a[k]] |= 1;
+    } else if (st->kind == MS_LINEAR && st->rel == MODEL_NE && st->n == 2 && a[0] == -a[1] &&
+               (a[0] == 1 || a[0] == -1)) {
+      seen[a[2]] |= 2;
+      seen[a[3]] |= 2;
+    }
+  }
+  for (size_t x = 0; x < nvars && !s->fuse_neq; x++)
+    s->fuse_neq = seen[x] == 3;
+  xfree(seen);
 }
 
 Solver *solver_from_model(const Model *m)

@@ -82,6 +82,24 @@ static void rebuild(NeqGraph *g)
   memcpy(fill, g->start.data, (nv + 1) * sizeof *fill);
   for (size_t k = 0; k < g->raw.len; k++)
     g->edges.data[fill[g->raw.data[k].x]++] = g->raw.data[k].e;
+  /* An edge given twice (a king's move inside a box) is kept once, the
+  ** first time: the clue posted first takes the blame, as its
+  ** propagator, run first, did. */
+  uint32_t out = 0;
+  for (size_t i = 0; i < nv; i++) {
+    uint32_t from = g->start.data[i], to = fill[i];
+    g->start.data[i] = out;
+    for (uint32_t k = from; k < to; k++) {
+      const GEdge *e = &g->edges.data[k];
+      bool seen = false;
+      for (uint32_t j = g->start.data[i]; j < out && !seen && to - from <= 256; j++)
+        seen = g->edges.data[j].y == e->y && g->edges.data[j].c == e->c;
+      if (!seen)
+        g->edges.data[out++] = *e;
+    }
+  }
+  g->start.data[nv] = out;
+  g->edges.len = out;
   xfree(fill);
   g->dirty = false;
 }
