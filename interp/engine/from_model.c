@@ -112,32 +112,35 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
 
 /*
 ** Disequalities and all-different groups as one graph (neq_graph.c), for
-** boards that have both: binary x != y + c steps next to distinct groups
-** over the same variables (Miracle Sudoku's king's and knight's moves).
-** Only the spaces built here, which search and count, ask for it; trial.c's,
-** which keep every case of a clue apart, do not.  Boards with only one
-** kind keep the propagators they had, and so their search order.
+** boards that have both: binary x != y + c steps on variables that lie in
+** two distinct groups or more (Miracle Sudoku's king's and knight's moves
+** on a sudoku's cells; not queens, whose one group gains nothing).
+** Only spaces that search and count ask for it: not trial.c's nor the
+** explanations' (solver_from_model_where), nor a space whose reason log is
+** read from the start, since the graph prunes in another order and names
+** no forall case.  Boards with only one kind keep their propagators, and
+** so their search order.
 */
 static void want_neq_graph(Solver *s, const Model *m)
 {
-  if (s->separate_cases)
+  if (s->separate_cases || s->trace)
     return;
   size_t nvars = m->vars.len;
-  uint8_t *seen = xcalloc(nvars ? nvars : 1, 1);   /* 1: in a distinct group, 2: in a != */
+  uint8_t *seen = xcalloc(nvars ? nvars : 1, 1);   /* groups (up to 2), then 4: in a != */
   for (size_t i = 0; i < m->steps.len; i++) {
     const ModelStep *st = &m->steps.data[i];
     const int32_t *a = model_args(m, st);
     if (st->kind == MS_DISTINCT && st->n > 2) {
       for (uint32_t k = 0; k < st->n; k++)
-        seen[a[k]] |= 1;
+        seen[a[k]] += (seen[a[k]] & 3) < 2;
     } else if (st->kind == MS_LINEAR && st->rel == MODEL_NE && st->n == 2 && a[0] == -a[1] &&
                (a[0] == 1 || a[0] == -1)) {
-      seen[a[2]] |= 2;
-      seen[a[3]] |= 2;
+      seen[a[2]] |= 4;
+      seen[a[3]] |= 4;
     }
   }
   for (size_t x = 0; x < nvars && !s->fuse_neq; x++)
-    s->fuse_neq = seen[x] == 3;
+    s->fuse_neq = seen[x] == (4 | 2);
   xfree(seen);
 }
 
@@ -165,7 +168,6 @@ size_t solver_load_model(Solver *s, const Model *m)
 Solver *solver_from_model_where(const Model *m, SolverKeepFn keep, void *ctx)
 {
   Solver *s = solver_new();
-  want_neq_graph(s, m);
   for (size_t i = 0; i < m->steps.len; i++) {
     const ModelStep *st = &m->steps.data[i];
     if (model_is_constraint((ModelStepKind)st->kind) && !keep(ctx, st->origin, st->binding))
