@@ -125,16 +125,30 @@ static void want_neq_graph(Solver *s, const Model *m)
 {
   if (s->separate_cases || s->trace)
     return;
+  size_t ndistinct = 0;
+  for (size_t i = 0; i < m->steps.len; i++)
+    ndistinct += m->steps.data[i].kind == MS_DISTINCT;
+  if (ndistinct < 2)
+    return;
   size_t nvars = m->vars.len;
   uint8_t *seen = xcalloc(nvars ? nvars : 1, 1);   /* groups (up to 2), then 4: in a != */
+  bool twice = false;
   for (size_t i = 0; i < m->steps.len; i++) {
     const ModelStep *st = &m->steps.data[i];
+    if (st->kind != MS_DISTINCT || st->n <= 2)
+      continue;
     const int32_t *a = model_args(m, st);
-    if (st->kind == MS_DISTINCT && st->n > 2) {
-      for (uint32_t k = 0; k < st->n; k++)
-        seen[a[k]] += (seen[a[k]] & 3) < 2;
-    } else if (st->kind == MS_LINEAR && st->rel == MODEL_NE && st->n == 2 && a[0] == -a[1] &&
-               (a[0] == 1 || a[0] == -1)) {
+    for (uint32_t k = 0; k < st->n; k++) {
+      seen[a[k]] += (seen[a[k]] & 3) < 2;
+      twice |= seen[a[k]] == 2;
+    }
+  }
+  for (size_t i = 0; i < m->steps.len && twice; i++) {
+    const ModelStep *st = &m->steps.data[i];
+    if (st->kind != MS_LINEAR || st->rel != MODEL_NE || st->n != 2)
+      continue;
+    const int32_t *a = model_args(m, st);
+    if (a[0] == -a[1] && (a[0] == 1 || a[0] == -1)) {
       seen[a[2]] |= 4;
       seen[a[3]] |= 4;
     }
