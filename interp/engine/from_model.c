@@ -125,10 +125,14 @@ static void want_neq_graph(Solver *s, const Model *m)
 {
   if (s->separate_cases || s->trace)
     return;
-  size_t ndistinct = 0;
-  for (size_t i = 0; i < m->steps.len; i++)
+  size_t ndistinct = 0, ntiling = 0;
+  for (size_t i = 0; i < m->steps.len; i++) {
     ndistinct += m->steps.data[i].kind == MS_DISTINCT;
-  if (ndistinct < 2)
+    ntiling += m->steps.data[i].kind == MS_TILING;
+  }
+  /* The tiling's brancher finishes alone when no propagator has an open
+  ** variable (search.c's solo_ready), and the graph lists none. */
+  if (ndistinct < 2 || ntiling)
     return;
   size_t nvars = m->vars.len;
   uint8_t *seen = xcalloc(nvars ? nvars : 1, 1);   /* groups (up to 2), then 4: in a != */

@@ -22,10 +22,13 @@
 ** blamed (a star's own variable, a group's variables) for dom/wdeg, and
 ** each variable keeps the degree it had (Solver.degree_extra).
 **
-** Wanted only when the space is not built for explanation by case
-** (separate_cases shares no propagator between cases): from_model.c
-** switches it on (Solver.fuse_neq).  The graph lives in Solver.neq_graph,
-** freed with the solver; the propagator is Solver.neq_graph_prop.
+** from_model.c switches it on (Solver.fuse_neq) for boards that gain,
+** and never for spaces that explain or trace (see want_neq_graph).  The
+** propagator lists no variables (they are its edges' ends), so it cannot
+** live next to a brancher that finishes alone.  The graph lives in
+** Solver.neq_graph, freed with the solver; the propagator is
+** Solver.neq_graph_prop.  Groups over more than 64 variables or wider
+** domains keep dval (distinct.c).
 */
 #include "engine/props/props.h"
 
