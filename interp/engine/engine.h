@@ -80,6 +80,13 @@ struct Solver {
   VEC(PropId) branchers;        /* propagators that choose decisions (prop_brancher) */
   VEC(PropId) ne_star;          /* per variable: its != group under the newest origin (neq.c) */
   VEC(PropId) positions;        /* cell_of propagators, one per array and origin (position.c) */
+  bool fuse_neq;                /* != and small distinct groups join one graph (neq_graph.c) */
+  struct NeqGraph *neq_graph;   /* that graph, or NULL */
+  PropId neq_graph_prop;        /* its propagator */
+  VEC(uint32_t) degree_extra;   /* per variable: degree a shared propagator stands for */
+  const VarId *blame;           /* set with PS_FAIL: the variables to blame, not the prop's */
+  uint32_t nblame;
+  VarId blame_one;
   Search search;
   SolverStats stats;
   SolverLimits limits;

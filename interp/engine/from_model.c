@@ -121,9 +121,62 @@ static void load_finish(Solver *s)
   linsys_post(s, LINSYS_MIN_VARS);
 }
 
+/*
+** Disequalities and all-different groups as one graph (neq_graph.c), for
+** boards that have both: binary x != y + c steps on variables that lie in
+** two distinct groups or more (Miracle Sudoku's king's and knight's moves
+** on a sudoku's cells; not queens, whose one group gains nothing).
+** Only spaces that search and count ask for it: not trial.c's nor the
+** explanations' (solver_from_model_where), nor a space whose reason log is
+** read from the start, since the graph prunes in another order and names
+** no forall case.  Boards with only one kind keep their propagators, and
+** so their search order.
+*/
+static void want_neq_graph(Solver *s, const Model *m)
+{
+  if (s->separate_cases || s->trace)
+    return;
+  size_t ndistinct = 0, ntiling = 0;
+  for (size_t i = 0; i < m->steps.len; i++) {
+    ndistinct += m->steps.data[i].kind == MS_DISTINCT;
+    ntiling += m->steps.data[i].kind == MS_TILING;
+  }
+  /* The tiling's brancher finishes alone when no propagator has an open
+  ** variable (search.c's solo_ready), and the graph lists none. */
+  if (ndistinct < 2 || ntiling)
+    return;
+  size_t nvars = m->vars.len;
+  uint8_t *seen = xcalloc(nvars ? nvars : 1, 1);   /* groups (up to 2), then 4: in a != */
+  bool twice = false;
+  for (size_t i = 0; i < m->steps.len; i++) {
+    const ModelStep *st = &m->steps.data[i];
+    if (st->kind != MS_DISTINCT || st->n <= 2)
+      continue;
+    const int32_t *a = model_args(m, st);
+    for (uint32_t k = 0; k < st->n; k++) {
+      seen[a[k]] += (seen[a[k]] & 3) < 2;
+      twice |= seen[a[k]] == 2;
+    }
+  }
+  for (size_t i = 0; i < m->steps.len && twice; i++) {
+    const ModelStep *st = &m->steps.data[i];
+    if (st->kind != MS_LINEAR || st->rel != MODEL_NE || st->n != 2)
+      continue;
+    const int32_t *a = model_args(m, st);
+    if (a[0] == -a[1] && (a[0] == 1 || a[0] == -1)) {
+      seen[a[2]] |= 4;
+      seen[a[3]] |= 4;
+    }
+  }
+  for (size_t x = 0; x < nvars && !s->fuse_neq; x++)
+    s->fuse_neq = seen[x] == (4 | 2);
+  xfree(seen);
+}
+
 Solver *solver_from_model(const Model *m)
 {
   Solver *s = solver_new();
+  want_neq_graph(s, m);
   for (size_t i = 0; i < m->steps.len; i++)
     solver_replay_step(s, m, &m->steps.data[i]);
   load_finish(s);
@@ -133,6 +186,7 @@ Solver *solver_from_model(const Model *m)
 size_t solver_load_model(Solver *s, const Model *m)
 {
   size_t failed = m->steps.len;
+  want_neq_graph(s, m);
   for (size_t i = 0; i < m->steps.len; i++) {
     solver_replay_step(s, m, &m->steps.data[i]);
     if (failed == m->steps.len && solver_failed(s))

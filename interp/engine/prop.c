@@ -211,9 +211,13 @@ void prop_blame(Solver *s, const VarId *x, uint32_t n)
     q->weights_changed(s, x, n);
 }
 
+/* The failing propagator's variables, or those it named (s->blame). */
 static void blame_failure(Solver *s, const Prop *p)
 {
-  prop_blame(s, prop_vars(s, p), p->nvars);
+  const VarId *x = s->blame ? s->blame : prop_vars(s, p);
+  uint32_t n = s->blame ? s->nblame : p->nvars;
+  s->blame = NULL;
+  prop_blame(s, x, n);
 }
 
 PropStatus prop_fixpoint(Solver *s)

@@ -46,6 +46,8 @@ void solver_free(Solver *s)
   VEC_FREE(s->branchers);
   VEC_FREE(s->ne_star);
   VEC_FREE(s->positions);
+  neq_graph_free(s->neq_graph);
+  VEC_FREE(s->degree_extra);
   trail_free(&s->trail);
   search_free(&s->search);
   xfree(s);

@@ -113,6 +113,8 @@ static void search_start(Solver *s)
     uint32_t degree = 0;
     for (uint32_t k = 0; k < vs->ndom + vs->nbnd + vs->nval; k++)
       degree += s->props.data[vs->ids[k]].degree;
+    if (i < s->degree_extra.len)
+      degree += s->degree_extra.data[i];
     q->degree.data[i] = degree;
   }
   /* Size the trail and the path up front so search does not allocate

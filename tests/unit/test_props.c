@@ -60,6 +60,7 @@ typedef enum {
   K_MOD, K_ABS, K_MIN, K_MAX, K_CLAUSE, K_TABLE, K_POSITION, K_DISTINCT_BND, K_REGULAR,
   K_CIRCUIT,
   K_SYSTEM,     /* two or three unit sums of three over shared variables, and linsys */
+  K_NEQ_GRAPH,
 } Kind;
 
 /* What an argument holds, which decides the values its domain draws. */
@@ -320,6 +321,15 @@ static bool holds(const Case *c, const int32_t *v)
         if (arg(c, v, i) == arg(c, v, j))
           return false;
     return true;
+  case K_NEQ_GRAPH:                     /* distinct(slots 0 .. nterms), then the != */
+    for (int i = 0; i < c->nterms; i++)
+      for (int j = i + 1; j < c->nterms; j++)
+        if (arg(c, v, i) == arg(c, v, j))
+          return false;
+    for (int i = 0; i < c->ncons; i++)
+      if (arg(c, v, c->cons[i][0]) == arg(c, v, c->cons[i][1]) + c->cons[i][2])
+        return false;
+    return true;
   case K_ELEMENT: {                     /* idx, result, arr... */
     int64_t i = arg(c, v, 0) - c->base;
     return i >= 0 && i < c->nslot - 2 && arg(c, v, 1) == arg(c, v, 2 + (int)i);
@@ -486,8 +496,10 @@ static Case random_case(Kind kind, const int *pattern)
     break;
   }
   case K_NEQ:
-    c.nslot = 2 + (int)rnd(3);
-    c.ncons = 1 + (int)rnd(8);          /* five or more on one variable grow its star */
+  case K_NEQ_GRAPH:
+    c.nslot = 2 + (int)rnd(kind == K_NEQ ? 3 : 4);
+    c.ncons = (kind == K_NEQ) + (int)rnd(8); /* five or more on one variable grow its star */
+    c.nterms = kind == K_NEQ_GRAPH && c.nslot >= 3 && rnd(4) ? 3 + (int)rnd((uint32_t)c.nslot - 2) : 0;
     for (int i = 0; i < c.ncons; i++) {
       c.cons[i][0] = (int)rnd((uint32_t)c.nslot);
       c.cons[i][1] = (int)rnd((uint32_t)c.nslot);
@@ -684,6 +696,17 @@ static void post_case(Solver *s, const Case *c, const VarId *x)
     }
     break;
   case K_DISTINCT: post_distinct(s, (size_t)c->nslot, a); break;
+  case K_NEQ_GRAPH:
+    solver_set_origin(s, 3);
+    if (c->nterms)
+      post_distinct(s, (size_t)c->nterms, a);
+    for (int i = 0; i < c->ncons; i++) {
+      VarId xy[2] = { a[c->cons[i][0]], a[c->cons[i][1]] };
+      int32_t one[2] = { 1, -1 };
+      solver_set_origin(s, c->origin[i]);
+      post_linear(s, 2, one, xy, LIN_NE, c->cons[i][2]);
+    }
+    break;
   case K_DISTINCT_BND: post_distinct_bounds(s, (size_t)c->nslot, a); break;
   case K_ELEMENT:
     post_element(s, a[0], c->base, (size_t)c->nslot - 2, a + 2, a[1]);
@@ -738,6 +761,7 @@ static void post_case(Solver *s, const Case *c, const VarId *x)
 static Solver *build(const Case *c, VarId *x, bool deferred)
 {
   Solver *s = solver_new();
+  s->fuse_neq = c->kind == K_NEQ_GRAPH; /* what from_model.c asks for on such boards */
   solver_defer_propagation(s, deferred);
   for (int v = 0; v < c->nvar; v++)
     x[v] = new_variable(s, c, v);
@@ -1229,7 +1253,7 @@ static void check_case(const Case *c)
 static const char *const kind_names[] = {
   "linear", "reif", "sum", "neq", "distinct", "element", "times", "div",
   "mod", "abs", "min", "max", "clause", "table", "position", "distinct_bounds", "regular",
-  "circuit", "system",
+  "circuit", "system", "neq_graph",
 };
 
 /* The case on stderr, for PZ_ORACLE_TRACE=1: the last one printed is the
@@ -1252,7 +1276,7 @@ static void print_case(const Case *c, long round)
       fprintf(stderr, " %d", c->dom[v][j]);
     fprintf(stderr, "\n");
   }
-  for (int i = 0; i < c->ncons && c->kind == K_NEQ; i++)
+  for (int i = 0; i < c->ncons && (c->kind == K_NEQ || c->kind == K_NEQ_GRAPH); i++)
     fprintf(stderr, "  slot %d != slot %d + %d (origin %u)\n", c->cons[i][0],
             c->cons[i][1], c->cons[i][2], c->origin[i]);
   for (int t = 0; t < c->ncons && c->kind == K_SYSTEM; t++)
@@ -1329,6 +1353,7 @@ ORACLE(distinct_bounds, K_DISTINCT_BND, 0x3456781)
 ORACLE(regular, K_REGULAR, 0x1f2e3d4)
 ORACLE(circuit, K_CIRCUIT, 0x7c1c017)
 ORACLE(sum_system, K_SYSTEM, 0x5e57e3a)
+ORACLE(neq_graph, K_NEQ_GRAPH, 0x9e0c1a5)
 
 /*
 ** The aliasings a grounder can produce, each made sure of: for each, the
@@ -1378,6 +1403,8 @@ static const Aliasing aliasings[] = {
   { K_REGULAR, 4, { -1, -1, 0, 1 }, "the word x y x y" },
   { K_CIRCUIT, 2, { -1, 0 }, "circuit([x, x])" },
   { K_CIRCUIT, 3, { -1, -1, 1 }, "circuit([x, y, y])" },
+  { K_NEQ_GRAPH, 3, { -1, -1, 0 }, "a graph over [x, y, x]" },
+  { K_NEQ_GRAPH, 4, { -1, -1, -1, 1 }, "a graph over [x, y, z, y]" },
 };
 
 static void aliased_arguments_match_their_definition(void **state)
@@ -1422,6 +1449,7 @@ int main(void)
     cmocka_unit_test(cell_of_matches_its_definition),
     cmocka_unit_test(regular_matches_its_definition),
     cmocka_unit_test(circuit_matches_its_definition),
+    cmocka_unit_test(neq_graph_matches_its_definition),
     cmocka_unit_test(aliased_arguments_match_their_definition),
   };
   return cmocka_run_group_tests_name("props", tests, NULL, NULL);

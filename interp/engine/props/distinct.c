@@ -927,7 +927,13 @@ void post_distinct(Solver *s, size_t n, const VarId *x)
     vmin = dom_min(s, x[i]) < vmin ? dom_min(s, x[i]) : vmin;
     vmax = dom_max(s, x[i]) > vmax ? dom_max(s, x[i]) : vmax;
   }
-  post_dval(s, n, x, wide);
+  bool small = !wide && n <= 64 && vmax - vmin < 64;
+  for (size_t i = 0; i < n && small; i++)
+    small = dom_get(s, x[i])->nwords == 1;
+  if (s->fuse_neq && small)
+    neq_graph_clique(s, n, x);
+  else
+    post_dval(s, n, x, wide);
   if (s->failed || wide)
     return;
   /* Over wide spans, Hall intervals every time and the matching only on

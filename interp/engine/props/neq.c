@@ -87,6 +87,10 @@ static void star_add(Solver *s, VarId x, VarId y, int64_t c)
 void ne2_post(Solver *s, VarId x, VarId y, int64_t c)
 {
   assert(x != y);
+  if (s->fuse_neq) {
+    neq_graph_add(s, x, y, c);
+    return;
+  }
   star_add(s, x, y, c);
   star_add(s, y, x, -c);
   if (!s->deferred && prop_fixpoint(s) == PS_FAIL)

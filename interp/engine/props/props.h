@@ -88,6 +88,14 @@ void lin1_post(Solver *s, VarId x, int rel, int64_t k);
 /* Post  x != y + c. */
 void ne2_post(Solver *s, VarId x, VarId y, int64_t c);
 /*
+** With Solver.fuse_neq, x != y + c and the value elimination of distinct
+** groups over bitset domains are edges of one graph (neq_graph.c).
+*/
+typedef struct NeqGraph NeqGraph;
+void neq_graph_add(Solver *s, VarId x, VarId y, int64_t c);
+void neq_graph_clique(Solver *s, size_t n, const VarId *x);
+void neq_graph_free(NeqGraph *g);
+/*
 ** distinct(x) by value elimination and Hall intervals alone (bounds
 ** consistency, distinct.c's dbnd), which post_distinct adds for spans
 ** over 256 values; for the propagator tests.
