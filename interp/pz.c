@@ -640,8 +640,6 @@ static PzResult next_parallel(PzCtx *cx)
   }
   if (!par_nworkers(cx->par)) {
     PzResult r = next(cx);
-    if (r == PZ_SOLUTION)
-      par_note_solution(cx->par);
     if (r != PZ_LIMIT || !par_handed_over(cx->par))
       return r;
     par_launch(cx->par);
@@ -754,7 +752,10 @@ bool pz_select_cube(PzCtx *cx, size_t i)
   par_free(cx->par);
   cx->par = NULL;
   ParConfig c = par_config(cx);
-  cx->par = par_new_cube(&c, cx->space, cx->split, i);
+  if (c.workers > 1)
+    cx->par = par_new_cube(&c, cx->space, cx->split, i);
+  else                                  /* one thread: here, the root kept between cubes */
+    (void)par_enter_cube(cx->split, i, cx->space);
   UNGUARD();
   return true;
 }

@@ -59,8 +59,6 @@ typedef enum {
 */
 Par *par_new(const ParConfig *c, Solver *alone);
 bool par_handed_over(const Par *p);
-/* The search alone found a solution (loaded in its space): call before the next search_next. */
-void par_note_solution(Par *p);
 void par_launch(Par *p);
 
 /*
@@ -79,6 +77,13 @@ bool par_split_step(Par *p, uint64_t *found, void (*each)(void *ctx), void *ctx,
 size_t par_ncubes(const Par *p);
 uint64_t par_cubes_print(const Par *p);
 Par *par_new_cube(const ParConfig *c, Solver *alone, const Par *from, size_t i);
+/*
+** Cube i of `from` in the space s itself, with no thread: the space that
+** split the search, or one that searched a cube before (its root is kept
+** from one cube to the next).  Its counters start again at zero.  As
+** search_enter: then search_next.
+*/
+SearchResult par_enter_cube(const Par *from, size_t i, Solver *s);
 /*
 ** The next solution, waiting for the workers; poll (the host's, may be
 ** NULL) is asked every few milliseconds meanwhile, and true stops them.
