@@ -97,6 +97,7 @@ struct Par {
   SolverStats alone_stats;
   bool handed;
   size_t split_target;            /* par_split_into: cubes to make before handing over */
+  bool unwind_ok;                 /* the space alone stopped cleanly (search_unwind) */
   double alone_from;              /* the clock at its first decision */
   SearchStep *abuf;
   uint32_t *sbuf;
@@ -209,7 +210,7 @@ static bool alone_decide(Solver *s, void *ctx, VarId x, int32_t v)
     p->abuf[n].eq = false;
     push_locked(p, p->abuf, n + 1, NULL, 0);
     pthread_mutex_unlock(&p->lock);
-    p->handed = true;
+    p->handed = p->unwind_ok = true;
     return true;
   }
   if (!p->cfg.at_once && (s->stats.nodes < PAR_ALONE_NODES ||
@@ -223,7 +224,7 @@ static bool alone_decide(Solver *s, void *ctx, VarId x, int32_t v)
   while ((n = search_split(s, p->abuf)) > 0)
     push_locked(p, p->abuf, n, NULL, 0);
   pthread_mutex_unlock(&p->lock);
-  p->handed = true;
+  p->handed = p->unwind_ok = true;
   return true;
 }
 
@@ -266,7 +267,7 @@ static bool alone_solo_node(Solver *s, void *ctx)
   if (!any)
     return false;                       /* nothing to cut in two yet: one step further */
   atomic_store(&p->solo_print, s->search.solo_print);
-  p->handed = true;
+  p->handed = p->unwind_ok = true;
   return true;
 }
 
@@ -330,7 +331,10 @@ bool par_split_step(Par *p, uint64_t *found, void (*each)(void *ctx), void *ctx,
   p->qhead = (p->qhead + 1) % p->qcap;
   p->qlen--;
   Solver *s = p->alone;
-  search_reset(s);
+  if (p->unwind_ok)
+    search_unwind(s);                   /* the last step stopped between two nodes */
+  else
+    search_reset(s);
   p->handed = false;
   *r = search_enter(s, c.steps, c.n, c.solo, c.nsolo);
   while (*r == SEARCH_SOLUTION && (*r = search_next(s)) == SEARCH_SOLUTION) {
@@ -342,6 +346,7 @@ bool par_split_step(Par *p, uint64_t *found, void (*each)(void *ctx), void *ctx,
   xfree(c.solo);
   if (*r == SEARCH_LIMIT && p->handed)
     *r = SEARCH_EXHAUSTED;              /* stopped at its first decision: now two cubes */
+  p->unwind_ok = *r == SEARCH_EXHAUSTED;
   return *r == SEARCH_EXHAUSTED;
 }
 
@@ -368,11 +373,14 @@ uint64_t par_cubes_print(const Par *p)
   return h;
 }
 
-SearchResult par_enter_cube(const Par *from, size_t i, Solver *s)
+SearchResult par_enter_cube(Par *from, size_t i, Solver *s)
 {
-  const Search *q = &s->search;
-  if (q->path.len || q->solo_on || q->state == SS_RUNNING || q->state == SS_SOLUTION)
-    search_reset(s);                    /* stopped inside a cube: from the root again */
+  SearchState st = s->search.state;
+  if (from->unwind_ok || st == SS_DONE || st == SS_SOLUTION)
+    search_unwind(s);                   /* between two nodes: its root is kept */
+  else if (st != SS_IDLE)
+    search_reset(s);                    /* stopped by a limit: from the root again */
+  from->unwind_ok = false;
   s->search.on_decide = NULL;
   s->search.on_solo = NULL;
   s->search.on_solo_node = NULL;

@@ -83,7 +83,7 @@ Par *par_new_cube(const ParConfig *c, Solver *alone, const Par *from, size_t i);
 ** from one cube to the next).  Its counters start again at zero.  As
 ** search_enter: then search_next.
 */
-SearchResult par_enter_cube(const Par *from, size_t i, Solver *s);
+SearchResult par_enter_cube(Par *from, size_t i, Solver *s);
 /*
 ** The next solution, waiting for the workers; poll (the host's, may be
 ** NULL) is asked every few milliseconds meanwhile, and true stops them.

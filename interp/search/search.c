@@ -888,6 +888,26 @@ bool search_rest(Solver *s, SearchStep *cube, size_t *n)
   return true;
 }
 
+void search_unwind(Solver *s)
+{
+  Search *q = &s->search;
+  if (q->state == SS_IDLE)
+    return;
+  if (q->solo_on && q->state == SS_SOLUTION) {   /* the level of the completion it loaded */
+    tree_note_pop(s);
+    trail_pop_level(&s->trail);
+  }
+  q->solo_on = false;                   /* stopped, it left no level of its own */
+  while (q->path.len > 0) {
+    (void)VEC_POP(q->path);
+    tree_note_pop(s);
+    trail_pop_level(&s->trail);
+  }
+  q->must_backtrack = false;
+  q->completing = q->answered = false;
+  q->state = SS_DONE;
+}
+
 size_t search_solo_split(Solver *s, uint32_t *out, int how)
 {
   Search *q = &s->search;

@@ -75,6 +75,12 @@ SearchResult search_enter(Solver *s, const SearchStep *cube, size_t n,
 ** meet, and together they are what it had left.
 */
 size_t search_solo_split(Solver *s, uint32_t *out, int how);
+/*
+** Back to the root of a search stopped between two nodes by on_decide or
+** on_solo_node (or over), its root fixpoint kept: search_enter may take
+** the next cube there.
+*/
+void search_unwind(Solver *s);
 size_t search_solo_room(const Solver *s);
 
 /*

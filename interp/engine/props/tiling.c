@@ -131,6 +131,12 @@ typedef struct Tiling {
   int64_t owed;                /* area the kinds with a count still owe */
   bool exact;                  /* no gaps, no 'any number': owed must be open */
   uint64_t work;               /* steps of the enumeration, for Search.on_solo_node */
+  /* The lists are built again only when the live placements (in their
+     order) or the board differ from the last time (lists_key): a space
+     that searches one part of the enumeration after another starts it
+     from the same root each time.  lists_print: what they hold, in order. */
+  bool lists_built;
+  uint64_t lists_key, lists_print;
 } Tiling;
 
 static inline bool alive(const Tiling *t, uint32_t q)
@@ -704,7 +710,26 @@ static void solo_start(Tiling *t)
     else
       t->exact = false;
   }
-  solo_lists(t);
+  uint64_t key = 1469598103934665603ull;
+  for (uint32_t w = 0; w < t->nwords; w++)
+    key = (key ^ t->bits[w]) * 1099511628211ull;
+  for (uint32_t k = 0; k < K; k++) {
+    key = (key ^ t->sused[k] ^ (uint64_t)t->live[k] << 32) * 1099511628211ull;
+    for (uint32_t i = 0; i < t->live[k]; i++)
+      key = (key ^ t->kind_live[t->kind_first[k] + i]) * 1099511628211ull;
+  }
+  if (!t->lists_built || key != t->lists_key) {
+    solo_lists(t);
+    uint64_t h = 1469598103934665603ull;
+    uint32_t nlists = C << t->nkeys;
+    for (uint32_t i = 0; i <= nlists; i++)
+      h = (h ^ t->list_first[i]) * 1099511628211ull;
+    for (uint32_t i = 0; i < t->list_first[nlists]; i++)
+      h = (h ^ t->cands[i].q) * 1099511628211ull;
+    t->lists_built = true;
+    t->lists_key = key;
+    t->lists_print = h;
+  }
   t->nframes = 0;
   solo_push(t, solo_open_from(t, 0));
 }
@@ -718,7 +743,7 @@ static uint64_t solo_print(const Tiling *t)
     h = (h ^ t->bits[w]) * 1099511628211ull;
   for (uint32_t k = 0; k < t->nkinds; k++)
     h = (h ^ t->sused[k]) * 1099511628211ull;
-  return (h ^ t->list_first[t->ncells << t->nkeys]) * 1099511628211ull;
+  return (h ^ t->lists_print) * 1099511628211ull;
 }
 
 /*
