@@ -33,14 +33,14 @@
 /* The search runs alone until it has made this many decisions and spent
    this long (a puzzle solved in milliseconds starts no thread). */
 #define PAR_ALONE_NODES 200
-#define PAR_ALONE_SECONDS 0.005
+#define PAR_ALONE_SECONDS 0.002
 /* A propagator finishing alone from the root (a pure tiling's bitboard
    search) has no path to split, but shares its own search in solo cubes
    (search_solo_split): it runs alone this long, then hands what it has
    left to the workers, who give each other parts of theirs as they go.
    It looks at the clock every PAR_SOLO_EVERY of its steps.  With
    ParConfig.at_once it hands over at its first step. */
-#define PAR_SOLO_SECONDS 0.005
+#define PAR_SOLO_SECONDS 0.002
 #define PAR_SOLO_EVERY 256
 /* Solutions with values waiting for the caller, at most. */
 #define PAR_RING 64
@@ -77,6 +77,7 @@ struct Par {
   uint64_t max_nodes;
   pthread_mutex_t lock;
   pthread_cond_t work, room;      /* a cube was queued or the end came; the ring has room */
+  pthread_cond_t gone;            /* a worker returned (par_next waits for it) */
   ParCube *queue;                 /* a ring of qcap cubes from qhead */
   size_t qhead, qlen, qcap;
   _Atomic size_t queued;          /* qlen, for reading without the lock */
@@ -299,6 +300,7 @@ Par *par_new(const ParConfig *c, Solver *alone)
   pthread_mutex_init(&p->lock, NULL);
   pthread_cond_init(&p->work, NULL);
   pthread_cond_init(&p->room, NULL);
+  pthread_cond_init(&p->gone, NULL);
   alone->search.on_decide = alone_decide;
   alone->search.on_solo = alone_solo;
   alone->search.on_decide_ctx = p;
@@ -594,6 +596,15 @@ static Solver *worker_space(ParWorker *w)
   return s;
 }
 
+/* A worker returns: the caller, waiting in par_next, hears it at once. */
+static void worker_gone(Par *p)
+{
+  pthread_mutex_lock(&p->lock);
+  atomic_fetch_add(&p->exited, 1);
+  pthread_cond_broadcast(&p->gone);
+  pthread_mutex_unlock(&p->lock);
+}
+
 static void *worker_main(void *arg)
 {
   ParWorker *w = arg;
@@ -602,7 +613,7 @@ static void *worker_main(void *arg)
   MemCatch mc;
   if (setjmp(mc.jump)) {
     par_end(p, PAR_OUT_OF_MEMORY);
-    atomic_fetch_add(&p->exited, 1);
+    worker_gone(p);
     return NULL;
   }
   mem_catch(&mc, NULL);
@@ -620,7 +631,7 @@ static void *worker_main(void *arg)
   }
   publish(w);
   mem_uncatch(&mc);
-  atomic_fetch_add(&p->exited, 1);
+  worker_gone(p);
   return NULL;
 }
 
@@ -693,7 +704,21 @@ ParResult par_next(Par *p, bool (*poll)(void *ctx), void *poll_ctx)
       return (ParResult)atomic_load(&p->end);
     if (poll && poll(poll_ctx))
       par_end(p, PAR_LIMIT);
-    nap(wait);
+    if (p->cfg.values) {
+      nap(wait);                        /* the ring: a worker's next solution */
+    } else {                            /* counting: only the end matters */
+      struct timespec t;
+      clock_gettime(CLOCK_REALTIME, &t);
+      t.tv_nsec += (long)wait * 1000;
+      if (t.tv_nsec >= 1000000000L) {
+        t.tv_sec++;
+        t.tv_nsec -= 1000000000L;
+      }
+      pthread_mutex_lock(&p->lock);
+      if (atomic_load(&p->exited) < p->nlaunched)
+        pthread_cond_timedwait(&p->gone, &p->lock, &t);
+      pthread_mutex_unlock(&p->lock);
+    }
     wait = wait < 2000 ? 2 * wait : 2000;
   }
 }
@@ -771,6 +796,7 @@ void par_free(Par *p)
   xfree(p->sbuf);
   pthread_cond_destroy(&p->work);
   pthread_cond_destroy(&p->room);
+  pthread_cond_destroy(&p->gone);
   pthread_mutex_destroy(&p->lock);
   xfree(p);
 }

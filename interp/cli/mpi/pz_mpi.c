@@ -1,13 +1,15 @@
 /*
 ** pz_mpi.c -- pz-mpi: count a puzzle's solutions over MPI ranks (make mpi).
 **
-**   mpirun -np R pz-mpi [-c | -a] [-p N] [-t SECS] [-s] [--cubes K] FILE.pz
+**   mpirun -np R pz-mpi [-c | -a] [-n K] [-p N] [-t SECS] [-s] [--cubes K] FILE.pz
 **
 ** Every rank loads the puzzle and splits its search into the same cubes
 ** (pz_split uses no clock, and checks that by a fingerprint).  Rank 0
-** hands the cubes out one at a time to the ranks that ask; each rank
-** counts its cube with N threads (pz -p N) and asks again, with the count
-** of the cube it finished.  Rank 0 prints `solutions: C` as pz -c does.
+** hands the cubes out in batches to the ranks that ask (see lead); each
+** rank counts its batch with N threads (pz -p N; with one, in its one
+** space, kept from cube to cube) and asks again, with the count of the
+** batch it finished.  Rank 0 prints `solutions: C` as pz -c does; with
+** -n K every rank stops once K solutions are in (`solutions: K+`).
 ** With -a every rank sends the text of each solution it finds to rank 0
 ** (before it asks again), which prints each one once, as pz -a does
 ** (the order is the order they arrive in).
