@@ -42,6 +42,10 @@
    ParConfig.at_once it hands over at its first step. */
 #define PAR_SOLO_SECONDS 0.002
 #define PAR_SOLO_EVERY 256
+/* The caller waits for the workers in naps of up to this many
+   microseconds (the library reads no clock, so no timed wait): the end of
+   a count is heard within it. */
+#define PAR_NAP_MAX 500
 /* Solutions with values waiting for the caller, at most. */
 #define PAR_RING 64
 /* Publish a worker's counters every this many decisions. */
@@ -77,7 +81,6 @@ struct Par {
   uint64_t max_nodes;
   pthread_mutex_t lock;
   pthread_cond_t work, room;      /* a cube was queued or the end came; the ring has room */
-  pthread_cond_t gone;            /* a worker returned (par_next waits for it) */
   ParCube *queue;                 /* a ring of qcap cubes from qhead */
   size_t qhead, qlen, qcap;
   _Atomic size_t queued;          /* qlen, for reading without the lock */
@@ -300,7 +303,6 @@ Par *par_new(const ParConfig *c, Solver *alone)
   pthread_mutex_init(&p->lock, NULL);
   pthread_cond_init(&p->work, NULL);
   pthread_cond_init(&p->room, NULL);
-  pthread_cond_init(&p->gone, NULL);
   alone->search.on_decide = alone_decide;
   alone->search.on_solo = alone_solo;
   alone->search.on_decide_ctx = p;
@@ -391,16 +393,19 @@ SearchResult par_enter_cube(Par *from, size_t i, Solver *s)
   return search_enter(s, cube->steps, cube->n, cube->solo, cube->nsolo);
 }
 
-Par *par_new_cube(const ParConfig *c, Solver *alone, const Par *from, size_t i)
+Par *par_new_cubes(const ParConfig *c, Solver *alone, const Par *from, const size_t *ids,
+                   size_t n)
 {
   Par *p = par_new(c, alone);
   alone->search.on_decide = NULL;
   alone->search.on_solo = NULL;
   alone->search.on_solo_node = NULL;
-  const ParCube *cube = &from->queue[(from->qhead + i) % from->qcap];
   atomic_store(&p->solo_print, atomic_load(&from->solo_print));
   pthread_mutex_lock(&p->lock);
-  push_locked(p, cube->steps, cube->n, cube->solo, cube->nsolo);
+  for (size_t k = 0; k < n; k++) {
+    const ParCube *cube = &from->queue[(from->qhead + ids[k]) % from->qcap];
+    push_locked(p, cube->steps, cube->n, cube->solo, cube->nsolo);
+  }
   pthread_mutex_unlock(&p->lock);
   p->handed = true;
   par_launch(p);
@@ -596,13 +601,9 @@ static Solver *worker_space(ParWorker *w)
   return s;
 }
 
-/* A worker returns: the caller, waiting in par_next, hears it at once. */
 static void worker_gone(Par *p)
 {
-  pthread_mutex_lock(&p->lock);
   atomic_fetch_add(&p->exited, 1);
-  pthread_cond_broadcast(&p->gone);
-  pthread_mutex_unlock(&p->lock);
 }
 
 static void *worker_main(void *arg)
@@ -704,22 +705,8 @@ ParResult par_next(Par *p, bool (*poll)(void *ctx), void *poll_ctx)
       return (ParResult)atomic_load(&p->end);
     if (poll && poll(poll_ctx))
       par_end(p, PAR_LIMIT);
-    if (p->cfg.values) {
-      nap(wait);                        /* the ring: a worker's next solution */
-    } else {                            /* counting: only the end matters */
-      struct timespec t;
-      clock_gettime(CLOCK_REALTIME, &t);
-      t.tv_nsec += (long)wait * 1000;
-      if (t.tv_nsec >= 1000000000L) {
-        t.tv_sec++;
-        t.tv_nsec -= 1000000000L;
-      }
-      pthread_mutex_lock(&p->lock);
-      if (atomic_load(&p->exited) < p->nlaunched)
-        pthread_cond_timedwait(&p->gone, &p->lock, &t);
-      pthread_mutex_unlock(&p->lock);
-    }
-    wait = wait < 2000 ? 2 * wait : 2000;
+    nap(wait);
+    wait = wait < PAR_NAP_MAX ? 2 * wait : PAR_NAP_MAX;
   }
 }
 
@@ -796,7 +783,6 @@ void par_free(Par *p)
   xfree(p->sbuf);
   pthread_cond_destroy(&p->work);
   pthread_cond_destroy(&p->room);
-  pthread_cond_destroy(&p->gone);
   pthread_mutex_destroy(&p->lock);
   xfree(p);
 }

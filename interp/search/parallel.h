@@ -67,7 +67,8 @@ void par_launch(Par *p);
 ** decision until then, and never by the clock, so that every machine
 ** makes the same cubes from the same puzzle.  par_ncubes counts them
 ** and par_cubes_print is a fingerprint of them all, to compare between
-** machines.  par_new_cube starts the workers on cube i of `from` alone.
+** machines.  par_new_cubes starts the workers on the cubes ids[0..n) of
+** `from` (each worker builds its space once for them all).
 ** par_split_step calls each(ctx) (may be NULL) at every solution it
 ** meets, loaded in the space alone.
 */
@@ -76,7 +77,8 @@ bool par_split_step(Par *p, uint64_t *found, void (*each)(void *ctx), void *ctx,
                     SearchResult *r);
 size_t par_ncubes(const Par *p);
 uint64_t par_cubes_print(const Par *p);
-Par *par_new_cube(const ParConfig *c, Solver *alone, const Par *from, size_t i);
+Par *par_new_cubes(const ParConfig *c, Solver *alone, const Par *from, const size_t *ids,
+                   size_t n);
 /*
 ** Cube i of `from` in the space s itself, with no thread: the space that
 ** split the search, or one that searched a cube before (its root is kept

@@ -208,16 +208,17 @@ static void send_text(Text *t)
 }
 
 /*
-** Count cube i on this rank: its solutions added to msg[M_COUNT], and how
-** the search ended (the worse of msg[M_STATUS] and it).  With text (-a,
-** not on rank 0 alone), each solution's text goes there, ending in "\f",
-** and on to rank 0 in pieces; rank 0 alone prints them (out).  With -n K
-** (want), it stops once the count reaches K.
+** Count cubes ids[0..n) on this rank (with one thread, one only): their
+** solutions added to msg[M_COUNT], and how the search ended (the worse
+** of msg[M_STATUS] and it).  With text (-a, not on rank 0 alone), each
+** solution's text goes there, ending in "\f", and on to rank 0 in
+** pieces; rank 0 alone prints them (out).  With -n K (want), it stops
+** once the count reaches K.
 */
-static void count_cube(PzCtx *cx, uint64_t i, uint64_t msg[M_LEN], Text *text, Text *out,
-                       uint64_t want)
+static void count_cubes(PzCtx *cx, const size_t *ids, size_t n, uint64_t msg[M_LEN], Text *text,
+                        Text *out, uint64_t want)
 {
-  if (!pz_select_cube(cx, (size_t)i)) {
+  if (!pz_select_cubes(cx, ids, n)) {
     msg[M_STATUS] = ST_ERROR;
     return;
   }
@@ -246,6 +247,13 @@ static void count_cube(PzCtx *cx, uint64_t i, uint64_t msg[M_LEN], Text *text, T
   uint64_t st = r == PZ_NO_MORE ? ST_OK : r == PZ_LIMIT ? ST_LIMIT : ST_ERROR;
   msg[M_STATUS] = st > msg[M_STATUS] ? st : msg[M_STATUS];
   msg[M_NODES] += pz_stats(cx).nodes;
+}
+
+static void count_cube(PzCtx *cx, uint64_t i, uint64_t msg[M_LEN], Text *text, Text *out,
+                       uint64_t want)
+{
+  size_t id = (size_t)i;
+  count_cubes(cx, &id, 1, msg, text, out, want);
 }
 
 /* Sleep for us microseconds. */
@@ -523,8 +531,15 @@ static bool follow(PzCtx *cx, const PzSplit *sp, const Args *a)
     msg[M_COUNT] = 0;
     msg[M_CUBE] = 1;
     msg[M_STATUS] = ST_OK;
-    for (int i = 0; i < k && msg[M_STATUS] == ST_OK; i++)
-      count_cube(cx, (uint64_t)batch[i], msg, a->all ? &text : NULL, NULL, a->want);
+    if (a->workers > 1) {               /* one search of them all: threads and spaces once */
+      size_t ids[BATCH_MAX];
+      for (int i = 0; i < k; i++)
+        ids[i] = (size_t)batch[i];
+      count_cubes(cx, ids, (size_t)k, msg, a->all ? &text : NULL, NULL, a->want);
+    } else {
+      for (int i = 0; i < k && msg[M_STATUS] == ST_OK; i++)
+        count_cube(cx, (uint64_t)batch[i], msg, a->all ? &text : NULL, NULL, a->want);
+    }
   }
 }
 

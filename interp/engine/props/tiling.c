@@ -132,9 +132,10 @@ typedef struct Tiling {
   bool exact;                  /* no gaps, no 'any number': owed must be open */
   uint64_t work;               /* steps of the enumeration, for Search.on_solo_node */
   /* The lists are built again only when the live placements (in their
-     order) or the board differ from the last time (lists_key): a space
-     that searches one part of the enumeration after another starts it
-     from the same root each time.  lists_print: what they hold, in order. */
+     order) or the board differ from those of the last build (lists_key):
+     a space that searches one part of the enumeration after another
+     starts it from the same root each time.  lists_print: what they
+     hold, in order. */
   bool lists_built;
   uint64_t lists_key, lists_print;
 } Tiling;
