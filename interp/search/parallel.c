@@ -601,11 +601,6 @@ static Solver *worker_space(ParWorker *w)
   return s;
 }
 
-static void worker_gone(Par *p)
-{
-  atomic_fetch_add(&p->exited, 1);
-}
-
 static void *worker_main(void *arg)
 {
   ParWorker *w = arg;
@@ -614,7 +609,7 @@ static void *worker_main(void *arg)
   MemCatch mc;
   if (setjmp(mc.jump)) {
     par_end(p, PAR_OUT_OF_MEMORY);
-    worker_gone(p);
+    atomic_fetch_add(&p->exited, 1);
     return NULL;
   }
   mem_catch(&mc, NULL);
@@ -632,7 +627,7 @@ static void *worker_main(void *arg)
   }
   publish(w);
   mem_uncatch(&mc);
-  worker_gone(p);
+  atomic_fetch_add(&p->exited, 1);
   return NULL;
 }
 
