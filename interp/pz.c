@@ -640,8 +640,6 @@ static PzResult next_parallel(PzCtx *cx)
   }
   if (!par_nworkers(cx->par)) {
     PzResult r = next(cx);
-    if (r == PZ_SOLUTION)
-      par_note_solution(cx->par);
     if (r != PZ_LIMIT || !par_handed_over(cx->par))
       return r;
     par_launch(cx->par);
@@ -740,10 +738,14 @@ PzResult pz_split(PzCtx *cx, size_t n, PzSplit *out)
   return r;
 }
 
-bool pz_select_cube(PzCtx *cx, size_t i)
+bool pz_select_cubes(PzCtx *cx, const size_t *ids, size_t n)
 {
   GUARD(cx, false);
-  if (!cx->split || i >= par_ncubes(cx->split)) {
+  bool ok = cx->split && n > 0;
+  for (size_t k = 0; ok && k < n; k++)
+    ok = ids[k] < par_ncubes(cx->split);
+  ParConfig c = par_config(cx);
+  if (!ok || (c.workers <= 1 && n > 1)) {
     UNGUARD();
     return false;
   }
@@ -753,10 +755,17 @@ bool pz_select_cube(PzCtx *cx, size_t i)
   }
   par_free(cx->par);
   cx->par = NULL;
-  ParConfig c = par_config(cx);
-  cx->par = par_new_cube(&c, cx->space, cx->split, i);
+  if (c.workers > 1)
+    cx->par = par_new_cubes(&c, cx->space, cx->split, ids, n);
+  else                                  /* one thread: here, the root kept between cubes */
+    (void)par_enter_cube(cx->split, ids[0], cx->space);
   UNGUARD();
   return true;
+}
+
+bool pz_select_cube(PzCtx *cx, size_t i)
+{
+  return pz_select_cubes(cx, &i, 1);
 }
 
 PzGoal pz_goal(const PzCtx *cx)

@@ -250,6 +250,8 @@ typedef struct PzSplit {
 } PzSplit;
 PzResult pz_split(PzCtx *cx, size_t n, PzSplit *out);
 bool pz_select_cube(PzCtx *cx, size_t i);
+/* Several cubes at once, shared by the threads (with one thread: one cube only). */
+bool pz_select_cubes(PzCtx *cx, const size_t *ids, size_t n);
 
 /* s as a JSON string, quotes included, always valid (as pz writes names). */
 void pz_json_string(const char *s, PzWrite write, void *to);

@@ -73,6 +73,9 @@ typedef struct Nogoods {
   uint64_t pruned;        /* values they removed */
 } Nogoods;
 
+/* What search_solo_split takes away (search/search.h). */
+typedef enum { SOLO_WHOLE, SOLO_HALF, SOLO_PIECE } SoloSplit;
+
 typedef struct Search {
   /* Called by the fixpoint when conflict weights of x[0..n) changed while
      a tournament tree is built (leaves != 0): the search places them anew.
@@ -129,14 +132,27 @@ typedef struct Search {
   /* Parallel search (search/parallel.c): on_decide is called before each
      decision, on_solo before a propagator finishes alone at the root;
      true stops the search as a limit does.  A propagator finishing alone
-     at the root does only the part `slice` of `slices` of its own search
-     (0 slices: all of it), and leaves in slice_print a fingerprint of
-     where it started, the same in every space that shares the slices */
+     at the root (PropClass.solo) calls on_solo_node between two of its
+     nodes, every solo_node_mask + 1 of them (true stops it as a limit
+     does; meanwhile search_solo_split may take part of its work away);
+     given solo_cube (solo_cube_len words, made by PropClass.solo_split
+     in a space built alike), it searches only that part of its own
+     search.  It leaves in solo_print a fingerprint of where it started,
+     the same in every space built alike */
   bool (*on_decide)(struct Solver *s, void *ctx, VarId x, int32_t v);
   bool (*on_solo)(struct Solver *s, void *ctx);
+  bool (*on_solo_node)(struct Solver *s, void *ctx);
   void *on_decide_ctx;
-  uint32_t slice, slices;
-  uint64_t slice_print;
+  uint32_t solo_node_mask;
+  const uint32_t *solo_cube;
+  size_t solo_cube_len;
+  uint64_t solo_print;
+  /* Set by a propagator finishing alone that can share its search (see
+     search_solo_split, with how one of SoloSplit), at its first call:
+     solo_room words hold a cube */
+  size_t (*solo_split)(struct Solver *s, void *ctx, uint32_t *out, int how);
+  void *solo_split_ctx;
+  size_t solo_room;
 } Search;
 
 /* An idle search with empty buffers; search_free releases them. */

@@ -33,22 +33,19 @@
 /* The search runs alone until it has made this many decisions and spent
    this long (a puzzle solved in milliseconds starts no thread). */
 #define PAR_ALONE_NODES 200
-#define PAR_ALONE_SECONDS 0.005
+#define PAR_ALONE_SECONDS 0.002
 /* A propagator finishing alone from the root (a pure tiling's bitboard
-   search) has no path to split: its search is cut into this many slices
-   per worker instead (Search.slices), each an empty cube.  Slices cost
-   (each one walks the top of the enumeration again), so the search
-   first runs alone, whole, for PAR_SOLO_SECONDS: most tilings end within
-   it and never start a thread.  A longer one starts over in slices (its
-   solutions so far are not found twice: see Par.seen).  Each slice walks
-   about 2000 nodes of pentomino_3x20's 71000 and 37000 of pentomino_6x10's
-   26 million again: four per worker balance the work well enough (the
-   slices take every so many nodes at a depth, alike in size), where
-   sixteen cost 5% more nodes on 6x10.  With ParConfig.at_once, the first
-   solution found alone ends the try, and only that (the tests' way
-   through it all, whatever the machine's speed). */
-#define PAR_SLICES 4
-#define PAR_SOLO_SECONDS 0.03
+   search) has no path to split, but shares its own search in solo cubes
+   (search_solo_split): it runs alone this long, then hands what it has
+   left to the workers, who give each other parts of theirs as they go.
+   It looks at the clock every PAR_SOLO_EVERY of its steps.  With
+   ParConfig.at_once it hands over at its first step. */
+#define PAR_SOLO_SECONDS 0.002
+#define PAR_SOLO_EVERY 256
+/* The caller waits for the workers in naps of up to this many
+   microseconds (the library reads no clock, so no timed wait): the end of
+   a count is heard within it. */
+#define PAR_NAP_MAX 500
 /* Solutions with values waiting for the caller, at most. */
 #define PAR_RING 64
 /* Publish a worker's counters every this many decisions. */
@@ -57,7 +54,8 @@
 typedef struct ParCube {
   SearchStep *steps;
   size_t n;
-  uint32_t slice, slices;         /* an empty cube may be a slice (search_enter) */
+  uint32_t *solo;                 /* an empty path may have a solo cube (search_enter) */
+  size_t nsolo;
 } ParCube;
 
 typedef struct ParWorker {
@@ -67,8 +65,8 @@ typedef struct ParWorker {
   bool started;
   Solver *s;
   SearchStep *buf;        /* room for a path, for search_split */
-  int32_t *vals;          /* room for a solution's values (Par.seen) */
-  size_t buf_cap;
+  uint32_t *sbuf;         /* room for a solo cube, for search_solo_split */
+  size_t buf_cap, sbuf_cap;
   uint64_t ticks, nodes_counted;
   /* published for par_stats and the caller's progress */
   _Atomic uint64_t nodes, failures, propagations, probes, cubes, idle_us;
@@ -91,7 +89,7 @@ struct Par {
   _Atomic uint64_t found;         /* solutions the workers found */
   _Atomic uint64_t nodes_total;   /* decisions, for the node limit */
   _Atomic unsigned exited;        /* workers that have returned */
-  _Atomic uint64_t slice_print;   /* where every slice's search started (0: none yet) */
+  _Atomic uint64_t solo_print;    /* where every solo cube's search started (0: none yet) */
   uint64_t taken;                 /* solutions handed to the caller (counting) */
   int32_t *ring;                  /* values: PAR_RING solutions of nvars values */
   size_t rhead, rlen;
@@ -103,24 +101,13 @@ struct Par {
   SolverStats alone_stats;
   bool handed;
   size_t split_target;            /* par_split_into: cubes to make before handing over */
+  bool unwind_ok;                 /* the space alone stopped cleanly (search_unwind) */
   double alone_from;              /* the clock at its first decision */
   SearchStep *abuf;
-  size_t abuf_cap;
-  /* The first try of a tiling alone (PAR_SOLO_SECONDS from solo_from),
-     under probe_poll, the caller's poll (saved in host_poll) and more. */
-  bool probing, probe_over;       /* probe_over: at_once's first solution ends it */
-  double solo_from;
-  bool (*host_poll)(void *ctx);
-  void *host_poll_ctx;
-  /* The solutions the search alone found before it started over in
-     slices: the workers find them again.  Counting, the first `skip` of
-     found are those; with values, a worker drops a solution in seen (a
-     set of nseen value vectors, open addressing over sidx). */
-  uint64_t skip;
-  int32_t *seen;
-  size_t nseen, seen_cap;
-  uint32_t *sidx;                 /* seen_cap * 2 slots: index + 1, or 0 */
-  uint64_t cap;                   /* stop at this many found (0: never): want, less seen */
+  uint32_t *sbuf;
+  size_t abuf_cap, sbuf_cap;
+  double solo_from;               /* when a propagator started finishing alone */
+  uint64_t cap;                   /* stop at this many found (0: never) */
 };
 
 /* --- memory off the caller's heap --- */
@@ -173,9 +160,9 @@ static bool running(const Par *p)
 
 /* --- the queue --- */
 
-/* Queue a copy of steps[0..n), or slice `slice` of `slices` (the lock held). */
-static void push_locked(Par *p, const SearchStep *steps, size_t n, uint32_t slice,
-                        uint32_t slices)
+/* Queue a copy of steps[0..n) and solo[0..nsolo) (the lock held). */
+static void push_locked(Par *p, const SearchStep *steps, size_t n, const uint32_t *solo,
+                        size_t nsolo)
 {
   if (p->qlen == p->qcap) {
     size_t cap = p->qcap ? 2 * p->qcap : 64;
@@ -190,7 +177,10 @@ static void push_locked(Par *p, const SearchStep *steps, size_t n, uint32_t slic
   SearchStep *copy = n ? off_heap_realloc(NULL, n * sizeof *copy) : NULL;
   if (n)
     memcpy(copy, steps, n * sizeof *copy);
-  p->queue[(p->qhead + p->qlen) % p->qcap] = (ParCube){copy, n, slice, slices};
+  uint32_t *scopy = nsolo ? off_heap_realloc(NULL, nsolo * sizeof *scopy) : NULL;
+  if (nsolo)
+    memcpy(scopy, solo, nsolo * sizeof *scopy);
+  p->queue[(p->qhead + p->qlen) % p->qcap] = (ParCube){copy, n, scopy, nsolo};
   p->qlen++;
   atomic_store(&p->queued, p->qlen);
   pthread_cond_signal(&p->work);
@@ -220,11 +210,11 @@ static bool alone_decide(Solver *s, void *ctx, VarId x, int32_t v)
       return false;                     /* in an answer's completion: later */
     pthread_mutex_lock(&p->lock);
     p->abuf[n] = (SearchStep){.x = x, .v = v, .eq = true, .closed = true};
-    push_locked(p, p->abuf, n + 1, 0, 0);
+    push_locked(p, p->abuf, n + 1, NULL, 0);
     p->abuf[n].eq = false;
-    push_locked(p, p->abuf, n + 1, 0, 0);
+    push_locked(p, p->abuf, n + 1, NULL, 0);
     pthread_mutex_unlock(&p->lock);
-    p->handed = true;
+    p->handed = p->unwind_ok = true;
     return true;
   }
   if (!p->cfg.at_once && (s->stats.nodes < PAR_ALONE_NODES ||
@@ -234,69 +224,68 @@ static bool alone_decide(Solver *s, void *ctx, VarId x, int32_t v)
   if (!search_rest(s, p->abuf, &n))
     return false;                       /* in an answer's completion: later */
   pthread_mutex_lock(&p->lock);
-  push_locked(p, p->abuf, n, 0, 0);
+  push_locked(p, p->abuf, n, NULL, 0);
   while ((n = search_split(s, p->abuf)) > 0)
-    push_locked(p, p->abuf, n, 0, 0);
+    push_locked(p, p->abuf, n, NULL, 0);
   pthread_mutex_unlock(&p->lock);
-  p->handed = true;
+  p->handed = p->unwind_ok = true;
   return true;
 }
 
-/*
-** The search alone is about to hand the whole puzzle to a propagator's
-** own search (a pure tiling): the workers share it in slices instead.
-** Their spaces are all built alike from the Model, so they start it from
-** the same place and their slices fit together (checked: slice_print).
-*/
-static void slice_up(Par *p);
+/* buf holds at least n words. */
+static uint32_t *words_for(uint32_t *buf, size_t *cap, size_t n)
+{
+  if (n <= *cap)
+    return buf;
+  buf = off_heap_realloc(buf, n * sizeof *buf);
+  *cap = n;
+  return buf;
+}
 
 /*
-** The search alone's poll while a tiling runs alone: the caller's, then
-** the probe's time; past it, the search stops (SEARCH_LIMIT) with its
-** work handed over, to start again in slices.
+** Between two steps of a propagator finishing alone at the root (a pure
+** tiling): splitting (par_split_into), the oldest part that can be cut
+** in two is, and the rest goes too; else, once it has run for
+** PAR_SOLO_SECONDS, all it has left goes into the queue.  Then it stops
+** (SEARCH_LIMIT), its solutions so far kept.
 */
-static bool probe_poll(void *ctx)
+static bool alone_solo_node(Solver *s, void *ctx)
 {
   Par *p = ctx;
-  if (p->host_poll && p->host_poll(p->host_poll_ctx))
-    return true;
-  if (!p->probing || (!p->probe_over && (p->cfg.at_once ||
-                                          seconds(p) - p->solo_from < PAR_SOLO_SECONDS)))
+  size_t n = search_solo_room(s);
+  if (n == 0)
+    return false;                       /* it cannot share its search: all of it here */
+  if (!p->split_target && !p->cfg.at_once && p->clock &&
+      seconds(p) - p->solo_from < PAR_SOLO_SECONDS)
     return false;
-  p->probing = false;
-  p->skip = p->alone->stats.solutions;
-  slice_up(p);
+  p->sbuf = words_for(p->sbuf, &p->sbuf_cap, n);
+  pthread_mutex_lock(&p->lock);
+  bool any = !p->split_target;
+  if (!any && (n = search_solo_split(s, p->sbuf, SOLO_HALF)) > 0) {
+    push_locked(p, NULL, 0, p->sbuf, n);
+    any = true;
+  }
+  while (any && (n = search_solo_split(s, p->sbuf, SOLO_WHOLE)) > 0)
+    push_locked(p, NULL, 0, p->sbuf, n);
+  pthread_mutex_unlock(&p->lock);
+  if (!any)
+    return false;                       /* nothing to cut in two yet: one step further */
+  atomic_store(&p->solo_print, s->search.solo_print);
+  p->handed = p->unwind_ok = true;
   return true;
 }
 
-/* The whole of a tiling's own search, in slices for the workers. */
-static void slice_up(Par *p)
-{
-  uint32_t n = PAR_SLICES * p->cfg.workers;
-  if (p->split_target > n)
-    n = (uint32_t)p->split_target;
-  pthread_mutex_lock(&p->lock);
-  for (uint32_t k = 0; k < n; k++)
-    push_locked(p, NULL, 0, k, n);
-  pthread_mutex_unlock(&p->lock);
-  p->handed = true;
-}
-
+/* The search alone is about to hand the whole puzzle to a propagator's own search. */
 static bool alone_solo(Solver *s, void *ctx)
 {
   Par *p = ctx;
+  s->search.on_solo_node = NULL;
   if (p->cfg.want == 1 && !p->split_target)
     return false;                       /* a first solution: its own search is quickest */
-  if (!p->split_target && !p->probing && !p->handed && p->clock) {
-    p->probing = true;                  /* alone first: probe_poll cuts it short */
-    p->solo_from = seconds(p);
-    s->limits.poll = probe_poll;
-    s->limits.poll_ctx = p;
-    s->clock.countdown = 1;
-    return false;
-  }
-  slice_up(p);
-  return true;
+  p->solo_from = seconds(p);
+  s->search.on_solo_node = alone_solo_node;
+  s->search.solo_node_mask = p->split_target ? 0 : PAR_SOLO_EVERY - 1;
+  return false;
 }
 
 Par *par_new(const ParConfig *c, Solver *alone)
@@ -310,8 +299,6 @@ Par *par_new(const ParConfig *c, Solver *alone)
   p->timeout = alone->limits.timeout_seconds;
   p->start = alone->clock.start;
   p->max_nodes = alone->limits.max_nodes;
-  p->host_poll = alone->limits.poll;
-  p->host_poll_ctx = alone->limits.poll_ctx;
   atomic_init(&p->end, PAR_SOLUTION);
   pthread_mutex_init(&p->lock, NULL);
   pthread_cond_init(&p->work, NULL);
@@ -342,23 +329,28 @@ bool par_split_step(Par *p, uint64_t *found, void (*each)(void *ctx), void *ctx,
                     SearchResult *r)
 {
   *r = SEARCH_EXHAUSTED;
-  if (p->qlen == 0 || p->qlen >= p->split_target || p->queue[p->qhead].slices)
-    return false;                       /* enough (slices: as many as wanted already) */
+  if (p->qlen == 0 || p->qlen >= p->split_target)
+    return false;                       /* enough */
   ParCube c = p->queue[p->qhead];
   p->qhead = (p->qhead + 1) % p->qcap;
   p->qlen--;
   Solver *s = p->alone;
-  search_reset(s);
+  if (p->unwind_ok)
+    search_unwind(s);                   /* the last step stopped between two nodes */
+  else
+    search_reset(s);
   p->handed = false;
-  *r = search_enter(s, c.steps, c.n, 0, 0);
+  *r = search_enter(s, c.steps, c.n, c.solo, c.nsolo);
   while (*r == SEARCH_SOLUTION && (*r = search_next(s)) == SEARCH_SOLUTION) {
     ++*found;
     if (each)
       each(ctx);                        /* loaded in the space alone */
   }
   xfree(c.steps);
+  xfree(c.solo);
   if (*r == SEARCH_LIMIT && p->handed)
     *r = SEARCH_EXHAUSTED;              /* stopped at its first decision: now two cubes */
+  p->unwind_ok = *r == SEARCH_EXHAUSTED;
   return *r == SEARCH_EXHAUSTED;
 }
 
@@ -373,8 +365,9 @@ uint64_t par_cubes_print(const Par *p)
   for (size_t i = 0; i < p->qlen; i++) {
     const ParCube *c = &p->queue[(p->qhead + i) % p->qcap];
     h = (h ^ c->n) * 1099511628211ull;
-    h = (h ^ c->slice) * 1099511628211ull;
-    h = (h ^ c->slices) * 1099511628211ull;
+    h = (h ^ c->nsolo) * 1099511628211ull;
+    for (size_t k = 0; k < c->nsolo; k++)
+      h = (h ^ c->solo[k]) * 1099511628211ull;
     for (size_t k = 0; k < c->n; k++) {
       h = (h ^ c->steps[k].x) * 1099511628211ull;
       h = (h ^ (uint32_t)c->steps[k].v) * 1099511628211ull;
@@ -384,14 +377,35 @@ uint64_t par_cubes_print(const Par *p)
   return h;
 }
 
-Par *par_new_cube(const ParConfig *c, Solver *alone, const Par *from, size_t i)
+SearchResult par_enter_cube(Par *from, size_t i, Solver *s)
+{
+  SearchState st = s->search.state;
+  if (from->unwind_ok || st == SS_DONE || st == SS_SOLUTION)
+    search_unwind(s);                   /* between two nodes: its root is kept */
+  else if (st != SS_IDLE)
+    search_reset(s);                    /* stopped by a limit: from the root again */
+  from->unwind_ok = false;
+  s->search.on_decide = NULL;
+  s->search.on_solo = NULL;
+  s->search.on_solo_node = NULL;
+  memset(&s->stats, 0, sizeof s->stats);
+  const ParCube *cube = &from->queue[(from->qhead + i) % from->qcap];
+  return search_enter(s, cube->steps, cube->n, cube->solo, cube->nsolo);
+}
+
+Par *par_new_cubes(const ParConfig *c, Solver *alone, const Par *from, const size_t *ids,
+                   size_t n)
 {
   Par *p = par_new(c, alone);
   alone->search.on_decide = NULL;
   alone->search.on_solo = NULL;
-  const ParCube *cube = &from->queue[(from->qhead + i) % from->qcap];
+  alone->search.on_solo_node = NULL;
+  atomic_store(&p->solo_print, atomic_load(&from->solo_print));
   pthread_mutex_lock(&p->lock);
-  push_locked(p, cube->steps, cube->n, cube->slice, cube->slices);
+  for (size_t k = 0; k < n; k++) {
+    const ParCube *cube = &from->queue[(from->qhead + ids[k]) % from->qcap];
+    push_locked(p, cube->steps, cube->n, cube->solo, cube->nsolo);
+  }
   pthread_mutex_unlock(&p->lock);
   p->handed = true;
   par_launch(p);
@@ -442,7 +456,28 @@ static bool worker_decide(Solver *s, void *ctx, VarId x, int32_t v)
     size_t n = search_split(s, w->buf);
     if (n) {
       pthread_mutex_lock(&p->lock);
-      push_locked(p, w->buf, n, 0, 0);
+      push_locked(p, w->buf, n, NULL, 0);
+      pthread_mutex_unlock(&p->lock);
+    }
+  }
+  return false;
+}
+
+/* Between two steps of a worker's propagator finishing alone: as worker_decide. */
+static bool worker_solo_node(Solver *s, void *ctx)
+{
+  ParWorker *w = ctx;
+  Par *p = w->par;
+  if (!running(p) || over_node_limit(w))
+    return true;
+  if (++w->ticks % PAR_PUBLISH == 0)
+    publish(w);
+  if (atomic_load_explicit(&p->queued, memory_order_relaxed) < p->cfg.workers) {
+    size_t n = search_solo_room(s);
+    w->sbuf = words_for(w->sbuf, &w->sbuf_cap, n);
+    if (n && (n = search_solo_split(s, w->sbuf, SOLO_PIECE)) > 0) {
+      pthread_mutex_lock(&p->lock);
+      push_locked(p, NULL, 0, w->sbuf, n);
       pthread_mutex_unlock(&p->lock);
     }
   }
@@ -455,70 +490,10 @@ static bool worker_poll(void *ctx)
   return !running(ctx);
 }
 
-/* --- the solutions found alone before slicing (Par.seen) --- */
-
-static uint64_t values_hash(const int32_t *v, size_t n)
-{
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ (uint32_t)v[i]) * 1099511628211ull;
-  return h ^ (h >> 29);
-}
-
-/* The slot of v in sidx: where it is, or the empty one where it goes. */
-static size_t seen_slot(const Par *p, const int32_t *v)
-{
-  size_t mask = 2 * p->seen_cap - 1;
-  for (size_t i = values_hash(v, p->nvars) & mask;; i = (i + 1) & mask) {
-    uint32_t k = p->sidx[i];
-    if (k == 0 || memcmp(&p->seen[(k - 1) * p->nvars], v, p->nvars * sizeof *v) == 0)
-      return i;
-  }
-}
-
-static bool seen_before(const Par *p, const int32_t *v)
-{
-  return p->nseen && p->sidx[seen_slot(p, v)] != 0;
-}
-
-void par_note_solution(Par *p)
-{
-  if (p->probing && p->cfg.at_once) {
-    p->probe_over = true;               /* the next reading of the clock ends the try */
-    p->alone->clock.countdown = 1;
-  }
-  if (!p->probing || !p->cfg.values || p->nvars == 0)
-    return;
-  if (p->nseen == p->seen_cap) {        /* grow, rehash (seen_cap a power of two) */
-    size_t cap = p->seen_cap ? 2 * p->seen_cap : 64;
-    p->seen = off_heap_realloc(p->seen, cap * p->nvars * sizeof *p->seen);
-    xfree(p->sidx);
-    p->sidx = off_heap_realloc(NULL, 2 * cap * sizeof *p->sidx);
-    memset(p->sidx, 0, 2 * cap * sizeof *p->sidx);
-    p->seen_cap = cap;
-    for (size_t k = 0; k < p->nseen; k++)
-      p->sidx[seen_slot(p, &p->seen[k * p->nvars])] = (uint32_t)(k + 1);
-  }
-  int32_t *to = &p->seen[p->nseen * p->nvars];
-  for (size_t i = 0; i < p->nvars; i++)
-    to[i] = var_value(p->alone, (VarId)i);
-  size_t slot = seen_slot(p, to);
-  if (p->sidx[slot] == 0)
-    p->sidx[slot] = (uint32_t)(++p->nseen);
-}
-
 /* One more solution; false when no more are wanted (or there is no room ever). */
 static bool deliver(ParWorker *w)
 {
   Par *p = w->par;
-  if (p->nseen) {                       /* values: drop those the search alone gave */
-    if (w->vals == NULL)
-      w->vals = off_heap_realloc(NULL, p->nvars * sizeof *w->vals);
-    for (size_t i = 0; i < p->nvars; i++)
-      w->vals[i] = var_value(w->s, (VarId)i);
-    if (seen_before(p, w->vals))
-      return true;
-  }
   uint64_t k = atomic_fetch_add(&p->found, 1);
   if (p->cap && k >= p->cap) {
     par_end(p, PAR_CAPPED);
@@ -548,14 +523,14 @@ static void search_cube(ParWorker *w, const ParCube *c)
 {
   Par *p = w->par;
   Solver *s = w->s;
-  SearchResult r = search_enter(s, c->steps, c->n, c->slice, c->slices);
+  SearchResult r = search_enter(s, c->steps, c->n, c->solo, c->nsolo);
   if (r == SEARCH_SOLUTION)
     do
       r = search_next(s);
     while (r == SEARCH_SOLUTION && deliver(w));
-  uint64_t mine = s->search.slice_print, first = 0;
-  if (mine && !atomic_compare_exchange_strong(&p->slice_print, &first, mine) && first != mine) {
-    pthread_mutex_lock(&p->lock);       /* the slices do not fit together: no count */
+  uint64_t mine = c->nsolo ? s->search.solo_print : 0, first = 0;
+  if (mine && !atomic_compare_exchange_strong(&p->solo_print, &first, mine) && first != mine) {
+    pthread_mutex_lock(&p->lock);       /* the parts do not fit together: no count */
     if (running(p))
       p->broken = (SolverBroken){.kind = "parallel slices", .open = PROP_NONE};
     end_locked(p, PAR_BROKEN);
@@ -620,6 +595,8 @@ static Solver *worker_space(ParWorker *w)
   solver_set_limits(s, lim);
   s->clock.start = p->start;            /* the caller's deadline */
   s->search.on_decide = worker_decide;
+  s->search.on_solo_node = worker_solo_node;
+  s->search.solo_node_mask = PAR_SOLO_EVERY - 1;
   s->search.on_decide_ctx = w;
   return s;
 }
@@ -642,7 +619,9 @@ static void *worker_main(void *arg)
   while (take(w, &c)) {
     search_cube(w, &c);
     xfree(c.steps);
+    xfree(c.solo);
     c.steps = NULL;
+    c.solo = NULL;
     publish(w);
     done_with(p);
   }
@@ -659,14 +638,8 @@ void par_launch(Par *p)
   search_reset(a);                      /* at the root again: for loading solutions */
   a->search.on_decide = NULL;
   a->search.on_solo = NULL;
-  a->limits.poll = p->host_poll;        /* the probe's poll no more */
-  a->limits.poll_ctx = p->host_poll_ctx;
-  a->clock.up = false;                  /* it stopped the probe, no limit of the caller's */
-  p->probing = false;
-  p->taken = p->skip;                   /* counting: the caller has those already */
+  a->search.on_solo_node = NULL;
   p->cap = p->cfg.want;
-  if (p->cfg.values && p->cap)          /* found counts the new ones only */
-    p->cap = p->cap > p->skip + 1 ? p->cap - p->skip : 1;
   atomic_store(&p->nodes_total, p->alone_stats.nodes);
   if (p->cfg.values) {
     p->ring = off_heap_realloc(NULL, (PAR_RING + 1) * (p->nvars + 1) * sizeof *p->ring);
@@ -728,7 +701,7 @@ ParResult par_next(Par *p, bool (*poll)(void *ctx), void *poll_ctx)
     if (poll && poll(poll_ctx))
       par_end(p, PAR_LIMIT);
     nap(wait);
-    wait = wait < 2000 ? 2 * wait : 2000;
+    wait = wait < PAR_NAP_MAX ? 2 * wait : PAR_NAP_MAX;
   }
 }
 
@@ -757,7 +730,7 @@ SolverStats par_stats(const Par *p)
   if (p->nlaunched) {
     uint64_t f = atomic_load(&p->found);
     f = p->cap && f > p->cap ? p->cap : f;
-    t.solutions += p->cfg.values ? f : f > p->skip ? f - p->skip : 0;
+    t.solutions += f;
   }
   return t;
 }
@@ -787,24 +760,22 @@ void par_free(Par *p)
       pthread_join(w->thread, NULL);
     solver_free(w->s);
     xfree(w->buf);
-    xfree(w->vals);
+    xfree(w->sbuf);
   }
-  for (size_t i = 0; i < p->qlen; i++)
+  for (size_t i = 0; i < p->qlen; i++) {
     xfree(p->queue[(p->qhead + i) % p->qcap].steps);
+    xfree(p->queue[(p->qhead + i) % p->qcap].solo);
+  }
   if (p->alone && p->alone->search.on_decide == alone_decide) {
     p->alone->search.on_decide = NULL;
     p->alone->search.on_solo = NULL;
-  }
-  if (p->alone && p->alone->limits.poll == probe_poll) {   /* a tiling that ended alone */
-    p->alone->limits.poll = p->host_poll;
-    p->alone->limits.poll_ctx = p->host_poll_ctx;
+    p->alone->search.on_solo_node = NULL;
   }
   xfree(p->queue);
   xfree(p->ring);
   xfree(p->w);
   xfree(p->abuf);
-  xfree(p->seen);
-  xfree(p->sidx);
+  xfree(p->sbuf);
   pthread_cond_destroy(&p->work);
   pthread_cond_destroy(&p->room);
   pthread_mutex_destroy(&p->lock);

@@ -59,8 +59,6 @@ typedef enum {
 */
 Par *par_new(const ParConfig *c, Solver *alone);
 bool par_handed_over(const Par *p);
-/* The search alone found a solution (loaded in its space): call before the next search_next. */
-void par_note_solution(Par *p);
 void par_launch(Par *p);
 
 /*
@@ -69,7 +67,8 @@ void par_launch(Par *p);
 ** decision until then, and never by the clock, so that every machine
 ** makes the same cubes from the same puzzle.  par_ncubes counts them
 ** and par_cubes_print is a fingerprint of them all, to compare between
-** machines.  par_new_cube starts the workers on cube i of `from` alone.
+** machines.  par_new_cubes starts the workers on the cubes ids[0..n) of
+** `from` (each worker builds its space once for them all).
 ** par_split_step calls each(ctx) (may be NULL) at every solution it
 ** meets, loaded in the space alone.
 */
@@ -78,7 +77,15 @@ bool par_split_step(Par *p, uint64_t *found, void (*each)(void *ctx), void *ctx,
                     SearchResult *r);
 size_t par_ncubes(const Par *p);
 uint64_t par_cubes_print(const Par *p);
-Par *par_new_cube(const ParConfig *c, Solver *alone, const Par *from, size_t i);
+Par *par_new_cubes(const ParConfig *c, Solver *alone, const Par *from, const size_t *ids,
+                   size_t n);
+/*
+** Cube i of `from` in the space s itself, with no thread: the space that
+** split the search, or one that searched a cube before (its root is kept
+** from one cube to the next).  Its counters start again at zero.  As
+** search_enter: then search_next.
+*/
+SearchResult par_enter_cube(Par *from, size_t i, Solver *s);
 /*
 ** The next solution, waiting for the workers; poll (the host's, may be
 ** NULL) is asked every few milliseconds meanwhile, and true stops them.

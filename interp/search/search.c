@@ -822,13 +822,14 @@ SearchResult search_next(Solver *s)
     }
     if (solo_ready(s, &q->solo)) {
       if (q->path.len == 0 && q->on_solo && q->on_solo(s, q->on_decide_ctx))
-        return SEARCH_LIMIT;            /* given to parallel workers in slices */
+        return SEARCH_LIMIT;
       q->solo_on = q->solo_first = true;
+      q->solo_split = NULL;             /* until the propagator says it can */
       continue;
     }
-    if (q->slices && q->path.len == 0) {
-      /* a slice of the solo search at the root, but no solo here: this
-         space is not the one the slices were made for (never a wrong count) */
+    if (q->solo_cube && q->path.len == 0) {
+      /* a part of the solo search at the root, but no solo here: this
+         space is not the one the cube was made for (never a wrong count) */
       s->broken = (SolverBroken){ .kind = "parallel slices", .open = PROP_NONE };
       q->state = SS_BROKEN;
       return SEARCH_BROKEN;
@@ -900,13 +901,47 @@ bool search_rest(Solver *s, SearchStep *cube, size_t *n)
   return true;
 }
 
-SearchResult search_enter(Solver *s, const SearchStep *cube, size_t n,
-                          uint32_t slice, uint32_t slices)
+void search_unwind(Solver *s)
 {
   Search *q = &s->search;
-  q->slice = slice;
-  q->slices = n == 0 ? slices : 0;
-  q->slice_print = 0;
+  if (q->state == SS_IDLE)
+    return;
+  if (q->solo_on && q->state == SS_SOLUTION) {   /* the level of the completion it loaded */
+    tree_note_pop(s);
+    trail_pop_level(&s->trail);
+  }
+  q->solo_on = false;                   /* stopped, it left no level of its own */
+  while (q->path.len > 0) {
+    (void)VEC_POP(q->path);
+    tree_note_pop(s);
+    trail_pop_level(&s->trail);
+  }
+  q->must_backtrack = false;
+  q->completing = q->answered = false;
+  q->state = SS_DONE;
+}
+
+size_t search_solo_split(Solver *s, uint32_t *out, int how)
+{
+  Search *q = &s->search;
+  if (!q->solo_on || q->path.len != 0 || !q->solo_split)
+    return 0;
+  return q->solo_split(s, q->solo_split_ctx, out, how);
+}
+
+size_t search_solo_room(const Solver *s)
+{
+  const Search *q = &s->search;
+  return q->solo_on && q->solo_split ? q->solo_room : 0;
+}
+
+SearchResult search_enter(Solver *s, const SearchStep *cube, size_t n,
+                          const uint32_t *solo, size_t nsolo)
+{
+  Search *q = &s->search;
+  q->solo_cube = n == 0 && nsolo ? solo : NULL;
+  q->solo_cube_len = q->solo_cube ? nsolo : 0;
+  q->solo_print = 0;
   if (q->state == SS_IDLE) {
     SearchResult r = search_begin(s);
     if (r != SEARCH_SOLUTION)

@@ -48,8 +48,9 @@ const SearchStep *search_path(const Solver *s, size_t *n);
 ** fixpoint and probing), later ones need the last cube exhausted.
 ** SEARCH_SOLUTION means go on with search_next; SEARCH_EXHAUSTED that
 ** the cube is empty; SEARCH_LIMIT that a limit stopped it.  An empty
-** cube may be a slice: of the search a propagator finishing alone at the
-** root makes (Search.slices), only part `slice` of `slices`.
+** path may come with a cube of the search a propagator finishing alone at
+** the root makes (solo, nsolo words: Search.solo_cube), made by
+** search_solo_split in a space built alike.
 */
 size_t search_split(Solver *s, SearchStep *cube);
 /*
@@ -61,7 +62,26 @@ size_t search_split(Solver *s, SearchStep *cube);
 */
 bool search_rest(Solver *s, SearchStep *cube, size_t *n);
 SearchResult search_enter(Solver *s, const SearchStep *cube, size_t n,
-                          uint32_t slice, uint32_t slices);
+                          const uint32_t *solo, size_t nsolo);
+/*
+** From inside the search of a propagator finishing alone at the root
+** (Search.on_solo_node): take a part of what it has left away from it,
+** as a solo cube in out (room for search_solo_room words, 0 when it
+** cannot share its search).  how: SOLO_WHOLE, the whole of the oldest
+** part that has work left; SOLO_HALF, half of the oldest part that can be
+** cut in two; SOLO_PIECE, half of the oldest part, or the whole of it
+** when it cannot be cut.  Returns the words written, 0 when no such part
+** is left.  Every part given away and what the search goes on with never
+** meet, and together they are what it had left.
+*/
+size_t search_solo_split(Solver *s, uint32_t *out, int how);
+/*
+** Back to the root of a search stopped between two nodes by on_decide or
+** on_solo_node (or over), its root fixpoint kept: search_enter may take
+** the next cube there.
+*/
+void search_unwind(Solver *s);
+size_t search_solo_room(const Solver *s);
 
 /*
 ** Load a solution found in another space (every variable's value) on a

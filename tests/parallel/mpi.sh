@@ -1,7 +1,7 @@
 #!/bin/sh
 # mpi.sh -- pz-mpi against pz: the same counts over 1, 2 and 4 MPI ranks
-# (all on this machine), one thread and two per rank; -a as a set; a rank
-# lost on the way.  Run by `make mpi`.
+# (all on this machine), one thread and two per rank; -a as a set; -n K;
+# a rank lost on the way.  Run by `make mpi`.
 #
 #   tests/parallel/mpi.sh PZ PZ-MPI
 pz=${1:?usage: tests/parallel/mpi.sh PZ PZ-MPI}
@@ -52,6 +52,38 @@ for name in magic_square3 zebra_no_clue11 pentomino_3x20 zebra_conflict sudoku; 
       failed=$((failed + 1))
     fi
   done
+done
+
+# -n K: every rank stops once K solutions are in: 'solutions: K+' as pz
+# -c -n K says, or the whole count when there are fewer; -a prints K
+# distinct solutions of the puzzle's
+for np in 1 3; do
+  for case in "magic_square4 1" "magic_square4 7" "pentomino_3x20 5" "pentomino_3x20 20"; do
+    set -- $case
+    "$pz" -c -n "$2" "examples/$1.pz" > "$tmp/one" 2> /dev/null
+    echo "status $?" >> "$tmp/one"
+    mpirun --allow-run-as-root --oversubscribe -np $np "$mpi" -c -n "$2" "examples/$1.pz" \
+      > "$tmp/mpi" 2> "$tmp/err"
+    echo "status $?" >> "$tmp/mpi"
+    if cmp -s "$tmp/one" "$tmp/mpi"; then passed=$((passed + 1)); else
+      echo "FAIL mpi: $1 -c -n $2 -np $np"
+      diff "$tmp/one" "$tmp/mpi" | head -5
+      failed=$((failed + 1))
+    fi
+  done
+  "$pz" -a examples/magic_square4.pz > "$tmp/one" 2> /dev/null
+  blocks "$tmp/one" > "$tmp/one.set"
+  mpirun --allow-run-as-root --oversubscribe -np $np "$mpi" -a -n 3 examples/magic_square4.pz \
+    > "$tmp/mpi" 2> "$tmp/err"
+  st=$?
+  blocks "$tmp/mpi" > "$tmp/mpi.set"
+  got=$(wc -l < "$tmp/mpi.set")
+  uniq=$(sort -u "$tmp/mpi.set" | wc -l)
+  if [ $st = 0 ] && [ "$got" = 3 ] && [ "$uniq" = 3 ] && [ -z "$(comm -13 "$tmp/one.set" "$tmp/mpi.set")" ]
+  then passed=$((passed + 1)); else
+    echo "FAIL mpi: magic_square4 -a -n 3 -np $np: $got solutions, $uniq distinct, status $st"
+    failed=$((failed + 1))
+  fi
 done
 
 # a lost rank (rank 2 dies as it gets its first cube): by default mpirun

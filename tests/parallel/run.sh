@@ -13,8 +13,7 @@
 #          left out.
 # all:     -a prints the same solutions (as a set: the order may vary).
 # -n K:    K solutions, each one of the puzzle's (checked by --check),
-#          K distinct ones (a tiling's first solutions, found alone
-#          before it starts over in slices, are not given twice).
+#          K distinct ones (a tiling's too, its search shared in parts).
 # limits:  --nodes and --timeout stop every worker: exit status 3 and
 #          the 'stopped' line.
 # goal:    a puzzle with a goal searches alone: the same output.
@@ -117,8 +116,8 @@ for k in 1 5 40; do
   n_distinct magic_square4 $k
 done
 
-# a tiling tried alone first, then in slices (at once: after its first
-# solution): -n K gives K distinct solutions, the first one's included
+# a tiling's own search shared in parts (at once: from its first step):
+# -n K gives K distinct solutions
 for k in 1 2 5; do
   n_distinct pentomino_3x20 $k
   PZ_WORKERS_AT_ONCE=1 run "$tmp/par" examples/pentomino_3x20.pz -c -n $k -p 4

@@ -39,9 +39,11 @@
 #define UNDO_EMPTY 0x40000000u
 #define UNDO_ITEM 0x3fffffffu
 
-/* One cell filled by tiling_solo: its list of candidates [next, end), the one in place. */
+/* One cell filled by tiling_solo: its list of candidates [next, end), the
+   one in place; nogap: leaving it empty is not this search's (given away) */
 typedef struct SoloFrame {
   uint32_t cell, next, end, chosen;   /* chosen: a placement, SOLO_GAP, or SOLO_NONE */
+  uint32_t nogap;
 } SoloFrame;
 
 /* A placement in one of tiling_solo's lists. */
@@ -128,11 +130,14 @@ typedef struct Tiling {
   uint32_t nframes, open;      /* open: cells neither covered nor left empty */
   int64_t owed;                /* area the kinds with a count still owe */
   bool exact;                  /* no gaps, no 'any number': owed must be open */
-  /* A parallel search's share of one enumeration (Search.slices): of the
-     nodes at depth SOLO_SLICE_DEPTH, in order, only those whose number is
-     slice modulo slices; a tiling found above that depth, only slice 0 */
-  uint32_t slice, slices;
-  uint64_t slice_seen;
+  uint64_t work;               /* steps of the enumeration, for Search.on_solo_node */
+  /* The lists are built again only when the live placements (in their
+     order) or the board differ from those of the last build (lists_key):
+     a space that searches one part of the enumeration after another
+     starts it from the same root each time.  lists_print: what they
+     hold, in order. */
+  bool lists_built;
+  uint64_t lists_key, lists_print;
 } Tiling;
 
 static inline bool alive(const Tiling *t, uint32_t q)
@@ -605,7 +610,7 @@ static void solo_push(Tiling *t, uint32_t c)
     key |= (uint32_t)(d != UINT32_MAX && is_filled(t, d)) << i;
   }
   uint32_t at = c < t->ncells ? (c << t->nkeys) + key : 0;
-  t->frames[t->nframes++] = (SoloFrame){c, t->list_first[at], t->list_first[at + 1], SOLO_NONE};
+  t->frames[t->nframes++] = (SoloFrame){c, t->list_first[at], t->list_first[at + 1], SOLO_NONE, 0};
 }
 
 static bool place_covers(const Tiling *t, uint32_t q, uint32_t c)
@@ -706,15 +711,31 @@ static void solo_start(Tiling *t)
     else
       t->exact = false;
   }
-  solo_lists(t);
+  uint64_t key = 1469598103934665603ull;
+  for (uint32_t w = 0; w < t->nwords; w++)
+    key = (key ^ t->bits[w]) * 1099511628211ull;
+  for (uint32_t k = 0; k < K; k++) {
+    key = (key ^ t->sused[k] ^ (uint64_t)t->live[k] << 32) * 1099511628211ull;
+    for (uint32_t i = 0; i < t->live[k]; i++)
+      key = (key ^ t->kind_live[t->kind_first[k] + i]) * 1099511628211ull;
+  }
+  if (!t->lists_built || key != t->lists_key) {
+    solo_lists(t);
+    uint64_t h = 1469598103934665603ull;
+    uint32_t nlists = C << t->nkeys;
+    for (uint32_t i = 0; i <= nlists; i++)
+      h = (h ^ t->list_first[i]) * 1099511628211ull;
+    for (uint32_t i = 0; i < t->list_first[nlists]; i++)
+      h = (h ^ t->cands[i].q) * 1099511628211ull;
+    t->lists_built = true;
+    t->lists_key = key;
+    t->lists_print = h;
+  }
   t->nframes = 0;
   solo_push(t, solo_open_from(t, 0));
 }
 
-/* Where a parallel search splits the enumeration (see Tiling.slices). */
-#define SOLO_SLICE_DEPTH 4
-
-/* What the enumeration starts from, in one number: spaces that split it
+/* What the enumeration starts from, in one number: spaces that share it
    between them must all start from the same (search/parallel.c checks). */
 static uint64_t solo_print(const Tiling *t)
 {
@@ -723,34 +744,131 @@ static uint64_t solo_print(const Tiling *t)
     h = (h ^ t->bits[w]) * 1099511628211ull;
   for (uint32_t k = 0; k < t->nkinds; k++)
     h = (h ^ t->sused[k]) * 1099511628211ull;
-  return (h ^ t->list_first[t->ncells << t->nkeys]) * 1099511628211ull;
+  return (h ^ t->lists_print) * 1099511628211ull;
+}
+
+/*
+** Sharing the enumeration (search_solo_split).  Between two steps, every
+** frame but the top one stands on the choice whose subtree holds the
+** frames above it, and the top one on a choice already searched (or on
+** none yet); what is left is, for each frame, the candidates of its list
+** from next to end and the gap, with the frames below it on their
+** choices.  A cube is one such part:
+**   depth d, cell, the choices of frames 0..d-1, next, end, gap
+** (d + 5 words), the candidates by their place in the lists, which are
+** the same in every space built alike (solo_print says so).
+*/
+static uint32_t solo_options(const Tiling *t, const SoloFrame *f, uint32_t *cands)
+{
+  *cands = f->next < f->end ? f->end - f->next : 0;
+  return *cands + (t->gap[f->cell] && !f->nogap && f->next != SOLO_GAP_TRIED);
+}
+
+static size_t tiling_split(Solver *s, void *ctx, uint32_t *out, int how)
+{
+  (void)s;
+  Tiling *t = ctx;
+  for (uint32_t d = 0; d < t->nframes; d++) {
+    SoloFrame *f = &t->frames[d];
+    uint32_t cands, n = f->cell == t->ncells ? 0 : solo_options(t, f, &cands);
+    if (n == 0 || (how == SOLO_HALF && n < 2))
+      continue;
+    out[0] = d;
+    out[1] = f->cell;
+    for (uint32_t k = 0; k < d; k++)
+      out[2 + k] = t->frames[k].chosen;
+    uint32_t *part = &out[2 + d];
+    if (how == SOLO_WHOLE || n < 2) {   /* all of it: nothing left here */
+      part[0] = f->next < f->end ? f->next : f->end;
+      part[1] = f->end;
+      part[2] = n > cands;
+      f->next = SOLO_GAP_TRIED;
+    } else if (cands >= 2) {            /* the later half and the gap */
+      uint32_t mid = f->next + cands / 2;
+      part[0] = mid;
+      part[1] = f->end;
+      part[2] = n > cands;
+      f->end = mid;
+      f->nogap = 1;
+    } else {                            /* one candidate and the gap: the gap */
+      part[0] = part[1] = f->end;
+      part[2] = 1;
+      f->nogap = 1;
+    }
+    return (size_t)d + 5;
+  }
+  return 0;
+}
+
+/* Search only the part of the enumeration in cube; false when it is not one of its parts. */
+static bool solo_enter(Tiling *t, const uint32_t *cube, size_t len)
+{
+  if (len < 5 || cube[0] > t->ncells || len != (size_t)cube[0] + 5)
+    return false;
+  uint32_t d = cube[0];
+  for (uint32_t k = 0; k <= d; k++) {
+    SoloFrame *f = &t->frames[t->nframes - 1];
+    if (f->cell == t->ncells)
+      return false;
+    if (k == d)
+      break;
+    uint32_t q = cube[2 + k];
+    if (q == SOLO_GAP) {
+      if (!t->gap[f->cell])
+        return false;
+      solo_flip(t, f->cell, false);
+    } else {
+      if (q >= t->nplace || t->least[q] != f->cell || t->full[t->kind[q]])
+        return false;
+      for (uint32_t j = t->pw_first[q]; j < t->pw_first[q + 1]; j++)
+        if (t->bits[t->pw_word[j]] & t->pw_mask[j])
+          return false;
+      solo_apply(t, q, false);
+    }
+    f->chosen = q;
+    f->next = SOLO_GAP_TRIED;           /* nothing else at this depth */
+    solo_push(t, solo_open_from(t, f->cell + 1));
+  }
+  SoloFrame *f = &t->frames[t->nframes - 1];
+  const uint32_t *part = &cube[2 + d];
+  if (f->cell != cube[1] || part[0] < f->next || part[0] > part[1] || part[1] > f->end)
+    return false;
+  f->next = part[0];
+  f->end = part[1];
+  f->nogap = !part[2];
+  return true;
 }
 
 static PropStatus tiling_solo(Solver *s, Prop *p, bool first)
 {
   Tiling *t = p->aux;
   uint32_t C = t->ncells;
+  Search *q = &s->search;
   if (first) {
     solo_start(t);
-    t->slice = s->search.slice;
-    t->slices = s->search.slices;
-    t->slice_seen = 0;
-    if (t->slices)
-      s->search.slice_print = solo_print(t);
+    q->solo_print = solo_print(t);
+    q->solo_split = tiling_split;
+    q->solo_split_ctx = t;
+    q->solo_room = (size_t)C + 6;
+    if (q->solo_cube && !solo_enter(t, q->solo_cube, q->solo_cube_len)) {
+      q->solo_print = ~q->solo_print;   /* not a part of this one: never matches */
+      return PS_FAIL;
+    }
   }
-  for (uint64_t work = 0; t->nframes; work++) {
-    if ((work & 1023) == 1023 &&
-        ((s->limits.max_nodes && s->stats.nodes >= s->limits.max_nodes) || solver_tick(s)))
-      return PS_LIMIT;                  /* the next call goes on from here */
+  while (t->nframes) {
     SoloFrame *f = &t->frames[t->nframes - 1];
     if (f->cell == C) {                 /* every cell filled: a tiling, when the counts are met */
       t->nframes--;
-      if (t->slices && t->nframes < SOLO_SLICE_DEPTH && t->slice != 0)
-        continue;                       /* above the split: slice 0's */
       if (t->owed == 0 && solo_load(s, p, t))
         return PS_FIX;
       continue;
     }
+    uint64_t work = t->work++;
+    if (q->on_solo_node && (work & q->solo_node_mask) == 0 && q->on_solo_node(s, q->on_decide_ctx))
+      return PS_LIMIT;                  /* the next call goes on from here */
+    if ((work & 1023) == 1023 &&
+        ((s->limits.max_nodes && s->stats.nodes >= s->limits.max_nodes) || solver_tick(s)))
+      return PS_LIMIT;
     if (f->chosen == SOLO_GAP)
       solo_flip(t, f->cell, true);
     else if (f->chosen != SOLO_NONE)
@@ -761,7 +879,7 @@ static PropStatus tiling_solo(Solver *s, Prop *p, bool first)
     if (f->next < f->end) {
       f->chosen = t->cands[f->next++].q;
       solo_apply(t, f->chosen, false);
-    } else if (t->gap[f->cell] && f->next != SOLO_GAP_TRIED) {
+    } else if (t->gap[f->cell] && f->next != SOLO_GAP_TRIED && !f->nogap) {
       f->next = SOLO_GAP_TRIED;
       f->chosen = SOLO_GAP;
       solo_flip(t, f->cell, false);
@@ -772,8 +890,6 @@ static PropStatus tiling_solo(Solver *s, Prop *p, bool first)
     s->stats.nodes++;
     if (t->owed > (int64_t)t->open || (t->exact && t->owed != (int64_t)t->open))
       continue;                         /* the pieces owed cannot fill what is open */
-    if (t->slices && t->nframes == SOLO_SLICE_DEPTH && t->slice_seen++ % t->slices != t->slice)
-      continue;                         /* another slice's */
     solo_push(t, solo_open_from(t, f->cell + 1));
   }
   return PS_FAIL;
