@@ -28,18 +28,6 @@ static int term_cmp(const void *l, const void *r)
   return (a > b) - (a < b);
 }
 
-static int64_t gcd64(int64_t a, int64_t b)
-{
-  a = a < 0 ? -a : a;
-  b = b < 0 ? -b : b;
-  while (b) {
-    int64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
 static bool rel_holds(LinRel rel, int64_t lhs, int64_t rhs)
 {
   switch (rel) {

@@ -256,18 +256,6 @@ typedef struct Q {
   int64_t n, d;                /* d > 0, in lowest terms */
 } Q;
 
-static int64_t gcd_abs(int64_t a, int64_t b)
-{
-  a = a < 0 ? -a : a;
-  b = b < 0 ? -b : b;
-  while (b) {
-    int64_t r = a % b;
-    a = b;
-    b = r;
-  }
-  return a;
-}
-
 /* Bounds on every numerator and denominator; beyond, derivation gives up. */
 #define Q_LIMIT ((int64_t)1 << 30)
 
@@ -277,7 +265,7 @@ static bool q_make(int64_t n, int64_t d, Q *r)
     n = -n;
     d = -d;
   }
-  int64_t g = gcd_abs(n, d);
+  int64_t g = gcd64(n, d);
   if (g > 1) {
     n /= g;
     d /= g;
@@ -294,7 +282,7 @@ static bool q_submul(Q a, Q f, Q b, Q *r)
 {
   /* f * b = (fn bn) / (fd bd); all within 2^30, so products fit. */
   int64_t pn = f.n * b.n, pd = f.d * b.d;
-  int64_t g = gcd_abs(pn, pd);
+  int64_t g = gcd64(pn, pd);
   if (g > 1) {
     pn /= g;
     pd /= g;
@@ -358,7 +346,7 @@ static bool null_space(Q *M, uint32_t m, uint32_t n, int64_t *null, uint32_t *nf
     int64_t l = 1;
     for (uint32_t i = 0; i < r && ok; i++) {
       int64_t d = M[i * w + f].d;
-      l = l / gcd_abs(l, d) * d;
+      l = l / gcd64(l, d) * d;
       ok = l <= Q_LIMIT;
     }
     int64_t *v = null + (size_t)k * n;
@@ -372,7 +360,7 @@ static bool null_space(Q *M, uint32_t m, uint32_t n, int64_t *null, uint32_t *nf
   int64_t l = 1;
   for (uint32_t i = 0; i < r && ok; i++) {
     int64_t d = M[i * w + n].d;
-    l = l / gcd_abs(l, d) * d;
+    l = l / gcd64(l, d) * d;
     ok = l <= Q_LIMIT;
   }
   if (ok) {

@@ -20,6 +20,20 @@ static inline Event prop_remove(Solver *s, VarId x, int64_t v, const Prop *why)
   return dom_lacks(s, x, v) ? EV_NONE : dom_remove_present(s, x, v, why);
 }
 
+/* The greatest common divisor of |a| and |b| (0 when both are 0): the
+** linear kernel's normal forms and linsys's exact fractions. */
+static inline int64_t gcd64(int64_t a, int64_t b)
+{
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
 /*
 ** Preconditions of solver.h's post functions, kept by the grounder:
 **   post_div, post_mod   the divisor's domain holds no 0: division by zero
