@@ -125,6 +125,8 @@ static void wear(Prop *p, const GGroup *gr)
 static PropStatus graph_propagate(Solver *s, Prop *p)
 {
   NeqGraph *g = s->neq_graph;
+  if (!g->pend.len)
+    return PS_FIX;                      /* nothing fixed since: no edge can prune */
   if (g->dirty)
     rebuild(g);
   const uint32_t *start = g->start.data;
@@ -218,7 +220,8 @@ static void graph_touch(Solver *s, NeqGraph *g, VarId x, uint32_t degree)
     g->mark.data[x] |= 2;
     prop_subscribe(s, &s->props.data[s->neq_graph_prop], x, EV_VAL);
   }
-  pend_push(g, x);                      /* at the root: run it if fixed already */
+  if (dom_is_fixed(s, x))
+    pend_push(g, x);                    /* at the root: run it if fixed already */
 }
 
 static void graph_edge(NeqGraph *g, VarId x, VarId y, int64_t c, uint32_t group)
