@@ -470,10 +470,97 @@ static void random_automaton(Case *c)
   }
 }
 
+/* Cells whose bitsets start at the same base, one word each: the
+** propagator then follows which numbers each cell lost (position.c). */
+static void same_base(Case *c)
+{
+  for (int k = 0; k < c->npos; k++) {
+    int v = c->slot[k];
+    if (c->dkind[v] == D_SMALL) {
+      c->below[v] = c->dom[v][0] + 10;
+      c->above[v] = 40 - c->dom[v][c->ndom[v] - 1];
+    }
+  }
+}
+
+/*
+** What position.c needs to follow the numbers each cell lost, made sure
+** of: every cell a one-word bitset from the same base, every number at
+** most one place (now and then not, which turns the index off).  Left to chance these came together in few cases, and
+** mutations of that bookkeeping (a cell fixed by the propagator itself
+** not looked at again, a number with two places kept in the index)
+** passed the default rounds.
+*/
+static void index_cells(Case *c)
+{
+  for (int k = 0; k < c->npos; k++) {
+    int v = c->slot[k];
+    c->dkind[v] = D_SMALL;
+    c->ndom[v] = 0;
+    for (int32_t w = -3; w <= 5; w++)
+      if (rnd(2))
+        add_value(c, v, w);
+    if (c->ndom[v] == 0)
+      add_value(c, v, rnd_in(-3, 5));
+    sort_domain(c, v);
+  }
+  for (int k = c->npos; k < c->nslot; k++) {
+    int v = c->slot[k];                 /* places: bitsets, most often inside the board */
+    bool cell = false;
+    for (int j = 0; j < c->npos; j++)
+      cell |= c->slot[j] == v;
+    if (cell)
+      continue;                         /* a cell's variable too */
+    c->dkind[v] = D_SMALL;
+    c->ndom[v] = 0;
+    for (int32_t w = 0; w <= c->npos + 1; w++)
+      if ((w >= 1 && w <= c->npos) || rnd(4) == 0)
+        add_value(c, v, w);
+    sort_domain(c, v);
+  }
+  trim(c);
+  same_base(c);
+  if (rnd(4) == 0)                      /* one cell from another base: no index */
+    c->below[c->slot[0]] += 1 + (int32_t)rnd(3);
+  for (int k = c->npos; k < c->nslot; k++) {
+    bool again;
+    do {                                /* a number no earlier place has */
+      c->coef[k] = rnd_in(-3, 5);
+      again = false;
+      for (int j = c->npos; j < k; j++)
+        again |= c->coef[j] == c->coef[k];
+    } while (again);
+  }
+  if (rnd(4) == 0)                      /* a number at two places: no index */
+    c->coef[c->nslot - 1] = c->coef[c->npos];
+}
+
+/*
+** Two or three values a variable, so that a variable the graph fixes
+** fixes others in turn (neq_graph.c must run the edges of a variable it
+** fixed itself: it is not told of its own changes).
+*/
+static void few_values(Case *c)
+{
+  for (int v = 0; v < c->nvar; v++) {
+    if (c->dkind[v] == D_CONST)
+      continue;
+    c->dkind[v] = D_SMALL;
+    c->below[v] = c->above[v] = 0;
+    c->ndom[v] = 0;
+    int32_t first = rnd_in(0, 2);
+    add_value(c, v, first);
+    add_value(c, v, first + 1 + (int32_t)rnd(2));
+    if (rnd(3) == 0)
+      add_value(c, v, rnd_in(0, 3));
+    sort_domain(c, v);
+  }
+}
+
 static Case random_case(Kind kind, const int *pattern)
 {
   Case c = { .kind = kind };
-  bool may_alias = rnd(3) == 0;
+  bool may_alias = rnd(3) == 0, indexed = false;
   switch (kind) {
   case K_LINEAR:
     c.nslot = 1 + (int)rnd(4);
@@ -499,7 +586,7 @@ static Case random_case(Kind kind, const int *pattern)
   case K_NEQ_GRAPH:
     c.nslot = 2 + (int)rnd(kind == K_NEQ ? 3 : 4);
     c.ncons = (kind == K_NEQ) + (int)rnd(8); /* five or more on one variable grow its star */
-    c.nterms = kind == K_NEQ_GRAPH && c.nslot >= 3 && rnd(4) ? 3 + (int)rnd((uint32_t)c.nslot - 2) : 0;
+    c.nterms = kind == K_NEQ_GRAPH && rnd(4) ? 2 + (int)rnd((uint32_t)c.nslot - 1) : 0;
     for (int i = 0; i < c.ncons; i++) {
       c.cons[i][0] = (int)rnd((uint32_t)c.nslot);
       c.cons[i][1] = (int)rnd((uint32_t)c.nslot);
@@ -529,7 +616,7 @@ static Case random_case(Kind kind, const int *pattern)
     for (int k = 0; k < c.nslot; k++)
       c.hint[k] = H_BOOL;
     break;
-  case K_TABLE: c.nslot = 1 + (int)rnd(4); break;
+  case K_TABLE: c.nslot = rnd(2) ? 2 : 1 + (int)rnd(4); break; /* 2: pair.c, half the time */
   case K_REGULAR: c.nslot = 1 + (int)rnd(5); break;
   case K_CIRCUIT:
     c.nslot = 1 + (int)rnd(5);
@@ -552,9 +639,10 @@ static Case random_case(Kind kind, const int *pattern)
       while (c.cons[t][2] == c.cons[t][0] || c.cons[t][2] == c.cons[t][1]);
     }
     break;
-  case K_POSITION:                      /* 1-3 cells, 1-3 places */
-    c.npos = 1 + (int)rnd(3);
-    c.nslot = c.npos + 1 + (int)rnd(3);
+  case K_POSITION:                      /* 1-3 cells, 1-3 places; indexed: 2-3 and 2-3 */
+    indexed = !pattern && rnd(2);
+    c.npos = 1 + indexed + (int)rnd(3 - indexed);
+    c.nslot = c.npos + 1 + indexed + (int)rnd(3 - indexed);
     for (int k = c.npos; k < c.nslot; k++) {
       c.hint[k] = H_POS;
       c.coef[k] = rnd_in(-3, 5);
@@ -593,17 +681,12 @@ static Case random_case(Kind kind, const int *pattern)
     }
     trim(&c);
   }
-  if (kind == K_POSITION && rnd(2)) {
-    /* Cells whose bitsets start at the same base, one word each: the
-    ** propagator then follows which numbers each cell lost (position.c). */
-    for (int k = 0; k < c.npos; k++) {
-      int v = c.slot[k];
-      if (c.dkind[v] == D_SMALL) {
-        c.below[v] = c.dom[v][0] + 10;
-        c.above[v] = 40 - c.dom[v][c.ndom[v] - 1];
-      }
-    }
-  }
+  if (indexed)
+    index_cells(&c);
+  else if (kind == K_POSITION && rnd(2))
+    same_base(&c);
+  if (kind == K_NEQ_GRAPH && !pattern && rnd(2))
+    few_values(&c);
   if (kind == K_SYSTEM) {
     /* One-word domains, so that the sums are sum_dc's and linsys groups
     ** them; each right side the sum of values drawn from the domains
