@@ -980,7 +980,7 @@ static void post_condition(Ground *g, const Env *env, const Node *n, bool pos)
       size_t mark = term_context_open(g);
       Value a = eval_entry(g, env, n->a), b = eval_entry(g, env, n->b);
       bool blank = a.kind == V_WILD || b.kind == V_WILD;   /* _ < 0 and _ >= 0 are both false */
-      if (!pos && blank)
+      if (!pos && blank && g->undef.len == mark)   /* else the context closes below */
         lit_post(g, lit_not(term_compare(g, n->at, n->op, a, b, true)));
       else if (pos || g->undef.len == mark)
         term_compare(g, n->at, pos ? n->op : op_negate(n->op), a, b, false);
