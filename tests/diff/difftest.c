@@ -486,7 +486,7 @@ static const char *const kind_name[N_KINDS] = {
   [N_TRUE] = "true", [N_FALSE] = "false", [N_CMP] = "comparison",
   [N_IN_LIST] = "x in [..]", [N_IN_RANGE] = "x in L..H", [N_IN_CONST] = "x in p",
   [N_DISTINCT] = "distinct([...])", [N_DISTINCT_BOARD] = "distinct(b)", [N_CONNECTED] = "connected(b, ...)",
-  [N_CIRCUIT] = "circuit(...)",
+  [N_CIRCUIT] = "circuit(...)", [N_STEP] = "step(b, .., cell_of(b, ..), ..)",
   [N_AND] = "and", [N_OR] = "or", [N_NOT] = "not", [N_IMP] = "->",
   [N_IFF] = "<->", [N_COMMA] = "','", [N_SEMI] = "';'",
   [N_IFBOOL] = "if-then-else (condition)", [N_FORALL] = "forall", [N_EXISTS] = "exists",

@@ -460,6 +460,34 @@ static bool eval_circuit(Env *e, const Node *x)
   return at == 0 && steps == n;
 }
 
+/*
+** distinct(b), step(b, Move, cell_of(b, K1), cell_of(b, K2)): with the
+** numbers all different each is at one cell or none, and the cells of
+** K1 and K2 are a move apart (orthogonal, king or knight).
+*/
+static bool eval_step(Env *e, const Node *x)
+{
+  const Program *p = e->p;
+  int n = p->board_rows * p->board_cols, at[2] = { -1, -1 };
+  const int *b = e->slot + p->nvars;
+  if (!all_different(b, n))
+    return false;
+  for (int k = 0; k < 2; k++) {
+    Value want = eval_num(e, x->kid[k]);
+    for (int i = 0; i < n; i++)
+      if (want.defined && b[i] == want.v)
+        at[k] = i;
+    if (at[k] < 0)
+      return false;
+  }
+  int dr = at[0] / p->board_cols - at[1] / p->board_cols;
+  int dc = at[0] % p->board_cols - at[1] % p->board_cols;
+  int ar = dr < 0 ? -dr : dr, ac = dc < 0 ? -dc : dc;
+  return x->val == 0 ? ar + ac == 1
+       : x->val == 1 ? ar <= 1 && ac <= 1 && ar + ac > 0
+                     : (ar == 1 && ac == 2) || (ar == 2 && ac == 1);
+}
+
 bool eval_cond(Env *e, int n)
 {
   const Node *x = at(e, n);
@@ -505,6 +533,8 @@ bool eval_cond(Env *e, int n)
     return eval_connected(e, x);
   case N_CIRCUIT:
     return eval_circuit(e, x);
+  case N_STEP:
+    return eval_step(e, x);
   case N_PROP_IS:
     return (e->slot[prog_pb(e->p) + x->val] == (x->flag & 1)) != (x->flag >> 1 & 1);
   case N_PIC_CMP:

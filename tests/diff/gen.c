@@ -671,7 +671,7 @@ static bool has_connected(const Program *p, int n, bool self)
   if (n < 0)
     return false;
   const Node *x = &p->node[n];
-  if (self && (x->kind == N_CONNECTED || x->kind == N_CIRCUIT))
+  if (self && (x->kind == N_CONNECTED || x->kind == N_CIRCUIT || x->kind == N_STEP))
     return true;
   for (int k = 0; k < x->nkids; k++)
     if (has_connected(p, x->kid[k], true))
@@ -736,7 +736,7 @@ static uint32_t slots_of(const Program *p, int n)
   uint32_t s = x->kind == N_VAR ? 1u << x->val
                : x->kind == N_BOARD_AT || x->kind == N_SUM_BOARD
                  || x->kind == N_DISTINCT_BOARD || x->kind == N_CONNECTED
-                 || (x->kind == N_CIRCUIT && x->flag > 0) ? board
+                 || (x->kind == N_CIRCUIT && x->flag > 0) || x->kind == N_STEP ? board
                : x->kind == N_PROP_AT ? 1u << (prog_pa(p) + x->val)
                : x->kind == N_PROP_IS ? 1u << (prog_pb(p) + x->val)
                : x->kind == N_PROP_SUM ? pa : x->kind == N_PROP_COUNT ? pb : 0;
@@ -1076,6 +1076,7 @@ static bool refers_to_declared(const Program *p, const Node *x)
   case N_BOARD_AT: case N_SUM_BOARD: case N_DISTINCT_BOARD: return p->board_rows > 0;
   case N_CONNECTED: return p->board_rows > (x->flag == 2);   /* a picture has two rows */
   case N_CIRCUIT: return x->flag == 0 || p->board_rows > 0;
+  case N_STEP: return p->board_rows > 0;
   case N_FORALL: case N_EXISTS: return x->list < p->nlists;
   case N_CALL: return x->val < p->nrules && x->nkids == p->rule[x->val].arity;
   case N_PROP_AT: case N_PROP_SUM: return x->val < p->nent && p->prop_max > 0;
@@ -1319,6 +1320,23 @@ static int gen_circuit(Gen *g)
   return n;
 }
 
+/*
+** One step of a number path (the path library's clause): the board's
+** numbers all different, and the cells of two of them a move apart.
+** The numbers are constants (position.c's propagator), now and then one
+** the board may not hold, or unknowns (an element over the cells).
+*/
+static int gen_step(Gen *g)
+{
+  Program *p = g->p;
+  int n = new_node(g, N_STEP, rng_below(g->r, 3));
+  for (int k = 0; k < 2; k++)
+    add_kid(g, n, p->nvars && rng_chance(g->r, 30) ? gen_var(g)   /* an element over the cells */
+                  : new_node(g, N_NUM, rng_chance(g->r, 90) ? rng_range(g->r, p->board_lo, p->board_hi)
+                                                            : p->board_hi + 1));
+  return n;
+}
+
 void gen_program(Program *p, Rng *r)
 {
   *p = (Program){0};
@@ -1340,6 +1358,7 @@ void gen_program(Program *p, Rng *r)
       int n = rng_chance(r, 8) ? gen_runs(&g)
               : p->board_rows && rng_chance(r, 15) ? gen_connected(&g)
               : rng_chance(r, 6) ? gen_circuit(&g)
+              : p->board_rows && rng_chance(r, 25) ? gen_step(&g)
               : gen_cond(&g, rng_range(r, 2, deepest));
       sprinkle_parens(&g, mark);
       p->clause[p->nclauses] = n;

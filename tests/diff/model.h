@@ -100,6 +100,8 @@ typedef enum {
   N_PROP_COUNT,       /* count([P : P in e, pb(P) = yes]) (flag 1: no) */
   N_PIC_CMP,          /* t[kid0, kid1] op RHS, indices known: val = CmpOp; flag 0: RHS
                          is the number kid2, 1: "T", 2: "a", 3: _ (a blank) */
+  N_STEP,             /* a whole clause: distinct(b), step(b, Move, cell_of(b, kid0),
+                         cell_of(b, kid1)); val: 0 orthogonal, 1 king, 2 knight */
   N_KINDS
 } NodeKind;
 

@@ -285,6 +285,14 @@ static void print_bare(Printer *pr, const Node *x, bool open_right)
     else
       text_printf(pr->out, "circuit(b%s)", x->flag == 1 ? "" : x->flag == 2 ? ", orthogonal" : ", king");
     break;
+  case N_STEP:
+    text_printf(pr->out, "distinct(b), step(b, %s, cell_of(b, ",
+                x->val == 0 ? "orthogonal" : x->val == 1 ? "king" : "knight");
+    print_node(pr, x->kid[0], L_QUANT, false);
+    put(pr, "), cell_of(b, ");
+    print_node(pr, x->kid[1], L_QUANT, false);
+    put(pr, "))");
+    break;
   case N_CONNECTED:
     if (x->flag < 2) {
       text_printf(pr->out, "connected(b, %d%s)", x->val, x->flag ? ", outside" : "");
