@@ -312,6 +312,8 @@ void post_cell_of(Solver *s, size_t n, const VarId *arr, int32_t value, VarId po
     int64_t j = (int64_t)value - t->vbase;
     if (j < 0 || j >= 64 * (int64_t)t->nw || t->pair_of[j] != UINT32_MAX)
       t->indexed = false;
+    else if (pos >= t->vmin && pos - t->vmin < t->span && t->var_index[pos - t->vmin] != UINT32_MAX)
+      t->indexed = false;               /* a place that is a cell too: its own removals go unseen */
     else
       t->pair_of[j] = t->n;
   }
