@@ -42,9 +42,14 @@
    ParConfig.at_once it hands over at its first step. */
 #define PAR_SOLO_SECONDS 0.002
 #define PAR_SOLO_EVERY 256
-/* The caller waits for the workers in naps of up to this many
-   microseconds (the library reads no clock, so no timed wait): the end of
-   a count is heard within it. */
+/* The caller waits for the workers in naps of PAR_NAP_MIN microseconds,
+   doubled at each nap up to PAR_NAP_MAX (the library reads no clock, so
+   no timed wait): the end of a count is heard within it.  The nap is
+   kept from one solution to the next (halved only when the ring of
+   solutions was full), so that taking a solution does not make the
+   caller wake every few microseconds: on a machine with as many workers
+   as cores, each wake takes a core from a worker. */
+#define PAR_NAP_MIN 20
 #define PAR_NAP_MAX 500
 /* Solutions with values waiting for the caller, at most. */
 #define PAR_RING 64
@@ -108,6 +113,7 @@ struct Par {
   size_t abuf_cap, sbuf_cap;
   double solo_from;               /* when a propagator started finishing alone */
   uint64_t cap;                   /* stop at this many found (0: never) */
+  unsigned nap;                   /* par_next's next nap, microseconds */
 };
 
 /* --- memory off the caller's heap --- */
@@ -673,12 +679,15 @@ static void nap(unsigned us)
 
 ParResult par_next(Par *p, bool (*poll)(void *ctx), void *poll_ctx)
 {
-  unsigned wait = 20;
+  if (!p->nap)
+    p->nap = PAR_NAP_MIN;
   for (;;) {
     bool over = atomic_load(&p->exited) == p->nlaunched;
     if (p->cfg.values) {
       pthread_mutex_lock(&p->lock);
       if (p->rlen) {
+        if (p->rlen == PAR_RING && p->nap > PAR_NAP_MIN)
+          p->nap /= 2;                  /* the workers waited for room: wake sooner */
         memcpy(p->current, &p->ring[p->rhead * p->nvars], p->nvars * sizeof *p->current);
         p->rhead = (p->rhead + 1) % PAR_RING;
         p->rlen--;
@@ -700,8 +709,8 @@ ParResult par_next(Par *p, bool (*poll)(void *ctx), void *poll_ctx)
       return (ParResult)atomic_load(&p->end);
     if (poll && poll(poll_ctx))
       par_end(p, PAR_LIMIT);
-    nap(wait);
-    wait = wait < PAR_NAP_MAX ? 2 * wait : PAR_NAP_MAX;
+    nap(p->nap);
+    p->nap = p->nap < PAR_NAP_MAX ? 2 * p->nap : PAR_NAP_MAX;
   }
 }
 
