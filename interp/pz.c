@@ -623,7 +623,7 @@ static ParConfig par_config(const PzCtx *cx)
   return (ParConfig){.model = &cx->model, .workers = cx->opt.workers > 1 ? cx->opt.workers : 1,
                      .want = cx->opt.want,
                    .values = !cx->opt.count_only, .node_by_node = cx->opt.node_by_node,
-                   .at_once = cx->opt.workers_at_once,
+                   .at_once = cx->opt.workers_at_once, .cores = cx->opt.cores,
 #ifdef NDEBUG
                    .checking = cx->opt.check_solutions,
 #else

@@ -87,6 +87,8 @@ typedef struct PzOptions {
   bool count_only;        /* with workers: the caller only counts, reading no solution */
   bool workers_at_once;   /* with workers: hand the search to them at its first decision,
                              however small the puzzle (for tests of the parallel paths) */
+  unsigned cores;         /* with workers: start this many at first (0: one per core of
+                             the machine), the rest once the search has run for a while */
 } PzOptions;
 
 typedef enum {

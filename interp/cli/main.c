@@ -1318,7 +1318,8 @@ static int run(const Cli *cli)
                    .goal_ties = cli->mode == MODE_COUNT || cli->unique,
                    .workers = cli->ordered ? 1 : cli->workers, .want = solutions_wanted(cli),
                    .count_only = cli->mode == MODE_COUNT,
-                   .workers_at_once = getenv("PZ_WORKERS_AT_ONCE") != NULL};
+                   .workers_at_once = getenv("PZ_WORKERS_AT_ONCE") != NULL,
+                   .cores = getenv("PZ_CORES") ? (unsigned)atoi(getenv("PZ_CORES")) : 0};
   PzCtx *cx = pz_open(&opt);
   if (!cx)
     out_of_memory();

@@ -9,7 +9,7 @@
 **
 ** The search is over when the queue is empty and no worker is busy: a
 ** busy worker is the only one that adds cubes.  A worker that finds the
-** queue shorter than the number of workers, at a decision, gives away
+** queue shorter than the number of workers started, at a decision, gives away
 ** the oldest open branch of its path (search_split): the largest piece
 ** it has, and one the worker would have reached last.
 **
@@ -18,6 +18,9 @@
 ** the main thread allocates through off_heap and each worker runs under
 ** a catch point of its own; a worker that runs out of memory stops the
 ** search (PAR_OUT_OF_MEMORY), which the caller reports as its own.
+** Worker 0 when counting is the caller's thread and space: its search
+** allocates on the caller's heap under the caller's catch point, as any
+** search of that space does, and only the caller's thread touches it.
 */
 #include "search/parallel.h"
 
@@ -25,6 +28,7 @@
 #include <stdatomic.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "base/mem.h"
 #include "engine/engine.h"
@@ -42,12 +46,22 @@
    ParConfig.at_once it hands over at its first step. */
 #define PAR_SOLO_SECONDS 0.002
 #define PAR_SOLO_EVERY 256
-/* The caller waits for the workers in naps of up to this many
-   microseconds (the library reads no clock, so no timed wait): the end of
-   a count is heard within it. */
+/* The caller waits for the workers in naps of PAR_NAP_MIN microseconds,
+   doubled at each nap up to PAR_NAP_MAX (the library reads no clock, so
+   no timed wait): the end of a count is heard within it.  The nap is
+   kept from one solution to the next (halved only when the ring of
+   solutions was full), so that taking a solution does not make the
+   caller wake every few microseconds: on a machine with as many workers
+   as cores, each wake takes a core from a worker. */
+#define PAR_NAP_MIN 20
 #define PAR_NAP_MAX 500
 /* Solutions with values waiting for the caller, at most. */
 #define PAR_RING 64
+/* Workers beyond the machine's cores (pz -p 8 on 2 cores) start only once
+   the workers have searched this long: on a short count they would cost
+   their spaces and their cubes' paths, and a core has one worker anyway.
+   With ParConfig.at_once they start at the caller's first wait. */
+#define PAR_EXTRA_SECONDS 0.5
 /* Publish a worker's counters every this many decisions. */
 #define PAR_PUBLISH 64
 
@@ -96,7 +110,12 @@ struct Par {
   int32_t *current;               /* the solution par_values shows */
   SolverBroken broken;
   ParWorker *w;
-  unsigned nlaunched;
+  unsigned nlaunched;              /* workers started, the caller's own included */
+  bool caller_works;              /* counting: the caller is worker 0, in its space alone */
+  bool caller_out;                /* ... and has found the search over */
+  bool cubes_given;               /* par_new_cubes: the space alone split them */
+  _Atomic unsigned sharing;       /* the same, for the workers: keep this many cubes queued */
+  double launched_at;             /* the clock when the first workers started */
   Solver *alone;                  /* the caller's space, searched first */
   SolverStats alone_stats;
   bool handed;
@@ -108,6 +127,8 @@ struct Par {
   size_t abuf_cap, sbuf_cap;
   double solo_from;               /* when a propagator started finishing alone */
   uint64_t cap;                   /* stop at this many found (0: never) */
+  unsigned nap;                   /* par_next's next nap, microseconds */
+  ParCube queue_taken;            /* the cube the caller searches */
 };
 
 /* --- memory off the caller's heap --- */
@@ -397,6 +418,7 @@ Par *par_new_cubes(const ParConfig *c, Solver *alone, const Par *from, const siz
                    size_t n)
 {
   Par *p = par_new(c, alone);
+  p->cubes_given = true;
   alone->search.on_decide = NULL;
   alone->search.on_solo = NULL;
   alone->search.on_solo_node = NULL;
@@ -449,7 +471,8 @@ static bool worker_decide(Solver *s, void *ctx, VarId x, int32_t v)
     return true;
   if (++w->ticks % PAR_PUBLISH == 0)
     publish(w);
-  if (atomic_load_explicit(&p->queued, memory_order_relaxed) < p->cfg.workers) {
+  if (atomic_load_explicit(&p->queued, memory_order_relaxed) <
+      atomic_load_explicit(&p->sharing, memory_order_relaxed)) {
     size_t len = 0;
     (void)search_path(s, &len);
     w->buf = room_for(w->buf, &w->buf_cap, len + 1);
@@ -472,7 +495,8 @@ static bool worker_solo_node(Solver *s, void *ctx)
     return true;
   if (++w->ticks % PAR_PUBLISH == 0)
     publish(w);
-  if (atomic_load_explicit(&p->queued, memory_order_relaxed) < p->cfg.workers) {
+  if (atomic_load_explicit(&p->queued, memory_order_relaxed) <
+      atomic_load_explicit(&p->sharing, memory_order_relaxed)) {
     size_t n = search_solo_room(s);
     w->sbuf = words_for(w->sbuf, &w->sbuf_cap, n);
     if (n && (n = search_solo_split(s, w->sbuf, SOLO_PIECE)) > 0) {
@@ -583,6 +607,16 @@ static void done_with(Par *p)
   pthread_mutex_unlock(&p->lock);
 }
 
+/* s searches the cubes of worker w. */
+static void worker_hooks(ParWorker *w, Solver *s)
+{
+  s->search.on_decide = worker_decide;
+  s->search.on_solo = NULL;
+  s->search.on_solo_node = worker_solo_node;
+  s->search.solo_node_mask = PAR_SOLO_EVERY - 1;
+  s->search.on_decide_ctx = w;
+}
+
 /* A worker's space: the Model's, with the caller's settings and clock. */
 static Solver *worker_space(ParWorker *w)
 {
@@ -594,10 +628,7 @@ static Solver *worker_space(ParWorker *w)
                       .clock = p->clock, .poll = worker_poll, .poll_ctx = p};
   solver_set_limits(s, lim);
   s->clock.start = p->start;            /* the caller's deadline */
-  s->search.on_decide = worker_decide;
-  s->search.on_solo_node = worker_solo_node;
-  s->search.solo_node_mask = PAR_SOLO_EVERY - 1;
-  s->search.on_decide_ctx = w;
+  worker_hooks(w, s);
   return s;
 }
 
@@ -613,10 +644,12 @@ static void *worker_main(void *arg)
     return NULL;
   }
   mem_catch(&mc, NULL);
-  w->s = worker_space(w);
-  if (solver_nvars(w->s) != p->nvars)
-    par_end(p, PAR_BROKEN);             /* not the caller's variables: never mix them */
-  while (take(w, &c)) {
+  if (running(p)) {                     /* a worker started late may find the end */
+    w->s = worker_space(w);
+    if (solver_nvars(w->s) != p->nvars)
+      par_end(p, PAR_BROKEN);           /* not the caller's variables: never mix them */
+  }
+  while (running(p) && take(w, &c)) {
     search_cube(w, &c);
     xfree(c.steps);
     xfree(c.solo);
@@ -625,10 +658,51 @@ static void *worker_main(void *arg)
     publish(w);
     done_with(p);
   }
-  publish(w);
+  if (w->s)
+    publish(w);
   mem_uncatch(&mc);
   atomic_fetch_add(&p->exited, 1);
   return NULL;
+}
+
+/* The workers started at first: one a core (ParConfig.cores, or the machine's). */
+static unsigned first_workers(const Par *p)
+{
+  long cores = p->cfg.cores;
+  if (cores <= 0)
+    cores = sysconf(_SC_NPROCESSORS_ONLN);
+  if (cores < 1)
+    cores = 1;
+  return (unsigned)cores < p->cfg.workers ? (unsigned)cores : p->cfg.workers;
+}
+
+/* Start workers nlaunched..n-1 (the caller's thread). */
+static void start_workers(Par *p, unsigned n)
+{
+  unsigned from = p->nlaunched;
+  p->nlaunched = n;
+  atomic_store(&p->sharing, n);
+  for (unsigned i = from; i < n; i++) {
+    ParWorker *w = &p->w[i];
+    if (i == 0 && p->caller_works)
+      continue;                         /* par_next searches its cubes */
+    w->started = pthread_create(&w->thread, NULL, worker_main, w) == 0;
+    if (!w->started) {                  /* no thread: as if it returned at once */
+      atomic_fetch_add(&p->exited, 1);
+      if (i == 0)
+        par_end(p, PAR_OUT_OF_MEMORY);
+    }
+  }
+}
+
+/* The workers beyond the cores, once the search has gone on long enough. */
+static void start_extra_workers(Par *p)
+{
+  if (p->nlaunched == p->cfg.workers || !running(p))
+    return;
+  if (!p->cfg.at_once && p->clock && seconds(p) - p->launched_at < PAR_EXTRA_SECONDS)
+    return;
+  start_workers(p, p->cfg.workers);
 }
 
 void par_launch(Par *p)
@@ -652,16 +726,17 @@ void par_launch(Par *p)
     w->par = p;
     w->index = i;
   }
-  p->nlaunched = p->cfg.workers;
-  for (unsigned i = 0; i < p->cfg.workers; i++) {
-    ParWorker *w = &p->w[i];
-    w->started = pthread_create(&w->thread, NULL, worker_main, w) == 0;
-    if (!w->started) {                  /* no thread: as if it returned at once */
-      atomic_fetch_add(&p->exited, 1);
-      if (i == 0)
-        par_end(p, PAR_OUT_OF_MEMORY);
-    }
+  /* Counting, the caller has nothing to do but wait: its space, built
+     and searched already, takes cubes as worker 0 (one space fewer to
+     build, and no thread of its own), asked between two cubes by
+     par_next.  With values it loads the solutions, so it only waits. */
+  p->caller_works = !p->cfg.values && !p->cubes_given;
+  if (p->caller_works) {
+    p->w[0].s = a;
+    worker_hooks(&p->w[0], a);
   }
+  p->launched_at = seconds(p);
+  start_workers(p, first_workers(p));
 }
 
 /* Sleep for us microseconds. */
@@ -671,14 +746,60 @@ static void nap(unsigned us)
   nanosleep(&t, NULL);
 }
 
+/*
+** The caller as worker 0: one cube searched, true; false when the queue
+** is empty but others are busy (they give it work soon).  When the
+** search is over it leaves, its space at the root again.  It never waits
+** on the queue, so that par_next keeps asking the host's poll.
+*/
+static bool caller_work(Par *p)
+{
+  ParWorker *w = &p->w[0];
+  bool got = false;
+  pthread_mutex_lock(&p->lock);
+  if (running(p) && p->qlen) {
+    p->queue_taken = p->queue[p->qhead];
+    p->qhead = (p->qhead + 1) % p->qcap;
+    p->qlen--;
+    atomic_store(&p->queued, p->qlen);
+    p->busy++;
+    got = true;
+  } else if (running(p) && p->busy == 0)
+    end_locked(p, PAR_DONE);            /* nothing queued and nobody busy */
+  bool out = !running(p);
+  pthread_mutex_unlock(&p->lock);
+  if (got) {
+    search_cube(w, &p->queue_taken);
+    xfree(p->queue_taken.steps);
+    xfree(p->queue_taken.solo);
+    p->queue_taken = (ParCube){0};
+    publish(w);
+    done_with(p);
+    p->nap = PAR_NAP_MIN;
+    return true;
+  }
+  if (out) {
+    p->caller_out = true;
+    Solver *a = p->alone;
+    search_reset(a);
+    a->search.on_decide = NULL;
+    a->search.on_solo_node = NULL;
+    atomic_fetch_add(&p->exited, 1);
+  }
+  return out;
+}
+
 ParResult par_next(Par *p, bool (*poll)(void *ctx), void *poll_ctx)
 {
-  unsigned wait = 20;
+  if (!p->nap)
+    p->nap = PAR_NAP_MIN;
   for (;;) {
     bool over = atomic_load(&p->exited) == p->nlaunched;
     if (p->cfg.values) {
       pthread_mutex_lock(&p->lock);
       if (p->rlen) {
+        if (p->rlen == PAR_RING && p->nap > PAR_NAP_MIN)
+          p->nap /= 2;                  /* the workers waited for room: wake sooner */
         memcpy(p->current, &p->ring[p->rhead * p->nvars], p->nvars * sizeof *p->current);
         p->rhead = (p->rhead + 1) % PAR_RING;
         p->rlen--;
@@ -698,10 +819,15 @@ ParResult par_next(Par *p, bool (*poll)(void *ctx), void *poll_ctx)
     }
     if (over)
       return (ParResult)atomic_load(&p->end);
+    start_extra_workers(p);
+    if (p->caller_works && !p->caller_out && caller_work(p))
+      continue;
     if (poll && poll(poll_ctx))
       par_end(p, PAR_LIMIT);
-    nap(wait);
-    wait = wait < PAR_NAP_MAX ? 2 * wait : PAR_NAP_MAX;
+    if (p->caller_works && !p->caller_out)   /* worker 0 waits for work */
+      atomic_fetch_add_explicit(&p->w[0].idle_us, p->nap, memory_order_relaxed);
+    nap(p->nap);
+    p->nap = p->nap < PAR_NAP_MAX ? 2 * p->nap : PAR_NAP_MAX;
   }
 }
 
@@ -758,7 +884,8 @@ void par_free(Par *p)
     ParWorker *w = &p->w[i];
     if (w->started)
       pthread_join(w->thread, NULL);
-    solver_free(w->s);
+    if (w->s != p->alone)
+      solver_free(w->s);
     xfree(w->buf);
     xfree(w->sbuf);
   }
@@ -766,7 +893,10 @@ void par_free(Par *p)
     xfree(p->queue[(p->qhead + i) % p->qcap].steps);
     xfree(p->queue[(p->qhead + i) % p->qcap].solo);
   }
-  if (p->alone && p->alone->search.on_decide == alone_decide) {
+  xfree(p->queue_taken.steps);         /* a limit's jump out of the caller's cube */
+  xfree(p->queue_taken.solo);
+  if (p->alone && (p->alone->search.on_decide == alone_decide ||
+                   p->alone->search.on_decide == worker_decide)) {
     p->alone->search.on_decide = NULL;
     p->alone->search.on_solo = NULL;
     p->alone->search.on_solo_node = NULL;

@@ -10,7 +10,12 @@
 ** path, and the node it stands on) and the workers take over.  A worker
 ** that sees the queue short gives away the oldest open branch of its own
 ** path (work stealing by donation), so one hard subtree does not leave
-** the other workers idle.  Only this module knows of threads.
+** the other workers idle.  One worker a core starts at first; the
+** others (pz -p 8 on 2 cores) only once the search has run for a while.
+** When counting, the caller is worker 0 itself, in the space it searched
+** alone (par_next searches its cubes): one space fewer to build, and no
+** thread waking to take each solution.  Only this module knows of
+** threads.
 **
 ** The caller (pz.c, one thread) asks par_next for solutions one at a
 ** time, as it asks search_next: with values, it gets each one's
@@ -33,7 +38,10 @@ typedef struct ParConfig {
   uint64_t want;          /* stop every worker after this many solutions (0: all) */
   bool values;            /* keep each solution's assignment (not when counting) */
   bool node_by_node, checking;   /* as solver_set_node_by_node, solver_set_checking */
-  bool at_once;           /* hand over at the first decision (tests) */
+  bool at_once;           /* hand over at the first decision, and start the workers
+                             beyond the cores at the caller's first wait (tests) */
+  unsigned cores;         /* the workers started at first (0: the machine's cores); the
+                             others start once the search has run for a while */
 } ParConfig;
 
 /*
@@ -96,7 +104,8 @@ SolverBroken par_broken(const Par *p);
 
 /* Every worker's counters added up (with the search alone before them). */
 SolverStats par_stats(const Par *p);
-/* Worker i's share: decisions, cubes searched, seconds waiting for work. */
+/* Worker i's share: decisions, cubes searched, seconds waiting for work
+   (worker 0 is the caller when counting). */
 typedef struct ParWorkerStats {
   uint64_t nodes, cubes;
   double idle_seconds;

@@ -14,6 +14,8 @@
 # all:     -a prints the same solutions (as a set: the order may vary).
 # -n K:    K solutions, each one of the puzzle's (checked by --check),
 #          K distinct ones (a tiling's too, its search shared in parts).
+# cores:   PZ_CORES=1: the workers beyond the cores start later (at once
+#          with PZ_WORKERS_AT_ONCE): -c and -a as with one thread.
 # limits:  --nodes and --timeout stop every worker: exit status 3 and
 #          the 'stopped' line.
 # goal:    a puzzle with a goal searches alone: the same output.
@@ -100,6 +102,25 @@ for name in magic_square3 magic_hexagon zebra_no_clue11 pentomino_3x20; do
   done
 done
 
+# workers beyond the cores: with PZ_CORES=1 only the caller counts at
+# first (worker 1, in its own space); the others start later, from the
+# caller's loop (at its first turn with PZ_WORKERS_AT_ONCE, else once the
+# search has run 0.5 s): the count of one thread, and -a the same set
+for name in magic_square3 magic_hexagon pentomino_3x20 zebra_no_clue11; do
+  run "$tmp/one" "examples/$name.pz" -c
+  for n in 2 4; do
+    PZ_CORES=1 PZ_WORKERS_AT_ONCE=1 run "$tmp/par" "examples/$name.pz" -c -p $n
+    same "$name -c -p $n (one core, workers at once)" "$tmp/one" "$tmp/par"
+    PZ_CORES=1 run "$tmp/par" "examples/$name.pz" -c -p $n
+    same "$name -c -p $n (one core)" "$tmp/one" "$tmp/par"
+  done
+  run "$tmp/one" "examples/$name.pz" -a
+  blocks "$tmp/one" > "$tmp/one.set"
+  PZ_CORES=1 PZ_WORKERS_AT_ONCE=1 run "$tmp/par" "examples/$name.pz" -a -p 4
+  blocks "$tmp/par" > "$tmp/par.set"
+  same "$name -a -p 4 (one core, workers at once)" "$tmp/one.set" "$tmp/par.set"
+done
+
 # -n K: K solutions, K distinct ones, each checked (-p 2, workers at once)
 n_distinct() {
   PZ_WORKERS_AT_ONCE=1 run "$tmp/par" "examples/$1.pz" -n "$2" -p 2 --check
@@ -133,6 +154,14 @@ if grep -q '^stopped: the node limit of 2000 was reached$' "$tmp/par" &&
   passed=$((passed + 1))
 else
   fail "queens -c -p 2 --nodes 2000"; cat "$tmp/par"
+fi
+# counting, the caller searches cubes too: its limit stops them all
+run "$tmp/par" examples/queens.pz -c -p 2 -t 0.2
+if grep -q '^stopped: the time limit of 0.2 s was reached' "$tmp/par" &&
+   grep -q '^status 3$' "$tmp/par"; then
+  passed=$((passed + 1))
+else
+  fail "queens -c -p 2 -t 0.2"; tail -3 "$tmp/par"
 fi
 run "$tmp/par" examples/queens.pz -a -p 4 -t 0.2
 if grep -q '^stopped: the time limit of 0.2 s was reached' "$tmp/par" &&
