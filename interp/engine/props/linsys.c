@@ -453,6 +453,15 @@ static bool is_line(const Group *g, const Derived *dv)
   return false;
 }
 
+/* A well-mixed odd word for k (splitmix64's finaliser). */
+static uint64_t mix64(uint64_t k)
+{
+  uint64_t z = (k + 1) * 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return (z ^ (z >> 31)) | 1;
+}
+
 /*
 ** Every equation of 2..LS_DERIVE_TERMS terms with coefficients +-1 (the
 ** first +1) that follows from the group's lines and is not one of them.
@@ -477,15 +486,33 @@ static void derive(const Group *g, uint32_t min_vars, DerivedVec *out)
   for (size_t k = 0; k < (size_t)m * (n + 1); k++)
     ok &= M[k].n <= Q_LIMIT && M[k].n >= -Q_LIMIT;
   if (ok && null_space(M, m, n, null, &nfree, x0, &den) && nfree < n) {
-    /* Supports in increasing order of size, then of variables. */
+    /*
+    ** Supports in increasing order of size, then of variables.  A sum of
+    ** columns of the null space is zero only if the same sum of their
+    ** images under a linear map to 64-bit words (wrapping) is: each
+    ** support's signs are tried on the words first, and only a match is
+    ** checked column by column.
+    */
+    uint64_t *hash = xmalloc(n * sizeof *hash);
+    for (uint32_t v = 0; v < n; v++) {
+      hash[v] = 0;
+      for (uint32_t f = 0; f < nfree; f++)
+        hash[v] += (uint64_t)null[(size_t)f * n + v] * mix64(f);
+    }
     for (uint32_t size = 2; size <= LS_DERIVE_TERMS; size++) {
       uint32_t idx[LS_DERIVE_TERMS];
       for (uint32_t k = 0; k < size; k++)
         idx[k] = k;
       while (size <= n) {
+        uint64_t h[LS_DERIVE_TERMS];
+        for (uint32_t k = 0; k < size; k++)
+          h[k] = hash[idx[k]];
         for (uint32_t signs = 0; signs < (1u << (size - 1)); signs++) {
-          /* In the span when orthogonal to each null vector: test before
-          ** building anything, as most supports fail the first. */
+          uint64_t sum = h[0];
+          for (uint32_t k = 1; k < size; k++)
+            sum += signs >> (k - 1) & 1 ? -h[k] : h[k];
+          if (sum != 0)
+            continue;
           int32_t a[LS_DERIVE_TERMS];
           for (uint32_t k = 0; k < size; k++)
             a[k] = k > 0 && (signs >> (k - 1) & 1) ? -1 : 1;
@@ -526,6 +553,7 @@ static void derive(const Group *g, uint32_t min_vars, DerivedVec *out)
           idx[j] = idx[j - 1] + 1;
       }
     }
+    xfree(hash);
   }
   xfree(M);
   xfree(null);
