@@ -22,10 +22,9 @@
 ** cost half again as much on the hexagon.)
 **
 ** An equation prunes only when at most two of its terms are open: one
-** open term is forced, two are each other's mirror image about what is
-** left (sum_dc's word rule; a term with coefficient -1 is its domain
-** mirrored, and two open terms of opposite signs are each other's
-** shifted copy).  With three open the rule would loop over values and bounds
+** open term is forced, two of the same sign are each other's mirror
+** image about what is left (sum_dc's word rule), two of opposite signs
+** each other's copy shifted by it; all on the domains' own words.  With three open the rule would loop over values and bounds
 ** rarely narrow: measured, both cost more than the nodes they save.  It
 ** wakes only when a cell loses an end or is fixed, not for an inner
 ** value: with two open terms the mirror would still prune then, but the
@@ -116,27 +115,6 @@ static void linsys_advise(Solver *s, Prop *p, VarId x)
   ls->changed |= (uint64_t)1 << ls->map[x - ls->vmin];
 }
 
-/* Term t's values as a word from its least: bit k is a * x = min + k. */
-static uint64_t term_word(const Dom *d, int32_t a)
-{
-  uint64_t y = d->bits >> (d->lo - d->base);
-  if (a > 0)
-    return y;
-  return reverse_bits(y) >> (63 - (d->hi - d->lo));
-}
-
-/* Keep the values of term t in keep (a word as term_word's). */
-static Event term_keep(Solver *s, const Prop *p, const LsTerm *t, uint64_t keep)
-{
-  const Dom *d = dom_get(s, t->x);
-  uint32_t shift = (uint32_t)(d->lo - d->base);
-  if (t->a < 0)
-    keep = reverse_bits(keep) >> (63 - (d->hi - d->lo));
-  if (keep == d->bits >> shift)
-    return EV_NONE;
-  return dom_keep_word(s, t->x, keep << shift, p);
-}
-
 /* w moved up by d places (down when d < 0); |d| < 64. */
 static uint64_t shift_by(uint64_t w, int64_t d)
 {
@@ -187,6 +165,25 @@ static PropStatus eq_shift(Solver *s, const Prop *p, const LsTerm *t, const uint
 }
 
 /*
+** Two open terms of the same sign, u + w = plain + min u + min w (both
+** -1: -u - w = r is u + w = -r): each keeps the mirror image of the
+** other about plain, on the domains as they are.
+*/
+static PropStatus eq_mirror(Solver *s, const Prop *p, const LsTerm *t, const uint32_t *at,
+                            int64_t plain, uint64_t *open, uint64_t *changed)
+{
+  const LsTerm *tu = &t[at[0]], *tw = &t[at[1]];
+  const Dom *du = dom_get(s, tu->x), *dw = dom_get(s, tw->x);
+  uint64_t u = du->bits >> (du->lo - du->base), w = dw->bits >> (dw->lo - dw->base);
+  uint64_t keep_u = u & mirror(w, plain), keep_w = w & mirror(u, plain);
+  if (keep_u != u && keep_plain(s, p, tu, keep_u, open, changed) == PS_FAIL)
+    return PS_FAIL;
+  if (keep_w != w && keep_plain(s, p, tw, keep_w, open, changed) == PS_FAIL)
+    return PS_FAIL;
+  return PS_FIX;
+}
+
+/*
 ** Equation e, with at most LS_OPEN open terms (the caller has checked):
 ** the word rule when the target (c less the terms' minima) is under
 ** LS_SPAN.  A variable it moves an end of, or fixes, goes into *changed
@@ -210,34 +207,31 @@ static PropStatus eq_run(Solver *s, const Prop *p, const Ls *ls, uint32_t e, uin
     return PS_FAIL;
   if (target >= LS_SPAN)
     return PS_FIX;
-  if (m == 2 && t[at[0]].a != t[at[1]].a)
-    return eq_shift(s, p, t, at, target, open, changed);
-  uint64_t y[LS_OPEN], keep[LS_OPEN];
-  for (uint32_t k = 0; k < m; k++)
-    y[k] = term_word(&doms[t[at[k]].x], t[at[k]].a);
-  switch (m) {
-  case 0:
+  if (m == 0)
     return target == 0 ? PS_FIX : PS_FAIL;
-  case 1:
-    keep[0] = y[0] & ((uint64_t)1 << target);
-    break;
-  default:
-    keep[0] = y[0] & mirror(y[1], target);
-    keep[1] = y[1] & mirror(y[0], target);
-    break;
+  const LsTerm *tu = &t[at[0]];
+  const Dom *du = &doms[tu->x];
+  if (m == 1) {
+    /* u = min u + target, or -u = -max u + target */
+    int64_t k = tu->a > 0 ? target : (du->hi - du->lo) - target;
+    if (k < 0)
+      return PS_FAIL;
+    uint64_t u = du->bits >> (du->lo - du->base);
+    return keep_plain(s, p, tu, u & ((uint64_t)1 << k), open, changed);
   }
-  for (uint32_t k = 0; k < m; k++) {
-    if (keep[k] == y[k])
-      continue;
-    const LsTerm *tk = &t[at[k]];
-    Event ev = term_keep(s, p, tk, keep[k]);
-    PROP_TRY(ev);
-    if (ev >= EV_BND)
-      *changed |= (uint64_t)1 << tk->v;
-    if (ev == EV_VAL)
-      *open &= ~((uint64_t)1 << tk->v);
-  }
-  return PS_FIX;
+  if (tu->a != t[at[1]].a)
+    return eq_shift(s, p, t, at, target, open, changed);
+  if (tu->a > 0)
+    return eq_mirror(s, p, t, at, target, open, changed);
+  /* Both -1: the target of u + w from their minima is the sum of their
+  ** widths less ours. */
+  const Dom *dw = &doms[t[at[1]].x];
+  int64_t plain = (du->hi - du->lo) + (dw->hi - dw->lo) - target;
+  if (plain < 0)
+    return PS_FAIL;
+  if (plain >= LS_SPAN)
+    return PS_FIX;
+  return eq_mirror(s, p, t, at, plain, open, changed);
 }
 
 /* Does w have at most LS_OPEN (two) bits? */
