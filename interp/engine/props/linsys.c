@@ -13,14 +13,18 @@
 ** of two to four terms with coefficients +1 and -1 (the first +1) that
 ** follows from a group is found: it must be orthogonal to the null space
 ** of the group's lines, which exact rational elimination gives.  Those
-** that are not lines themselves go to one propagator per group, with a
-** queue of its own: an advisor queues the equations of each cell that
-** loses an end or is fixed, and one run works through them.
+** that are not lines themselves go to one propagator per group.  A
+** group has at most 20 cells, so a set of cells is one word: an advisor
+** marks each cell that loses an end or is fixed, and a run looks at the
+** equations over a marked cell whose open cells (one more word) are at
+** most two, with a word AND each, until no cell is marked.  (A queue of
+** equations, pushed per cell and each scanned to count its open terms,
+** cost half again as much on the hexagon.)
 **
 ** An equation prunes only when at most two of its terms are open: one
-** open term is forced, two are each other's mirror image about what is
-** left (sum_dc's word rule; a term with coefficient -1 is its domain
-** mirrored).  With three open the rule would loop over values and bounds
+** open term is forced, two of the same sign are each other's mirror
+** image about what is left (sum_dc's word rule), two of opposite signs
+** each other's copy shifted by it; all on the domains' own words.  With three open the rule would loop over values and bounds
 ** rarely narrow: measured, both cost more than the nodes they save.  It
 ** wakes only when a cell loses an end or is fixed, not for an inner
 ** value: with two open terms the mirror would still prune then, but the
@@ -51,6 +55,7 @@
 */
 #define LS_DERIVE_TERMS 4
 #define LS_DERIVE_VARS 20
+_Static_assert(LS_DERIVE_VARS < 64, "a group's cells are a word");
 #define LS_DERIVE_EQS 64
 #define LS_DERIVE_MAX 256
 /* Groups whose variable numbers span more than this are left alone. */
@@ -67,20 +72,24 @@ typedef struct LsTerm {
   uint32_t v;                  /* local number of x */
 } LsTerm;
 
-/* One block, so that xfree(aux) frees it all: the header, then the arrays. */
+/*
+** One block, so that xfree(aux) frees it all: the header, then the arrays.
+** A group has at most LS_DERIVE_VARS variables, so a set of them (by
+** local number) is one word: `changed` gathers, between runs, the
+** variables that lost an end or were fixed, and `mask[e]` is equation
+** e's variables.
+*/
 typedef struct Ls {
   uint32_t neqs, nvars, nterms, maxn;
   VarId    vmin;
   uint32_t span;
-  uint32_t head, len;          /* the queue of equations to look at: ring */
+  uint64_t changed;            /* local variables moved since the last run */
   LsEq    *eq;
   LsTerm  *term;
+  uint64_t *mask;              /* neqs: the local variables of equation e */
+  VarId    *var;               /* nvars: local number -> VarId */
   uint32_t *map;               /* span: local number of vmin + i, or UINT32_MAX */
-  uint32_t *occ_first;         /* nvars + 1: equations of local v are occ[occ_first[v] ..] */
-  uint32_t *occ;
-  uint32_t *ring;              /* neqs */
   VarId    *blame;             /* maxn */
-  uint8_t  *dirty;             /* neqs: in the ring */
 } Ls;
 
 /* w with its bits in reverse order (bit i moves to bit 63 - i). */
@@ -98,141 +107,168 @@ static uint64_t mirror(uint64_t w, int64_t t)
   return reverse_bits(w) >> (63 - t);
 }
 
-static void push(Ls *ls, uint32_t e)
-{
-  if (ls->dirty[e])
-    return;
-  ls->dirty[e] = 1;
-  uint32_t tail = ls->head + ls->len;
-  if (tail >= ls->neqs)
-    tail -= ls->neqs;
-  ls->ring[tail] = e;
-  ls->len++;
-}
-
-/*
-** Local variable v lost an end or was fixed while equation e ran: queue
-** its other equations (e is at its own fixpoint).
-*/
-static void touch(Ls *ls, uint32_t v, uint32_t e)
-{
-  for (uint32_t k = ls->occ_first[v]; k < ls->occ_first[v + 1]; k++)
-    if (ls->occ[k] != e)
-      push(ls, ls->occ[k]);
-}
-
 /* Subscribed for bounds: told of each end moved by another propagator. */
 static void linsys_advise(Solver *s, Prop *p, VarId x)
 {
   (void)s;
   Ls *ls = p->aux;
-  touch(ls, ls->map[x - ls->vmin], UINT32_MAX);
+  ls->changed |= (uint64_t)1 << ls->map[x - ls->vmin];
+}
+
+/* w moved up by d places (down when d < 0); |d| < 64. */
+static uint64_t shift_by(uint64_t w, int64_t d)
+{
+  return d >= 0 ? w << d : w >> -d;
+}
+
+/* Narrow x to keep, bit k meaning x = min + k; its event into the sets. */
+static PropStatus keep_plain(Solver *s, const Prop *p, const LsTerm *t, uint64_t keep,
+                             uint64_t *open, uint64_t *changed)
+{
+  const Dom *d = dom_get(s, t->x);
+  uint32_t shift = (uint32_t)(d->lo - d->base);
+  if (keep == d->bits >> shift)
+    return PS_FIX;
+  Event ev = dom_keep_word(s, t->x, keep << shift, p);
+  PROP_TRY(ev);
+  if (ev >= EV_BND)
+    *changed |= (uint64_t)1 << t->v;
+  if (ev == EV_VAL)
+    *open &= ~((uint64_t)1 << t->v);
+  return PS_FIX;
 }
 
 /*
-** The target (c less the terms' minima) and the open terms, into
-** open[0..*m); true when the word rule applies: at most LS_OPEN open
-** terms and a target under LS_SPAN.
+** Two open terms of opposite signs, u - w = r: u keeps the values of w
+** moved by r, and w those of u moved back, so no word is mirrored.  With
+** target = r - min u + max w, u's bit k and w's bit j agree when
+** k = j + target - (max w - min w).
 */
-static bool exact_applies(const Solver *s, const Ls *ls, uint32_t e, int64_t *target,
-                          uint32_t *open, uint32_t *m)
+static PropStatus eq_shift(Solver *s, const Prop *p, const LsTerm *t, const uint32_t *at,
+                           int64_t target, uint64_t *open, uint64_t *changed)
+{
+  const LsTerm *tu = &t[at[0]], *tw = &t[at[1]];
+  if (tu->a < 0) {
+    const LsTerm *tmp = tu;
+    tu = tw;
+    tw = tmp;
+  }
+  const Dom *du = dom_get(s, tu->x), *dw = dom_get(s, tw->x);
+  uint64_t u = du->bits >> (du->lo - du->base), w = dw->bits >> (dw->lo - dw->base);
+  int64_t d = target - (dw->hi - dw->lo);
+  uint64_t keep_u = u & shift_by(w, d), keep_w = w & shift_by(u, -d);
+  if (keep_u != u && keep_plain(s, p, tu, keep_u, open, changed) == PS_FAIL)
+    return PS_FAIL;
+  if (keep_w != w && keep_plain(s, p, tw, keep_w, open, changed) == PS_FAIL)
+    return PS_FAIL;
+  return PS_FIX;
+}
+
+/*
+** Two open terms of the same sign, u + w = plain + min u + min w (both
+** -1: -u - w = r is u + w = -r): each keeps the mirror image of the
+** other about plain, on the domains as they are.
+*/
+static PropStatus eq_mirror(Solver *s, const Prop *p, const LsTerm *t, const uint32_t *at,
+                            int64_t plain, uint64_t *open, uint64_t *changed)
+{
+  const LsTerm *tu = &t[at[0]], *tw = &t[at[1]];
+  const Dom *du = dom_get(s, tu->x), *dw = dom_get(s, tw->x);
+  uint64_t u = du->bits >> (du->lo - du->base), w = dw->bits >> (dw->lo - dw->base);
+  uint64_t keep_u = u & mirror(w, plain), keep_w = w & mirror(u, plain);
+  if (keep_u != u && keep_plain(s, p, tu, keep_u, open, changed) == PS_FAIL)
+    return PS_FAIL;
+  if (keep_w != w && keep_plain(s, p, tw, keep_w, open, changed) == PS_FAIL)
+    return PS_FAIL;
+  return PS_FIX;
+}
+
+/*
+** Equation e, with at most LS_OPEN open terms (the caller has checked):
+** the word rule when the target (c less the terms' minima) is under
+** LS_SPAN.  A variable it moves an end of, or fixes, goes into *changed
+** (and out of *open when fixed).
+*/
+static PropStatus eq_run(Solver *s, const Prop *p, const Ls *ls, uint32_t e, uint64_t *open,
+                         uint64_t *changed)
 {
   const LsEq *q = &ls->eq[e];
   const LsTerm *t = ls->term + q->first;
   const Dom *doms = s->doms.data;
-  int64_t c = q->c;
-  uint32_t nopen = 0;
+  int64_t target = q->c;
+  uint32_t at[LS_OPEN], m = 0;
   for (uint32_t i = 0; i < q->n; i++) {
     const Dom *d = &doms[t[i].x];
-    c -= t[i].a > 0 ? d->lo : -(int64_t)d->hi;
-    if (d->lo != d->hi) {
-      if (nopen == LS_OPEN)
-        return false;
-      open[nopen++] = i;
-    }
+    target -= t[i].a > 0 ? d->lo : -(int64_t)d->hi;
+    if (d->lo != d->hi)
+      at[m++] = i;
   }
-  *target = c;
-  *m = nopen;
-  return c < LS_SPAN;
-}
-
-/* Term t's values as a word from its least: bit k is a * x = min + k. */
-static uint64_t term_word(const Dom *d, int32_t a)
-{
-  uint64_t y = d->bits >> (d->lo - d->base);
-  if (a > 0)
-    return y;
-  return reverse_bits(y) >> (63 - (d->hi - d->lo));
-}
-
-/* Keep the values of term t in keep (a word as term_word's). */
-static Event term_keep(Solver *s, const Prop *p, const LsTerm *t, uint64_t keep)
-{
-  const Dom *d = dom_get(s, t->x);
-  uint32_t shift = (uint32_t)(d->lo - d->base);
-  if (t->a < 0)
-    keep = reverse_bits(keep) >> (63 - (d->hi - d->lo));
-  if (keep == d->bits >> shift)
-    return EV_NONE;
-  return dom_keep_word(s, t->x, keep << shift, p);
-}
-
-static PropStatus eq_run(Solver *s, const Prop *p, Ls *ls, uint32_t e)
-{
-  uint32_t open[LS_OPEN], m = 0;
-  int64_t target = 0;
-  if (!exact_applies(s, ls, e, &target, open, &m))
-    return PS_FIX;
   if (target < 0)
     return PS_FAIL;
-  const LsTerm *t = ls->term + ls->eq[e].first;
-  uint64_t y[LS_OPEN], keep[LS_OPEN];
-  for (uint32_t k = 0; k < m; k++)
-    y[k] = term_word(dom_get(s, t[open[k]].x), t[open[k]].a);
-  switch (m) {
-  case 0:
+  if (target >= LS_SPAN)
+    return PS_FIX;
+  if (m == 0)
     return target == 0 ? PS_FIX : PS_FAIL;
-  case 1:
-    keep[0] = y[0] & ((uint64_t)1 << target);
-    break;
-  default:
-    keep[0] = y[0] & mirror(y[1], target);
-    keep[1] = y[1] & mirror(y[0], target);
-    break;
+  const LsTerm *tu = &t[at[0]];
+  const Dom *du = &doms[tu->x];
+  if (m == 1) {
+    /* u = min u + target, or -u = -max u + target */
+    int64_t k = tu->a > 0 ? target : (du->hi - du->lo) - target;
+    if (k < 0)
+      return PS_FAIL;
+    uint64_t u = du->bits >> (du->lo - du->base);
+    return keep_plain(s, p, tu, u & ((uint64_t)1 << k), open, changed);
   }
-  for (uint32_t k = 0; k < m; k++) {
-    if (keep[k] == y[k])
-      continue;
-    const LsTerm *tk = &t[open[k]];
-    Event ev = term_keep(s, p, tk, keep[k]);
-    PROP_TRY(ev);
-    if (ev >= EV_BND)
-      touch(ls, tk->v, e);
-  }
-  return PS_FIX;
+  if (tu->a != t[at[1]].a)
+    return eq_shift(s, p, t, at, target, open, changed);
+  if (tu->a > 0)
+    return eq_mirror(s, p, t, at, target, open, changed);
+  /* Both -1: the target of u + w from their minima is the sum of their
+  ** widths less ours. */
+  const Dom *dw = &doms[t[at[1]].x];
+  int64_t plain = (du->hi - du->lo) + (dw->hi - dw->lo) - target;
+  if (plain < 0)
+    return PS_FAIL;
+  if (plain >= LS_SPAN)
+    return PS_FIX;
+  return eq_mirror(s, p, t, at, plain, open, changed);
 }
 
+/* Does w have at most LS_OPEN (two) bits? */
+static bool few_bits(uint64_t w)
+{
+  w &= w - 1;
+  return (w & (w - 1)) == 0;
+}
+
+/*
+** Each equation over a variable that moved, and with at most LS_OPEN
+** open terms, in turn, until none moves.
+*/
 static PropStatus linsys_propagate(Solver *s, Prop *p)
 {
   Ls *ls = p->aux;
-  while (ls->len) {
-    uint32_t e = ls->ring[ls->head];
-    if (++ls->head == ls->neqs)
-      ls->head = 0;
-    ls->len--;
-    ls->dirty[e] = 0;
-    if (eq_run(s, p, ls, e) == PS_FAIL) {
-      const LsEq *q = &ls->eq[e];
-      for (uint32_t i = 0; i < q->n; i++)
-        ls->blame[i] = ls->term[q->first + i].x;
-      prop_blame(s, ls->blame, q->n);
-      while (ls->len) {
-        ls->dirty[ls->ring[ls->head]] = 0;
-        if (++ls->head == ls->neqs)
-          ls->head = 0;
-        ls->len--;
+  const Dom *doms = s->doms.data;
+  uint64_t open = 0;
+  for (uint32_t v = 0; v < ls->nvars; v++) {
+    const Dom *d = &doms[ls->var[v]];
+    open |= (uint64_t)(d->lo != d->hi) << v;
+  }
+  while (ls->changed) {
+    uint64_t changed = ls->changed;
+    ls->changed = 0;
+    for (uint32_t e = 0; e < ls->neqs; e++) {
+      uint64_t m = ls->mask[e];
+      if (!(m & changed) || !few_bits(m & open))
+        continue;
+      if (eq_run(s, p, ls, e, &open, &ls->changed) == PS_FAIL) {
+        const LsEq *q = &ls->eq[e];
+        for (uint32_t i = 0; i < q->n; i++)
+          ls->blame[i] = ls->term[q->first + i].x;
+        prop_blame(s, ls->blame, q->n);
+        ls->changed = 0;
+        return PS_FAIL;
       }
-      return PS_FAIL;
     }
   }
   return PS_FIX;
@@ -411,6 +447,15 @@ static bool is_line(const Group *g, const Derived *dv)
   return false;
 }
 
+/* A well-mixed odd word for k (splitmix64's finaliser). */
+static uint64_t mix64(uint64_t k)
+{
+  uint64_t z = (k + 1) * 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return (z ^ (z >> 31)) | 1;
+}
+
 /*
 ** Every equation of 2..LS_DERIVE_TERMS terms with coefficients +-1 (the
 ** first +1) that follows from the group's lines and is not one of them.
@@ -435,26 +480,52 @@ static void derive(const Group *g, uint32_t min_vars, DerivedVec *out)
   for (size_t k = 0; k < (size_t)m * (n + 1); k++)
     ok &= M[k].n <= Q_LIMIT && M[k].n >= -Q_LIMIT;
   if (ok && null_space(M, m, n, null, &nfree, x0, &den) && nfree < n) {
-    /* Supports in increasing order of size, then of variables. */
+    /*
+    ** Supports in increasing order of size, then of variables.  A sum of
+    ** columns of the null space is zero only if the same sum of their
+    ** images under a linear map to 64-bit words (wrapping) is: each
+    ** support's signs are tried on the words first, and only a match is
+    ** checked column by column.
+    */
+    uint64_t *hash = xmalloc(n * sizeof *hash);
+    for (uint32_t v = 0; v < n; v++) {
+      hash[v] = 0;
+      for (uint32_t f = 0; f < nfree; f++)
+        hash[v] += (uint64_t)null[(size_t)f * n + v] * mix64(f);
+    }
     for (uint32_t size = 2; size <= LS_DERIVE_TERMS; size++) {
       uint32_t idx[LS_DERIVE_TERMS];
       for (uint32_t k = 0; k < size; k++)
         idx[k] = k;
       while (size <= n) {
+        uint64_t h[LS_DERIVE_TERMS];
+        for (uint32_t k = 0; k < size; k++)
+          h[k] = hash[idx[k]];
         for (uint32_t signs = 0; signs < (1u << (size - 1)); signs++) {
+          uint64_t sum = h[0];
+          for (uint32_t k = 1; k < size; k++)
+            sum += signs >> (k - 1) & 1 ? -h[k] : h[k];
+          if (sum != 0)
+            continue;
+          int32_t a[LS_DERIVE_TERMS];
+          for (uint32_t k = 0; k < size; k++)
+            a[k] = k > 0 && (signs >> (k - 1) & 1) ? -1 : 1;
+          bool in_span = true;
+          for (uint32_t f = 0; f < nfree && in_span; f++) {
+            const int64_t *nf = null + (size_t)f * n;
+            int64_t dot = 0;
+            for (uint32_t k = 0; k < size; k++)
+              dot += a[k] * nf[idx[k]];
+            in_span = dot == 0;
+          }
+          if (!in_span)
+            continue;
           Derived dv = { .n = size };
           for (uint32_t k = 0; k < size; k++) {
             dv.v[k] = idx[k];
-            dv.a[k] = k > 0 && (signs >> (k - 1) & 1) ? -1 : 1;
+            dv.a[k] = a[k];
           }
-          bool in_span = true;
-          for (uint32_t f = 0; f < nfree && in_span; f++) {
-            int64_t dot = 0;
-            for (uint32_t k = 0; k < size; k++)
-              dot += dv.a[k] * null[(size_t)f * n + idx[k]];
-            in_span = dot == 0;
-          }
-          if (!in_span || is_line(g, &dv))
+          if (is_line(g, &dv))
             continue;
           int64_t c = 0;
           for (uint32_t k = 0; k < size; k++)
@@ -476,6 +547,7 @@ static void derive(const Group *g, uint32_t min_vars, DerivedVec *out)
           idx[j] = idx[j - 1] + 1;
       }
     }
+    xfree(hash);
   }
   xfree(M);
   xfree(null);
@@ -545,63 +617,50 @@ static void post_group(Solver *s, const PropId *ids, uint32_t k, uint32_t min_va
   for (size_t i = 0; i < der.len; i++)
     nterms += der.data[i].n;
   if (neqs > 0) {
-    size_t bytes = sizeof(Ls) + neqs * sizeof(LsEq) + nterms * sizeof(LsTerm) +
-                   (span + nv + 1 + nterms + neqs) * sizeof(uint32_t) + maxn * sizeof(VarId) +
-                   neqs;
+    size_t bytes = sizeof(Ls) + neqs * sizeof(uint64_t) + neqs * sizeof(LsEq) +
+                   nterms * sizeof(LsTerm) + nv * sizeof(VarId) + span * sizeof(uint32_t) +
+                   maxn * sizeof(VarId);
     Ls *ls = xmalloc(bytes);
     char *at = (char *)(ls + 1);
+    ls->mask = (uint64_t *)(void *)at;
+    at += neqs * sizeof(uint64_t);
     ls->eq = (LsEq *)(void *)at;
     at += neqs * sizeof(LsEq);
     ls->term = (LsTerm *)(void *)at;
     at += nterms * sizeof(LsTerm);
+    ls->var = (VarId *)(void *)at;
+    at += nv * sizeof(VarId);
     ls->map = (uint32_t *)(void *)at;
     at += span * sizeof(uint32_t);
-    ls->occ_first = (uint32_t *)(void *)at;
-    at += (nv + 1) * sizeof(uint32_t);
-    ls->occ = (uint32_t *)(void *)at;
-    at += nterms * sizeof(uint32_t);
-    ls->ring = (uint32_t *)(void *)at;
-    at += neqs * sizeof(uint32_t);
     ls->blame = (VarId *)(void *)at;
-    at += maxn * sizeof(VarId);
-    ls->dirty = (uint8_t *)at;
     ls->neqs = neqs;
     ls->nvars = nv;
     ls->nterms = nterms;
     ls->maxn = maxn;
     ls->vmin = vmin;
     ls->span = span;
-    ls->head = ls->len = 0;
+    ls->changed = ((uint64_t)1 << nv) - 1;                 /* look at all */
     memcpy(ls->map, map, span * sizeof *map);
+    memcpy(ls->var, g.vars, nv * sizeof *ls->var);
     nt = 0;
+    uint64_t used = 0;
     for (uint32_t e = 0; e < neqs; e++) {
       const Derived *dv = &der.data[e];
       ls->eq[e] = (LsEq){ .c = dv->c, .first = nt, .n = dv->n };
-      for (uint32_t j = 0; j < dv->n; j++)
+      ls->mask[e] = 0;
+      for (uint32_t j = 0; j < dv->n; j++) {
         ls->term[nt++] = (LsTerm){ .x = g.vars[dv->v[j]], .a = dv->a[j], .v = dv->v[j] };
+        ls->mask[e] |= (uint64_t)1 << dv->v[j];
+      }
+      used |= ls->mask[e];
     }
-    /* Equations by variable. */
-    memset(ls->occ_first, 0, (nv + 1) * sizeof(uint32_t));
-    for (uint32_t i = 0; i < nterms; i++)
-      ls->occ_first[ls->term[i].v + 1]++;
-    for (uint32_t v = 0; v < nv; v++)
-      ls->occ_first[v + 1] += ls->occ_first[v];
-    uint32_t *fill = xmalloc((nv + 1) * sizeof *fill);
-    memcpy(fill, ls->occ_first, (nv + 1) * sizeof *fill);
-    for (uint32_t e = 0; e < neqs; e++)
-      for (uint32_t j = 0; j < ls->eq[e].n; j++)
-        ls->occ[fill[ls->term[ls->eq[e].first + j].v]++] = e;
-    xfree(fill);
-    memset(ls->dirty, 0, neqs);
-    for (uint32_t e = 0; e < neqs; e++)
-      push(ls, e);
 
     Prop *p = prop_new(s, &linsys_class, PC_CHEAP, 0, NULL, 0, NULL);
     p->aux = ls;
     p->degree = 0;                      /* dom/deg counts the sums, as before */
     p->advised = 1;
     for (uint32_t v = 0; v < nv; v++)
-      if (ls->occ_first[v + 1] > ls->occ_first[v])
+      if (used >> v & 1)
         prop_subscribe(s, p, g.vars[v], EV_BND);     /* see the top */
     prop_post(s, p);
   }
