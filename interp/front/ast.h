@@ -98,6 +98,10 @@ typedef enum {
   ST_FUNCTION,    /* head (NK_CALL or NK_NAME); expr: the value */
 } StmtKind;
 
+/* show X as ".#" where X holds value names: the checker's error and the grounder's */
+#define DRAWN_NAMES_MESSAGE "a drawing string gives characters to the numbers 0, 1, 2, ...; this shows " \
+  "value names: draw them with a list of each name and its text, like [white -> \".\", black -> \"#\"]"
+
 typedef struct Stmt {
   StmtKind kind;
   Loc at;

@@ -847,6 +847,20 @@ static void grid_decls(Ev *ev)
   }
 }
 
+/* Does v hold a value name (show X as ".#" draws only numbers)? */
+static bool sv_has_name(SVal v)
+{
+  if (v.kind == SV_NAME)
+    return true;
+  if ((v.kind != SV_LIST && v.kind != SV_BOARD) || !v.items)
+    return false;
+  uint32_t n = v.uniform || v.kind == SV_BOARD || !v.n_known ? 1 : v.n;
+  for (uint32_t k = 0; k < n; k++)
+    if (sv_has_name(v.items[k]))
+      return true;
+  return false;
+}
+
 void check_eval_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag,
                         CheckTimeUp time_up, void *time_ctx)
 {
@@ -870,8 +884,12 @@ void check_eval_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag
     if (st->kind == ST_CONSTRAINT)
       ev_cond_check(&ev, st->expr->at, ev_cond(&ev, NULL, st->expr, true, true));
     else if (st->kind == ST_SHOW)
-      for (uint32_t k = 0; k < st->items.len; k++)
-        walk_expr(&ev, NULL, st->items.items[k]);
+      for (uint32_t k = 0; k < st->items.len; k++) {
+        SVal v = walk_expr(&ev, NULL, st->items.items[k]);
+        const Node *d = st->show_as ? st->show_as[k] : NULL;
+        if (d && d->kind == NK_STRING && sv_has_name(v))
+          ev_error(&ev, d->at, "%s", DRAWN_NAMES_MESSAGE);
+      }
     else if (st->kind == ST_OBJECTIVE)
       ev_expect_number(&ev, st->expr->at, walk_expr(&ev, NULL, st->expr), false,
                        st->maximize ? "'maximize'" : "'minimize'");

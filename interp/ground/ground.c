@@ -1479,6 +1479,27 @@ static void add_drawing(Ground *g, const Node *d, ShowItem *it)
   it->ndraw = n;
 }
 
+/*
+** A name that v holds (a name, or an unknown that takes names), for a
+** drawing string, which draws only the numbers 0, 1, ...: its Sym, or 0
+** when v holds no name.  An unknown's name is the first of its values.
+*/
+static Sym drawn_name(const Ground *g, Value v)
+{
+  if (v.kind == V_ATOM)
+    return (Sym)v.i;
+  if (v.kind == V_LIN && v.atom && v.lin->n == 1)
+    return (Sym)g->model->vars.data[v.lin->vars[0]].lo;
+  const Value *items = v.kind == V_BOARD ? v.board->at : v.kind == V_LIST ? v.items : NULL;
+  size_t n = v.kind == V_BOARD ? (size_t)v.board->rows * v.board->cols : v.kind == V_LIST ? v.n : 0;
+  for (size_t i = 0; i < n; i++) {
+    Sym s = drawn_name(g, items[i]);
+    if (s)
+      return s;
+  }
+  return 0;
+}
+
 static void add_show(Ground *g, const Node *item, const Node *label, const Node *drawing)
 {
   Value v = eval_entry(g, NULL, item);
@@ -1495,6 +1516,11 @@ static void add_show(Ground *g, const Node *item, const Node *label, const Node 
   bool who = item->kind == NK_CALL && strcmp(ground_name(g, item->sym), "who") == 0;
   ShowItem it = {label ? given_label(g, label) : show_label(g, item->at), v, board, who,
                  item->kind == NK_STRING, 0, NULL, NULL};
+  Sym name = drawing && drawing->kind == NK_STRING ? drawn_name(g, v) : 0;
+  if (name) {                      /* ".#" draws 0 and 1: it would draw none of the names */
+    ground_error(g, drawing->at, "%s", DRAWN_NAMES_MESSAGE);
+    return;
+  }
   if (drawing)
     add_drawing(g, drawing, &it);
   VEC_PUSH(g->shows, it);

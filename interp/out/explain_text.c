@@ -227,10 +227,11 @@ static void verdict_text(const Ground *g, const Model *m, const Explanation *e, 
                  "  and no supposition that all the clues refute gives a new fact.\n",
                  step_number(e, e->first_guess - 1));
     else if (e->hardest == EX_ONE_CLUE)
-      buf_printf(b, "Verdict: solved without guessing in %zu steps; each step uses one clue.\n", n);
+      buf_printf(b, "Verdict: solved without guessing in %zu step%s; each step uses one clue.\n", n,
+                 n == 1 ? "" : "s");
     else if (e->hardest)
-      buf_printf(b, "Verdict: solved without guessing in %zu steps; the hardest, step %zu, "
-                 "needs %s.\n", n, step_number(e, e->hardest_step - 1), level_words[e->hardest]);
+      buf_printf(b, "Verdict: solved without guessing in %zu step%s; the hardest, step %zu, "
+                 "needs %s.\n", n, n == 1 ? "" : "s", step_number(e, e->hardest_step - 1), level_words[e->hardest]);
     else
       buf_puts(b, "Verdict: solved by the givens alone.\n");
     break;

@@ -322,6 +322,73 @@ static void board_text(const Ground *g, const Board *bd, Buf *b)
   buf_free(&cell);
 }
 
+/*
+** A board that holds a round over its cells (circuit(B, Move): a knight's
+** tour), each cell the position of the next: once the whole round is
+** known, each cell's place in it instead, 1 in the board's first cell, as
+** --svg numbers them.  False (nothing written) when the item is no such
+** round, is drawn (show B as ...), or is known only in part.
+*/
+static bool tour_text(const Ground *g, const ShowItem *it, Buf *b)
+{
+  Value v = it->value;
+  if (it->ndraw || !g->model || (v.kind != V_BOARD && !is_grid(v)))
+    return false;
+  uint32_t rows = v.kind == V_BOARD ? v.board->rows : v.n, cols = v.kind == V_BOARD ? v.board->cols : v.items[0].n;
+  for (uint32_t r = 0; v.kind != V_BOARD && r < rows; r++)
+    if (v.items[r].n != cols)
+      return false;
+  size_t n = (size_t)rows * cols, ncells = 0;
+  Value *at = xmalloc((n + 1) * sizeof *at);
+  for (size_t i = 0; i < n; i++) {
+    at[i] = v.kind == V_BOARD ? v.board->at[i] : v.items[i / cols].items[i % cols];
+    ncells += at[i].kind != V_WILD;
+  }
+  const Model *m = g->model;
+  const ModelStep *round = NULL;
+  for (size_t s = 0; s < m->steps.len && !round && ncells >= 2; s++) {
+    const ModelStep *st = &m->steps.data[s];
+    if (st->kind != MS_CIRCUIT || st->n != ncells)
+      continue;
+    const int32_t *x = model_args(m, st);
+    bool same = true;
+    for (size_t i = 0, j = 0; i < n && same; i++) {
+      Value c = at[i];
+      if (c.kind == V_WILD)
+        continue;
+      same = c.kind == V_LIN && c.lin->n == 1 && c.lin->coef[0] == 1 && c.lin->k == 0 &&
+             x[j++] == (int32_t)c.lin->vars[0];
+    }
+    round = same ? st : NULL;
+  }
+  if (!round) {
+    xfree(at);
+    return false;
+  }
+  const int32_t *x = model_args(m, round);
+  uint32_t *place = xcalloc(ncells, sizeof *place);
+  size_t j = 0, k = 0;
+  for (; k < ncells && !place[j]; k++) {
+    place[j] = (uint32_t)k + 1;
+    VarId y = (VarId)x[j];
+    int64_t to = var_is_fixed(g->space, y) ? var_value(g->space, y) - round->k : -1;
+    if (to < 0 || to >= (int64_t)ncells)
+      break;
+    j = (size_t)to;
+  }
+  bool whole = k == ncells && j == 0;
+  if (whole) {
+    Board order = {rows, cols, at, v.kind == V_BOARD && v.board->hex};
+    for (size_t i = 0, c = 0; i < n; i++)
+      at[i] = at[i].kind == V_WILD ? at[i] : (Value){.kind = V_INT, .i = place[c++]};
+    label_text(it, " (in the order of the round, from 1) =\n", b);
+    board_text(g, &order, b);
+  }
+  xfree(place);
+  xfree(at);
+  return whole;
+}
+
 void out_text(const Ground *g, Buf *b)
 {
   if (g->table)
@@ -472,6 +539,8 @@ void out_item_text(const Ground *g, const ShowItem *it, Buf *b)
   } else if (it->text) {                       /* show "Answer:" prints the text */
     buf_text(b, sym_name(g->syms, (Sym)it->value.i));
     buf_putc(b, '\n');
+  } else if (tour_text(g, it, b)) {
+    return;
   } else if (it->value.kind == V_BOARD) {
     label_text(it, " =\n", b);
     board_text(g, it->value.board, b);

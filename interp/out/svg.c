@@ -597,7 +597,8 @@ static bool region_border(const Grid *gr, size_t i, size_t j)
 /*
 ** A cell's text, as pz prints it or as the item's drawing draws it (then
 ** true, and its "." blank); blank while not known (part way through an
-** explanation), and in a loop's board, where only the loop is drawn.
+** explanation), and in a loop's or a round's board, where only the loop
+** is drawn, unless the item is drawn (show inside as ".#").
 */
 static bool cell_text(const Pic *p, const Grid *gr, size_t i, Buf *t)
 {
@@ -611,7 +612,7 @@ static bool cell_text(const Pic *p, const Grid *gr, size_t i, Buf *t)
                                                   strcmp(buf_str(t), "\xc2\xb7") == 0)))
     buf_clear(t);
   VarId x = gr->var[i];
-  if (gr->loop || gr->tour)
+  if ((gr->loop || gr->tour) && !drawn)
     buf_clear(t);
   else if (x < p->nvars && p->area_clue[x] && !drawn) {
     buf_clear(t);                     /* an area's cell: its clue, if any */

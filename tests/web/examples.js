@@ -64,10 +64,13 @@ async function main() {
         skipped++;
         continue;
       }
-      const start = Date.now();
+      const start = Date.now(), cpu = process.cpuUsage();
       const a = wasm(command, file);
-      if (slowOnly)
-        console.log(`${command} ${name}: wasm ${((Date.now() - start) / 1000).toFixed(1)} s`);
+      if (slowOnly) {   /* the CPU time too: on a busy machine the wall time says little */
+        const used = process.cpuUsage(cpu);
+        console.log(`${command} ${name}: wasm ${((Date.now() - start) / 1000).toFixed(1)} s, ` +
+                    `${((used.user + used.system) / 1e6).toFixed(1)} s of CPU`);
+      }
       if (command === 'explain') {
         const want = native(['explain', '--json', file]);
         check(`explain ${name}`, JSON.stringify(a.explain), JSON.stringify(want.trim() ? JSON.parse(want) : null));
