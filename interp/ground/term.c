@@ -209,7 +209,7 @@ Value value_var(Ground *g, VarId x)
 }
 
 /* sa * a + sb * b into l, whose arrays hold a->n + b->n terms. */
-static void lin_combine_into(Lin *l, const Lin *a, int64_t sa, const Lin *b, int64_t sb)
+void lin_combine_into(Lin *l, const Lin *a, int64_t sa, const Lin *b, int64_t sb)
 {
   l->n = 0;
   l->k = sa * a->k + sb * b->k;
@@ -489,9 +489,6 @@ static void note_difference(Ground *g, uint32_t n, const int32_t *coef, const Va
     build_linear(g, 1, &one, &zero, MODEL_EQ, 1);
   }
 }
-
-/* Terms a relation or a comparison keeps on the C stack rather than in the arena. */
-#define LIN_SMALL 8
 
 /*
 ** Post "d OP 0", or return its literal when reif is set.  A relation whose

@@ -110,6 +110,11 @@ Value ground_error(Ground *g, Loc at, const char *fmt, ...) __attribute__((forma
 
 /* --- linear terms (term.c) --- */
 
+/* Terms a relation or a comparison keeps on the C stack rather than in the arena. */
+#define LIN_SMALL 8
+/* sa * a + sb * b into l, whose arrays hold a->n + b->n terms, repeated variables merged. */
+void lin_combine_into(Lin *l, const Lin *a, int64_t sa, const Lin *b, int64_t sb);
+
 Lin *lin_alloc(Ground *g, uint32_t n);
 Lin *lin_of_var(Ground *g, VarId x);
 /* sa * a + sb * b with repeated variables merged and zero terms dropped. */
