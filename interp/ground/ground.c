@@ -660,7 +660,8 @@ static NOINLINE Value range_list(Ground *g, const Env *env, const Node *n)
 
 /*
 ** "X in lo..hi" as eval_entry() would judge the range, but with no list
-** made: *out is a list of count items and no items (see each_instance).
+** made: a V_LIST of its count and no items, the first number in *first
+** (each_instance() makes the items as it binds them).
 */
 static bool enter(Ground *g, Loc at);
 
