@@ -64,11 +64,6 @@ void diag_note(Diag *d, Loc at, const char *fmt, ...)
   va_end(ap);
 }
 
-bool diag_full(const Diag *d)
-{
-  return d->nerrors >= DIAG_STOP_ERRORS;
-}
-
 unsigned diag_dropped(const Diag *d)
 {
   return d->nerrors - d->kept;

@@ -42,8 +42,11 @@ void diag_init(Diag *d, const SrcTable *srcs);
 void diag_free(Diag *d);
 void diag_error(Diag *d, Loc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_note(Diag *d, Loc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* True once DIAG_STOP_ERRORS errors were reported: stages should stop. */
-bool diag_full(const Diag *d);
+/* True once DIAG_STOP_ERRORS errors were reported: stages should stop (asked at every step). */
+static inline bool diag_full(const Diag *d)
+{
+  return d->nerrors >= DIAG_STOP_ERRORS;
+}
 /* How many errors were reported but not kept. */
 unsigned diag_dropped(const Diag *d);
 /*

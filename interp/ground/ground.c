@@ -26,6 +26,7 @@
 
 static Value const_value(Ground *g, const Node *use, const Stmt *st);
 static bool contains_unknowns(Value v);
+static Value range_generator(Ground *g, const Env *env, const Node *n, int64_t *first);
 
 /* --- quantifier expansion --- */
 
@@ -91,19 +92,34 @@ static bool known_number(const Env *env, const Node *n, int64_t *v)
   return true;
 }
 
+typedef struct QuickLin QuickLin;
+static const Value *quick_value(Ground *g, const Env *env, const Node *n, unsigned depth, Value *slot,
+                                QuickLin *room);
+static bool quick_number(Ground *g, const Env *env, const Node *n, int64_t *v);
+
 /*
 ** A guard such as R1 < R2 between known numbers, decided without the
-** walkers (an N-queens model asks it N * N times); false when q is not of
-** that form, or grounding is stopping, and reify_entry must judge it.
+** walkers (an N-queens model asks it N * N times; Tents asks
+** trees[I, 1] + moves[M, 1] = R); false when q is not of that form, or
+** grounding is stopping, and reify_entry must judge it.
 */
 static bool known_guard(Ground *g, const Env *env, const Node *q, Value *out)
 {
   int64_t a, b;
   if (q->kind != NK_BINARY || q->op < OP_EQ || q->op > OP_GE || g->too_big || diag_full(g->diag) ||
-      g->nesting + 2 >= MAX_NESTING || !known_number(env, q->a, &a) || !known_number(env, q->b, &b))
+      g->nesting + 2 >= MAX_NESTING)
     return false;
-  g->here = q->b->at;                   /* where the walkers would have left it */
-  *out = value_bool(op_holds(q->op, a - b));
+  if (known_number(env, q->a, &a) && known_number(env, q->b, &b)) {
+    g->here = q->b->at;                 /* where the walkers would have left it */
+    *out = value_bool(op_holds(q->op, a - b));
+    return true;
+  }
+  Loc here = g->here;
+  if (!quick_number(g, env, q->a, &a) || !quick_number(g, env, q->b, &b)) {
+    g->here = here;
+    return false;
+  }
+  *out = value_bool(op_holds(q->op, a - b));   /* g->here: where quick_value() left it */
   return true;
 }
 
@@ -169,7 +185,9 @@ static void each_instance(Ground *g, const Env *env, const NodeList *quals, uint
   const Node *q = quals->items[i];
   if (is_generator(env, q)) {
     size_t mark = term_context_open(g);
-    Value coll = eval_entry(g, env, q->b);
+    int64_t first = 0;                  /* a range's numbers, not made into a list */
+    bool range = q->a->kind == NK_VAR && q->b->kind == NK_BINARY && q->b->op == OP_RANGE;
+    Value coll = range ? range_generator(g, env, q->b, &first) : eval_entry(g, env, q->b);
     defined = lit_and2(g, defined, term_context_take(g, mark));
     if (coll.kind == V_NONE || defined.kind == V_NONE)
       return;
@@ -182,16 +200,17 @@ static void each_instance(Ground *g, const Env *env, const NodeList *quals, uint
     }
     uint32_t nvars = q->a->kind == NK_VAR ? 1 : q->a->list.len;
     Env *frames = xmalloc(nvars * sizeof *frames);
-    OrderGuard og;
+    OrderGuard og = {0};
     bool ordered = order_guard(g, env, q, quals, i + 1, &og);
     for (uint32_t k = 0; k < coll.n && budget_left(g, q->at); k++) {
       const Env *e;
-      if (ordered && coll.items[k].kind == V_INT &&
-          !op_holds(og.op, og.left ? coll.items[k].i - og.known : og.known - coll.items[k].i)) {
+      Value item = range ? value_int(first + k) : coll.items[k];
+      if (ordered && item.kind == V_INT &&
+          !op_holds(og.op, og.left ? item.i - og.known : og.known - item.i)) {
         g->here = og.at;                /* where known_guard() leaves it */
         continue;
       }
-      if (!bind_pattern(g, env, q->a, coll.items[k], frames, &e))
+      if (!bind_pattern(g, env, q->a, item, frames, &e))
         break;
       if (q->a->kind == NK_VAR)
         frames[0].pos = k + 1;          /* "R #3" when R is a whole row */
@@ -593,25 +612,72 @@ static NOINLINE Value called_condition(Ground *g, const Env *env, const Node *n,
   return term_context_close(g, mark, r);
 }
 
-static NOINLINE Value range_list(Ground *g, const Env *env, const Node *n)
+/*
+** The numbers of lo..hi: the first and how many, charged to the budget
+** as range_list() charges for its list (twice: the range, the list);
+** false (reported) when the range is not one.
+*/
+static bool range_ends(Ground *g, const Env *env, const Node *n, int64_t *first, uint32_t *count)
 {
   Value lo = eval_entry(g, env, n->a), hi = eval_entry(g, env, n->b);
   if (lo.kind == V_NONE || hi.kind == V_NONE)
-    return VALUE_NONE;
-  if (lo.kind != V_INT || hi.kind != V_INT)
-    return ground_error(g, n->at, "both ends of a range must be numbers known before solving");
-  if (hi.i - lo.i >= MAX_LIST)
-    return ground_error(g, n->at, "the range %lld..%lld is too long (more than %d values)", (long long)lo.i,
-                (long long)hi.i, MAX_LIST);
-  if (hi.i < lo.i)
-    return value_list(g, 0);
+    return false;
+  if (lo.kind != V_INT || hi.kind != V_INT) {
+    ground_error(g, n->at, "both ends of a range must be numbers known before solving");
+    return false;
+  }
+  if (hi.i - lo.i >= MAX_LIST) {
+    ground_error(g, n->at, "the range %lld..%lld is too long (more than %d values)", (long long)lo.i,
+                 (long long)hi.i, MAX_LIST);
+    return false;
+  }
+  *first = lo.i;
+  *count = 0;
+  if (hi.i < lo.i) {
+    ground_charge(g, 0);                /* value_list(g, 0)'s */
+    return true;
+  }
   g->here = n->at;
   if (!ground_charge(g, (uint64_t)(hi.i - lo.i + 1)))   /* before the memory is taken */
+    return false;
+  *count = (uint32_t)(hi.i - lo.i + 1);
+  ground_charge(g, *count);             /* value_list's: past the budget it is still made */
+  return true;
+}
+
+static NOINLINE Value range_list(Ground *g, const Env *env, const Node *n)
+{
+  int64_t first;
+  uint32_t count;
+  if (!range_ends(g, env, n, &first, &count))
     return VALUE_NONE;
-  Value v = value_list(g, (uint32_t)(hi.i - lo.i + 1));
+  Value v = {.kind = V_LIST, .n = count};
+  v.items = count ? arena_array(&g->arena, Value, count) : NULL;
   for (uint32_t i = 0; i < v.n; i++)
-    v.items[i] = value_int(lo.i + i);
+    v.items[i] = value_int(first + i);
   return v;
+}
+
+/*
+** "X in lo..hi" as eval_entry() would judge the range, but with no list
+** made: a V_LIST of its count and no items, the first number in *first
+** (each_instance() makes the items as it binds them).
+*/
+static bool enter(Ground *g, Loc at);
+
+static Value range_generator(Ground *g, const Env *env, const Node *n, int64_t *first)
+{
+  Value r = VALUE_NONE;
+  uint32_t count;
+  if (!enter(g, n->at))
+    return r;
+  if (!diag_full(g->diag) && !g->too_big) {
+    g->here = n->at;
+    if (range_ends(g, env, n, first, &count))
+      r = (Value){.kind = V_LIST, .n = count};
+  }
+  g->nesting--;
+  return r;
 }
 
 /*
@@ -660,10 +726,177 @@ static inline bool leaf_value(Ground *g, const Env *env, const Node *n, Value *o
   return true;
 }
 
+/*
+** A small linear term on the C stack, for quick_value(): at most
+** LIN_SMALL terms, as lin_combine() would make them.
+*/
+struct QuickLin {
+  Lin lin;
+  int64_t coef[LIN_SMALL];
+  VarId vars[LIN_SMALL];
+};
+
+#define QUICK_DEPTH 6u              /* levels quick_value() follows; deeper is the walkers' */
+
+/*
+** The Value of n, as eval_expr() would give it, when n is made of
+** numbers, bound names, known constants, unknowns' values, '+', '-' and
+** indexing with known numbers that are in range, with nothing to report
+** and no helper to make; NULL when it is not (nothing changed then), and
+** the walkers must judge it.  The Value is where it is kept (the binding,
+** the constant, the list's item), or in *slot, whose linear term may be
+** in *room: quick_entry copies it.  g->here is left where the walkers
+** leave it (the last leaf).  q[R1] - q[R2] and R2 - R1 of N-queens,
+** trees[I, 1] + moves[M, 1] of Tents are of this form.
+*/
+static const Value *quick_value(Ground *g, const Env *env, const Node *n, unsigned depth, Value *slot,
+                                QuickLin *room)
+{
+  const Value *v;
+  switch (n->kind) {
+  case NK_INT:
+    *slot = value_int(n->ival);
+    v = slot;
+    break;
+  case NK_VAR:
+    if (!(v = env_find(env, n->sym)))
+      return NULL;
+    break;
+  case NK_NAME: {
+    if (n->sym >= g->nglobals || g->globals[n->sym].kind == V_NONE)
+      return NULL;
+    NameKind kind = names_find(g->names, n->sym)->kind;
+    if (!(kind == NAME_VAR || (kind == NAME_CONST && g->global_state[n->sym] == GLOBAL_DONE)))
+      return NULL;
+    v = &g->globals[n->sym];
+    break;
+  }
+  case NK_INDEX: {
+    Value room_base, room_idx;
+    uint32_t k = n->list.len;
+    if (depth >= QUICK_DEPTH || k == 0 || k > 4 ||
+        !(v = quick_value(g, env, n->a, depth + 1, &room_base, room)) || v->kind != V_LIST)
+      return NULL;
+    int64_t idx[4];
+    for (uint32_t i = 0; i < k; i++) {
+      const Value *x = quick_value(g, env, n->list.items[i], depth + 1, &room_idx, room);
+      if (!x || x->kind != V_INT)
+        return NULL;
+      idx[i] = x->i;
+    }
+    for (uint32_t i = 0; i < k; i++) {
+      if (v->kind != V_LIST || idx[i] < 1 || idx[i] > v->n)
+        return NULL;
+      v = &v->items[idx[i] - 1];
+    }
+    return v;                           /* g->here: set by the last index */
+  }
+  case NK_BINARY: {
+    if ((n->op != OP_ADD && n->op != OP_SUB) || depth >= QUICK_DEPTH)
+      return NULL;
+    Value sa, sb;
+    QuickLin ra, rb;
+    const Value *a = quick_value(g, env, n->a, depth + 1, &sa, &ra);
+    const Value *b = a ? quick_value(g, env, n->b, depth + 1, &sb, &rb) : NULL;
+    if (!b)
+      return NULL;
+    if (a->kind == V_INT && b->kind == V_INT) {
+      *slot = value_int(n->op == OP_ADD ? a->i + b->i : a->i - b->i);
+      return slot;
+    }
+    Lin ka = {0}, kb = {0};             /* to_lin() of a number, without the arena */
+    const Lin *la = &ka, *lb = &kb;
+    if (a->kind == V_INT)
+      ka.k = a->i;
+    else if (a->kind == V_LIN && !a->atom)
+      la = a->lin;
+    else
+      return NULL;
+    if (b->kind == V_INT)
+      kb.k = b->i;
+    else if (b->kind == V_LIN && !b->atom)
+      lb = b->lin;
+    else
+      return NULL;
+    if (la->n + lb->n > LIN_SMALL)
+      return NULL;
+    room->lin.coef = room->coef;
+    room->lin.vars = room->vars;
+    lin_combine_into(&room->lin, la, 1, lb, n->op == OP_ADD ? 1 : -1);
+    *slot = lin_to_value(&room->lin, false);
+    return slot;
+  }
+  default:
+    return NULL;
+  }
+  g->here = n->at;
+  return v;
+}
+
+/* A known number by quick_value() (g->here moved, as the walkers would). */
+static bool quick_number(Ground *g, const Env *env, const Node *n, int64_t *v)
+{
+  if (g->too_big || g->nesting + QUICK_DEPTH + 2 >= MAX_NESTING || diag_full(g->diag) ||
+      ground_time_is_up(g))
+    return false;
+  QuickLin room;
+  Value slot;
+  const Value *x = quick_value(g, env, n, 0, &slot, &room);
+  if (!x || x->kind != V_INT)
+    return false;
+  *v = x->i;
+  return true;
+}
+
+/*
+** quick_value() at the top of an expression of the forms it knows (the
+** sum, difference or item eval_entry() would make); *out may point into
+** *room.  False (nothing changed) when the walkers must judge it.
+*/
+static bool quick_into(Ground *g, const Env *env, const Node *n, Value *out, QuickLin *room)
+{
+  if ((n->kind != NK_INDEX && !(n->kind == NK_BINARY && (n->op == OP_ADD || n->op == OP_SUB))) ||
+      g->too_big || g->nesting + QUICK_DEPTH + 2 >= MAX_NESTING || diag_full(g->diag) ||
+      ground_time_is_up(g))
+    return false;
+  Loc here = g->here;
+  Value slot;
+  const Value *v = quick_value(g, env, n, 0, &slot, room);
+  if (!v) {
+    g->here = here;
+    return false;
+  }
+  *out = *v;
+  return true;
+}
+
+/* The linear term in *room, moved to the arena. */
+static Lin *quick_copy(Ground *g, const QuickLin *room)
+{
+  Lin *l = lin_alloc(g, room->lin.n);
+  l->k = room->lin.k;
+  memcpy(l->coef, room->coef, room->lin.n * sizeof *l->coef);
+  memcpy(l->vars, room->vars, room->lin.n * sizeof *l->vars);
+  return l;
+}
+
+/* quick_into(), its linear term moved to the arena. */
+static bool quick_entry(Ground *g, const Env *env, const Node *n, Value *out)
+{
+  QuickLin room;
+  if (!quick_into(g, env, n, out, &room))
+    return false;
+  if (out->kind == V_LIN && out->lin == &room.lin)
+    out->lin = quick_copy(g, &room);
+  return true;
+}
+
 static Value eval_entry(Ground *g, const Env *env, const Node *n)
 {
   Value leaf;
   if (leaf_value(g, env, n, &leaf))
+    return leaf;
+  if (quick_entry(g, env, n, &leaf))
     return leaf;
   if (!enter(g, n->at))
     return VALUE_NONE;
@@ -903,7 +1136,13 @@ static bool post_abs_ne(Ground *g, const Env *env, const Node *n)
     eval_entry(g, env, abs->list.items[0]);
     return true;
   }
-  term_post_abs_ne(g, n->at, eval_entry(g, env, abs->list.items[0]), c.i);
+  const Node *e = abs->list.items[0];
+  QuickLin room;
+  Value v;
+  if (!leaf_value(g, env, e, &v) && !quick_into(g, env, e, &v, &room))
+    v = eval_entry(g, env, e);
+  /* a linear term in room is short and of numbers: term_post_abs_ne only reads it */
+  term_post_abs_ne(g, n->at, v, c.i);
   return true;
 }
 

@@ -147,10 +147,9 @@ const Builtin *ground_builtin(Ground *g, Sym s)
   return g->builtin_of[s];
 }
 
-bool ground_time_is_up(Ground *g)
+bool ground_time_check(Ground *g)
 {
-  /* the walkers ask at every step: the caller's clock is read at one in 64 */
-  if (!g->timed_out && g->time_up && (g->clock_asks++ & 63) == 0 && g->time_up(g->time_ctx)) {
+  if (g->time_up(g->time_ctx)) {
     g->timed_out = true;
     g->too_big = true;                 /* every walker stops */
   }
@@ -209,8 +208,33 @@ Value value_var(Ground *g, VarId x)
 }
 
 /* sa * a + sb * b into l, whose arrays hold a->n + b->n terms. */
-static void lin_combine_into(Lin *l, const Lin *a, int64_t sa, const Lin *b, int64_t sb)
+void lin_combine_into(Lin *l, const Lin *a, int64_t sa, const Lin *b, int64_t sb)
 {
+  if (a->n + b->n <= 1) {               /* x - 3, 2 - y, q[R] as a term: nothing to merge */
+    const Lin *t = a->n ? a : b;
+    int64_t c = t->n ? (a->n ? sa : sb) * t->coef[0] : 0;
+    l->k = sa * a->k + sb * b->k;
+    l->n = c != 0;
+    if (c) {
+      l->vars[0] = t->vars[0];
+      l->coef[0] = c;
+    }
+    return;
+  }
+  if (a->n == 1 && b->n == 1 && a->vars[0] != b->vars[0]) {   /* q[R1] - q[R2] */
+    int64_t ca = sa * a->coef[0], cb = sb * b->coef[0];
+    l->k = sa * a->k + sb * b->k;
+    l->n = 0;
+    if (ca) {
+      l->vars[l->n] = a->vars[0];
+      l->coef[l->n++] = ca;
+    }
+    if (cb) {
+      l->vars[l->n] = b->vars[0];
+      l->coef[l->n++] = cb;
+    }
+    return;
+  }
   l->n = 0;
   l->k = sa * a->k + sb * b->k;
   const Lin *parts[2] = {a, b};
@@ -414,18 +438,6 @@ Op op_negate(Op op)
   }
 }
 
-bool op_holds(Op op, int64_t d)
-{
-  switch (op) {
-  case OP_EQ: return d == 0;
-  case OP_NE: return d != 0;
-  case OP_LT: return d < 0;
-  case OP_LE: return d <= 0;
-  case OP_GT: return d > 0;
-  case OP_GE: return d >= 0;
-  default: return false;
-  }
-}
 
 /*
 ** Remember "x <= y + w" (and both halves of "x = y + w") for the check of
@@ -489,9 +501,6 @@ static void note_difference(Ground *g, uint32_t n, const int32_t *coef, const Va
     build_linear(g, 1, &one, &zero, MODEL_EQ, 1);
   }
 }
-
-/* Terms a relation or a comparison keeps on the C stack rather than in the arena. */
-#define LIN_SMALL 8
 
 /*
 ** Post "d OP 0", or return its literal when reif is set.  A relation whose
@@ -946,6 +955,25 @@ bool value_is_number(Value v)
 }
 
 /*
+** l's terms as they are, into coef and vars, when lin_terms_into() would
+** take them at once with either constant k1 or k2 (no bounds to read, no
+** error): l has terms, and none is large.
+*/
+static bool lin_terms_fit(const Lin *l, int64_t k1, int64_t k2, int32_t *coef, VarId *vars)
+{
+  int64_t weight = 0, big = (int64_t)1 << 61;
+  for (uint32_t i = 0; i < l->n; i++) {
+    int64_t c = l->coef[i];
+    if (c > INT32_MAX || c < -INT32_MAX)
+      return false;
+    coef[i] = (int32_t)c;
+    vars[i] = l->vars[i];
+    weight += c < 0 ? -c : c;
+  }
+  return l->n > 0 && weight <= ((int64_t)1 << 30) && k1 < big && k1 > -big && k2 < big && k2 > -big;
+}
+
+/*
 ** Post "e != c" and, when c is not 0, "e != -c" (abs(e) != c, c >= 0) as
 ** term_compare() would, with e's terms brought to their normal form once
 ** for both: the natural N-queens model posts a pair for every two rows.
@@ -963,6 +991,15 @@ void term_post_abs_ne(Ground *g, Loc at, Value e, int64_t c)
   Lin d = {.coef = coef, .vars = vars}, zero = {0};
   lin_combine_into(&d, e.lin, 1, &zero, -1);
   int64_t k = d.k;
+  int32_t cf[LIN_SMALL];
+  VarId vs[LIN_SMALL];
+  if (lin_terms_fit(&d, k - c, k + c, cf, vs)) {
+    /* what the two lin_relation()s below post, the terms copied once */
+    build_linear(g, d.n, cf, vs, MODEL_NE, c - k);
+    if (c != 0)
+      build_linear(g, d.n, cf, vs, MODEL_NE, -(k + c));
+    return;
+  }
   d.k = k - c;
   lin_relation(g, at, &d, OP_NE, false);
   if (c != 0) {

@@ -80,8 +80,16 @@ Value value_bool(bool b);
 Value value_lit(VarId x, bool neg);
 /* A fresh list of n items in the grounding arena (charged to the budget). */
 Value value_list(Ground *g, uint32_t n);
+/* Read the caller's clock (ground_time_is_up, at one ask in 64). */
+bool ground_time_check(Ground *g);
 /* Has the time limit passed?  Then grounding stops, and pz_next says so. */
-bool ground_time_is_up(Ground *g);
+static inline bool ground_time_is_up(Ground *g)
+{
+  /* the walkers ask at every step: the caller's clock is read at one in 64 */
+  if (!g->timed_out && g->time_up && (g->clock_asks++ & 63) == 0)
+    return ground_time_check(g);
+  return g->timed_out;
+}
 /* Spend units of the grounding budget; false (reported once) when it has run out. */
 bool ground_charge(Ground *g, uint64_t units);
 /* The value of a declared or auxiliary solver variable. */
@@ -110,6 +118,11 @@ Value ground_error(Ground *g, Loc at, const char *fmt, ...) __attribute__((forma
 
 /* --- linear terms (term.c) --- */
 
+/* Terms a relation or a comparison keeps on the C stack rather than in the arena. */
+#define LIN_SMALL 8
+/* sa * a + sb * b into l, whose arrays hold a->n + b->n terms, repeated variables merged. */
+void lin_combine_into(Lin *l, const Lin *a, int64_t sa, const Lin *b, int64_t sb);
+
 Lin *lin_alloc(Ground *g, uint32_t n);
 Lin *lin_of_var(Ground *g, VarId x);
 /* sa * a + sb * b with repeated variables merged and zero terms dropped. */
@@ -130,7 +143,18 @@ Value lin_relation(Ground *g, Loc at, const Lin *d, Op op, bool reif);
 /* e != c and, for c > 0, e != -c: abs(e) != c for a known c >= 0. */
 void term_post_abs_ne(Ground *g, Loc at, Value e, int64_t c);
 Op op_negate(Op op);
-bool op_holds(Op op, int64_t d);
+static inline bool op_holds(Op op, int64_t d)
+{
+  switch (op) {
+  case OP_EQ: return d == 0;
+  case OP_NE: return d != 0;
+  case OP_LT: return d < 0;
+  case OP_LE: return d <= 0;
+  case OP_GT: return d > 0;
+  case OP_GE: return d >= 0;
+  default: return false;
+  }
+}
 
 /* --- solver variables (term.c) --- */
 

@@ -27,7 +27,8 @@ uint32_t model_binding(Model *m, const int32_t *triples, size_t n)
   uint32_t at = (uint32_t)m->ints.len;
   VEC_PUSH(m->ints, (int32_t)n);
   VEC_RESERVE(m->ints, m->ints.len + 3 * n);
-  memcpy(m->ints.data + m->ints.len, triples, 3 * n * sizeof *triples);
+  for (size_t i = 0; i < 3 * n; i++)    /* a few names: no call to memcpy */
+    m->ints.data[m->ints.len + i] = triples[i];
   m->ints.len += 3 * n;
   return at + 1;
 }
@@ -93,10 +94,18 @@ ModelStep *model_step(Model *m, ModelStepKind kind, uint32_t origin,
 {
   ModelStep st = {.kind = (uint8_t)kind, .origin = origin, .args = (uint32_t)m->ints.len};
   VEC_RESERVE(m->ints, m->ints.len + na + nb);
-  if (na)
-    memcpy(m->ints.data + m->ints.len, a, na * sizeof *a);
-  if (nb)
-    memcpy(m->ints.data + m->ints.len + na, b, nb * sizeof *b);
+  int32_t *to = m->ints.data + m->ints.len;
+  if (na + nb <= 8) {                   /* most steps (x - y != c): no call to memcpy */
+    for (size_t i = 0; i < na; i++)
+      to[i] = a[i];
+    for (size_t i = 0; i < nb; i++)
+      to[na + i] = b[i];
+  } else {
+    if (na)
+      memcpy(to, a, na * sizeof *a);
+    if (nb)
+      memcpy(to + na, b, nb * sizeof *b);
+  }
   m->ints.len += na + nb;
   VEC_PUSH(m->steps, st);
   if (model_is_constraint(kind))
