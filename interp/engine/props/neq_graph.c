@@ -49,19 +49,38 @@ typedef struct RawEdge {
 typedef struct GGroup {
   uint32_t origin;
   uint8_t  clique;    /* 1: a distinct group, blamed whole; 0: stars, blame x */
+  uint8_t  dirty;     /* a clique in NeqGraph.dirty, its GAC to run */
+  uint8_t  same_base; /* a clique whose domains all start at its vmin */
   uint32_t first, n;  /* a clique's variables in NeqGraph.gvars */
+  uint32_t gac;       /* a clique's matching in NeqGraph.gacs */
 } GGroup;
+
+/* Bits of NeqGraph.mark. */
+enum { M_PEND = 1, M_SUB_VAL = 2, M_NARROW = 4, M_SUB_DOM = 8 };
 
 struct NeqGraph {
   VEC(RawEdge)  raw;      /* edges as added */
   VEC(uint32_t) start;    /* per variable: first edge in edges (CSR, len = vars + 1) */
   VEC(GEdge)    edges;    /* raw sorted by x, stably */
-  bool          dirty;    /* raw has edges that edges lacks */
+  bool          dirty_edges; /* raw has edges that edges lacks */
   VEC(GGroup)   groups;
   VEC(uint32_t) star_groups; /* the groups of kind 0 */
   VEC(VarId)    gvars;
   VEC(VarId)    pend;     /* fixed variables whose edges have not run */
-  VEC(uint8_t)  mark;     /* per variable: 1 in pend, 2 subscribed (bits) */
+  VEC(uint8_t)  mark;     /* per variable: M_ bits */
+  VEC(GacWord)  gacs;     /* per clique: its matching, kept as a hint */
+  VEC(uint32_t) dirty;    /* cliques whose GAC is to run (GGroup.dirty) */
+  bool          all_dirty; /* every clique's, after loading changed the lists */
+  VEC(uint32_t) vg_start; /* per variable: its cliques in vg (CSR) */
+  VEC(uint32_t) vg;
+  /* Domains of one word, narrowed here during a run and written once at
+  ** its end: the mask, its base, and stamps of the run that read and
+  ** that changed it. */
+  VEC(uint64_t) m;
+  VEC(int32_t)  base;
+  VEC(uint32_t) read, wrote;
+  uint32_t      epoch;
+  VEC(VarId)    changed;
 };
 
 static const PropClass graph_linear_class;
@@ -104,14 +123,41 @@ static void rebuild(NeqGraph *g)
   g->start.data[nv] = out;
   g->edges.len = out;
   xfree(fill);
-  g->dirty = false;
+  VEC_CLEAR(g->vg_start);
+  VEC_RESERVE(g->vg_start, nv + 1);
+  memset(g->vg_start.data, 0, (nv + 1) * sizeof *g->vg_start.data);
+  g->vg_start.len = nv + 1;
+  for (size_t k = 0; k < g->groups.len; k++)
+    if (g->groups.data[k].clique)
+      for (uint32_t i = 0; i < g->groups.data[k].n; i++)
+        g->vg_start.data[g->gvars.data[g->groups.data[k].first + i] + 1]++;
+  for (size_t i = 0; i < nv; i++)
+    g->vg_start.data[i + 1] += g->vg_start.data[i];
+  VEC_CLEAR(g->vg);
+  VEC_RESERVE(g->vg, g->vg_start.data[nv]);
+  g->vg.len = g->vg_start.data[nv];
+  memcpy(fill = xmalloc((nv + 1) * sizeof *fill), g->vg_start.data, (nv + 1) * sizeof *fill);
+  for (size_t k = 0; k < g->groups.len; k++)
+    if (g->groups.data[k].clique)
+      for (uint32_t i = 0; i < g->groups.data[k].n; i++)
+        g->vg.data[fill[g->gvars.data[g->groups.data[k].first + i]]++] = (uint32_t)k;
+  xfree(fill);
+  g->dirty_edges = false;
 }
 
 static inline void pend_push(NeqGraph *g, VarId x)
 {
-  if (!(g->mark.data[x] & 1)) {
-    g->mark.data[x] |= 1;
+  if (!(g->mark.data[x] & M_PEND)) {
+    g->mark.data[x] |= M_PEND;
     g->pend.data[g->pend.len++] = x;
+  }
+}
+
+static inline void dirty_push(NeqGraph *g, uint32_t group)
+{
+  if (!g->groups.data[group].dirty) {
+    g->groups.data[group].dirty = 1;
+    g->dirty.data[g->dirty.len++] = group;   /* room for every clique */
   }
 }
 
@@ -122,48 +168,188 @@ static void wear(Prop *p, const GGroup *gr)
   p->cls = gr->clique ? &graph_distinct_class : &graph_linear_class;
 }
 
+/* x's local mask (a narrow variable), read from its domain once a run. */
+static inline uint64_t *local(const Solver *s, NeqGraph *g, VarId x)
+{
+  if (g->read.data[x] != g->epoch) {
+    g->read.data[x] = g->epoch;
+    g->m.data[x] = dom_get(s, x)->bits;
+  }
+  return &g->m.data[x];
+}
+
+/* x's local mask lost values: write it at the end, run its cliques' GAC. */
+static inline void narrowed(NeqGraph *g, VarId x, uint64_t mask)
+{
+  if (g->wrote.data[x] != g->epoch) {
+    g->wrote.data[x] = g->epoch;
+    g->changed.data[g->changed.len++] = x;
+  }
+  for (uint32_t k = g->vg_start.data[x], end = g->vg_start.data[x + 1]; k < end; k++)
+    dirty_push(g, g->vg.data[k]);
+  if (!(mask & (mask - 1)))
+    pend_push(g, x);
+}
+
+/* A failure: blame what the old propagator would have, forget the rest. */
+static PropStatus fail(Solver *s, Prop *p, NeqGraph *g, uint32_t group, VarId x)
+{
+  const GGroup *gr = &g->groups.data[group];
+  wear(p, gr);
+  if (gr->clique) {
+    s->blame = &g->gvars.data[gr->first];
+    s->nblame = gr->n;
+  } else {
+    s->blame_one = x;
+    s->blame = &s->blame_one;
+    s->nblame = 1;
+  }
+  while (g->pend.len)
+    g->mark.data[g->pend.data[--g->pend.len]] &= (uint8_t)~M_PEND;
+  while (g->dirty.len)
+    g->groups.data[g->dirty.data[--g->dirty.len]].dirty = 0;
+  return PS_FAIL;
+}
+
+/* x is fixed to v: its neighbours lose what its edges forbid. */
+static PropStatus run_edges(Solver *s, Prop *p, NeqGraph *g, VarId x, int64_t v)
+{
+  const GEdge *edges = g->edges.data;
+  for (uint32_t k = g->start.data[x], end = g->start.data[x + 1]; k < end; k++) {
+    const GEdge *e = &edges[k];
+    VarId y = e->y;
+    int64_t w = v - e->c;
+    if (g->mark.data[y] & M_NARROW) {
+      uint64_t j = (uint64_t)(w - g->base.data[y]);
+      uint64_t *my = local(s, g, y);
+      if (j >= 64 || !(*my >> j & 1))
+        continue;
+      if (!(*my &= ~((uint64_t)1 << j)))
+        return fail(s, p, g, e->group, x);
+      narrowed(g, y, *my);
+      continue;
+    }
+    if (dom_lacks(s, y, w))
+      continue;
+    wear(p, &g->groups.data[e->group]);
+    Event ev = dom_remove_present(s, y, w, p);
+    if (ev == EV_FAIL)
+      return fail(s, p, g, e->group, x);
+    if (ev == EV_VAL)
+      pend_push(g, y);                  /* not advised of its own changes */
+  }
+  return PS_FIX;
+}
+
+/*
+** Whether the GAC could remove anything or fail.  It removes values only
+** for a Hall set: k open variables whose domains together hold k values,
+** and not all the open ones (the edges have removed the fixed values
+** from the open domains already); it fails only for k open variables
+** with fewer than k values.  Either way k variables have at most k
+** values each, for some k in 2 .. open - 1 (or all of them fewer than
+** open), which sizes alone rule out in most runs.
+*/
+static bool hall_possible(const uint64_t *dom, uint32_t n)
+{
+  uint32_t at_most[65] = {0}, open = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (dom[i] & (dom[i] - 1)) {
+      at_most[bit_count(dom[i])]++;
+      open++;
+    }
+  uint32_t c = 0;
+  for (uint32_t k = 2; k < open; k++) {
+    c += at_most[k];
+    if (c >= k)
+      return true;
+  }
+  return false;
+}
+
+/* A clique's GAC (distinct.c's gacw_filter) on the local masks. */
+static PropStatus run_gac(Solver *s, Prop *p, NeqGraph *g, uint32_t group)
+{
+  GGroup *gr = &g->groups.data[group];
+  GacWord *gw = &g->gacs.data[gr->gac];
+  const VarId *x = &g->gvars.data[gr->first];
+  uint32_t n = gr->n;
+  uint64_t dom[64];
+  /* gr->dirty stays set while it runs: its own narrowing queues it not. */
+  if (gr->same_base) {                  /* every domain's bit 0 is vmin */
+    for (uint32_t i = 0; i < n; i++)
+      dom[i] = *local(s, g, x[i]);
+  } else {
+    for (uint32_t i = 0; i < n; i++)
+      dom[i] = word_shift(*local(s, g, x[i]), (int64_t)g->base.data[x[i]] - gw->vmin);
+  }
+  if (!hall_possible(dom, n))
+    goto done;
+  if (!gacw_filter(gw, n, dom)) {
+    gr->dirty = 0;
+    return fail(s, p, g, group, x[0]);
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    uint64_t mi = gr->same_base ? dom[i]
+                                : word_shift(dom[i], (int64_t)gw->vmin - g->base.data[x[i]]);
+    if (mi != g->m.data[x[i]]) {
+      g->m.data[x[i]] = mi;
+      narrowed(g, x[i], mi);
+    }
+  }
+done:
+  gr->dirty = 0;
+  return PS_FIX;
+}
+
 static PropStatus graph_propagate(Solver *s, Prop *p)
 {
   NeqGraph *g = s->neq_graph;
-  if (!g->pend.len)
-    return PS_FIX;                      /* nothing fixed since: no edge can prune */
-  if (g->dirty)
+  if (!g->pend.len && !g->dirty.len && !g->all_dirty)
+    return PS_FIX;                      /* nothing changed since: no edge can prune */
+  if (g->dirty_edges)
     rebuild(g);
-  const uint32_t *start = g->start.data;
-  const GEdge *edges = g->edges.data;
-  while (g->pend.len) {
-    VarId x = g->pend.data[--g->pend.len];
-    g->mark.data[x] &= (uint8_t)~1u;
-    const Dom *d = dom_get(s, x);
-    if (d->lo != d->hi)
-      continue;                         /* pending from a branch since undone */
-    int64_t v = d->lo;
-    uint32_t worn = UINT32_MAX;
-    for (uint32_t k = start[x], end = start[x + 1]; k < end; k++) {
-      const GEdge *e = &edges[k];
-      int64_t w = v - e->c;
-      if (dom_lacks(s, e->y, w))
-        continue;
-      if (e->group != worn) {
-        worn = e->group;
-        wear(p, &g->groups.data[worn]);
+  if (g->all_dirty) {
+    g->all_dirty = false;
+    for (size_t k = 0; k < g->groups.len; k++)
+      if (g->groups.data[k].clique)
+        dirty_push(g, (uint32_t)k);
+  }
+  if (++g->epoch == 0) {                /* stamps wrapped: none is current */
+    memset(g->read.data, 0, g->read.len * sizeof *g->read.data);
+    memset(g->wrote.data, 0, g->wrote.len * sizeof *g->wrote.data);
+    g->epoch = 1;
+  }
+  g->changed.len = 0;
+  for (;;) {
+    while (g->pend.len) {
+      VarId x = g->pend.data[--g->pend.len];
+      g->mark.data[x] &= (uint8_t)~M_PEND;
+      int64_t v;
+      if (g->mark.data[x] & M_NARROW) {
+        uint64_t mx = *local(s, g, x);
+        if (mx & (mx - 1))
+          continue;                     /* pending from a branch since undone */
+        v = (int64_t)g->base.data[x] + __builtin_ctzll(mx);
+      } else {
+        const Dom *d = dom_get(s, x);
+        if (d->lo != d->hi)
+          continue;
+        v = d->lo;
       }
-      Event ev = dom_remove_present(s, e->y, w, p);
-      if (ev == EV_FAIL) {
-        const GGroup *gr = &g->groups.data[worn];
-        if (gr->clique) {
-          s->blame = &g->gvars.data[gr->first];
-          s->nblame = gr->n;
-        } else {
-          s->blame_one = x;
-          s->blame = &s->blame_one;
-          s->nblame = 1;
-        }
+      if (run_edges(s, p, g, x, v) == PS_FAIL)
         return PS_FAIL;
-      }
-      if (ev == EV_VAL)
-        pend_push(g, e->y);             /* not advised of its own changes */
     }
+    if (!g->dirty.len)
+      break;
+    if (run_gac(s, p, g, g->dirty.data[--g->dirty.len]) == PS_FAIL)
+      return PS_FAIL;
+  }
+  for (size_t k = 0; k < g->changed.len; k++) {
+    VarId x = g->changed.data[k];
+    Event ev = dom_keep_word(s, x, g->m.data[x], p);
+    assert(ev != EV_FAIL);
+    (void)ev;
   }
   return PS_FIX;
 }
@@ -171,7 +357,17 @@ static PropStatus graph_propagate(Solver *s, Prop *p)
 static void graph_advise(Solver *s, Prop *p, VarId x)
 {
   (void)p;
-  pend_push(s->neq_graph, x);          /* subscribed on fixing only */
+  NeqGraph *g = s->neq_graph;
+  if (dom_is_fixed(s, x))
+    pend_push(g, x);
+  if (!(g->mark.data[x] & M_SUB_DOM))
+    return;                             /* in no clique */
+  if (g->dirty_edges || x + 1 >= g->vg_start.len) {
+    g->all_dirty = true;                /* loading: the lists are not made yet */
+    return;
+  }
+  for (uint32_t k = g->vg_start.data[x], end = g->vg_start.data[x + 1]; k < end; k++)
+    dirty_push(g, g->vg.data[k]);
 }
 
 /* Holds when no edge joins two values it forbids (every variable fixed). */
@@ -207,18 +403,30 @@ static NeqGraph *graph_get(Solver *s)
   return g;
 }
 
-/* Room for x: marks, the pending stack, the subscription and the degree. */
-static void graph_touch(Solver *s, NeqGraph *g, VarId x, uint32_t degree)
+/* Room for x: marks, local mask, the pending stack, the subscription and the degree. */
+static void graph_touch(Solver *s, NeqGraph *g, VarId x, uint32_t degree, Event ev)
 {
-  while (g->mark.len <= x)
+  while (g->mark.len <= x) {
     VEC_PUSH(g->mark, 0);
+    VEC_PUSH(g->m, 0);
+    VEC_PUSH(g->base, 0);
+    VEC_PUSH(g->read, 0);
+    VEC_PUSH(g->wrote, 0);
+  }
   VEC_RESERVE(g->pend, g->mark.len);
+  VEC_RESERVE(g->changed, g->mark.len);
   while (s->degree_extra.len <= x)
     VEC_PUSH(s->degree_extra, 0);
   s->degree_extra.data[x] += degree;
-  if (!(g->mark.data[x] & 2)) {
-    g->mark.data[x] |= 2;
-    prop_subscribe(s, &s->props.data[s->neq_graph_prop], x, EV_VAL);
+  const Dom *d = dom_get(s, x);
+  if (d->nwords == 1) {
+    g->mark.data[x] |= M_NARROW;
+    g->base.data[x] = d->base;
+  }
+  uint8_t bit = ev == EV_VAL ? M_SUB_VAL : M_SUB_DOM;
+  if (!(g->mark.data[x] & bit)) {
+    g->mark.data[x] |= bit;
+    prop_subscribe(s, &s->props.data[s->neq_graph_prop], x, ev);
   }
   if (dom_is_fixed(s, x))
     pend_push(g, x);                    /* at the root: run it if fixed already */
@@ -228,7 +436,7 @@ static void graph_edge(NeqGraph *g, VarId x, VarId y, int64_t c, uint32_t group)
 {
   RawEdge r = { x, { y, (int32_t)c, group } };
   VEC_PUSH(g->raw, r);
-  g->dirty = true;
+  g->dirty_edges = true;
 }
 
 static void graph_run(Solver *s)
@@ -251,31 +459,39 @@ void neq_graph_add(Solver *s, VarId x, VarId y, int64_t c)
     }
   if (group == UINT32_MAX) {
     group = (uint32_t)g->groups.len;
-    GGroup gr = { s->origin, 0, 0, 0 };
+    GGroup gr = { s->origin, 0, 0, 0, 0, 0, 0 };
     VEC_PUSH(g->groups, gr);
     VEC_PUSH(g->star_groups, group);
   }
   graph_edge(g, x, y, c, group);
   graph_edge(g, y, x, -c, group);
-  graph_touch(s, g, x, 1);
-  graph_touch(s, g, y, 1);
+  graph_touch(s, g, x, 1, EV_VAL);
+  graph_touch(s, g, y, 1, EV_VAL);
   graph_run(s);
 }
 
-void neq_graph_clique(Solver *s, size_t n, const VarId *x)
+void neq_graph_clique(Solver *s, size_t n, const VarId *x, int32_t vmin)
 {
   NeqGraph *g = graph_get(s);
   uint32_t group = (uint32_t)g->groups.len;
-  GGroup gr = { s->origin, 1, (uint32_t)g->gvars.len, (uint32_t)n };
+  GGroup gr = { s->origin, 1, 0, 1, (uint32_t)g->gvars.len, (uint32_t)n, (uint32_t)g->gacs.len };
+  for (size_t i = 0; i < n; i++)
+    gr.same_base &= dom_get(s, x[i])->base == vmin;
   VEC_PUSH(g->groups, gr);
+  GacWord gw;
+  gacw_init(&gw, vmin);
+  VEC_PUSH(g->gacs, gw);
+  VEC_RESERVE(g->dirty, g->gacs.len);
   for (size_t i = 0; i < n; i++)
     VEC_PUSH(g->gvars, x[i]);
   for (size_t i = 0; i < n; i++)
     for (size_t j = 0; j < n; j++)
       if (i != j)
         graph_edge(g, x[i], x[j], 0, group);
+  /* Degree 2: the value elimination and the GAC, as dval and dgacw had. */
   for (size_t i = 0; i < n; i++)
-    graph_touch(s, g, x[i], 1);
+    graph_touch(s, g, x[i], 2, EV_DOM);
+  dirty_push(g, group);
   graph_run(s);
 }
 
@@ -291,5 +507,14 @@ void neq_graph_free(NeqGraph *g)
   VEC_FREE(g->gvars);
   VEC_FREE(g->pend);
   VEC_FREE(g->mark);
+  VEC_FREE(g->gacs);
+  VEC_FREE(g->dirty);
+  VEC_FREE(g->vg_start);
+  VEC_FREE(g->vg);
+  VEC_FREE(g->m);
+  VEC_FREE(g->base);
+  VEC_FREE(g->read);
+  VEC_FREE(g->wrote);
+  VEC_FREE(g->changed);
   xfree(g);
 }
