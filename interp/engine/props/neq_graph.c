@@ -37,8 +37,11 @@
 typedef struct GEdge {
   VarId    y;
   int32_t  c;         /* x != y + c: when x = v, y loses v - c */
-  uint32_t group;
+  uint32_t group;     /* its GGroup, and E_WIDE */
+  int32_t  d;         /* c + y's base, when y is narrow: y loses bit v - d */
 } GEdge;
+
+#define E_WIDE 0x80000000u    /* GEdge.group: y is not narrow (no local mask) */
 
 typedef struct RawEdge {
   VarId x;
@@ -78,7 +81,10 @@ struct NeqGraph {
   ** that changed it. */
   VEC(uint64_t) m;
   VEC(int32_t)  base;
-  VEC(uint32_t) read, wrote;
+  VEC(uint32_t) wrote;
+  VEC(VarId)    narrow;   /* the variables with a local mask */
+  VEC(uint32_t) vwave;    /* per variable: wave when it last queued its cliques */
+  uint32_t      wave;     /* bumped whenever a clique may leave the queue */
   uint32_t      epoch;
   VEC(VarId)    changed;
 };
@@ -116,8 +122,14 @@ static void rebuild(NeqGraph *g)
       bool seen = false;
       for (uint32_t j = g->start.data[i]; j < out && !seen && to - from <= 256; j++)
         seen = g->edges.data[j].y == e->y && g->edges.data[j].c == e->c;
-      if (!seen)
-        g->edges.data[out++] = *e;
+      if (!seen) {
+        GEdge kept = *e;
+        int64_t d = (int64_t)kept.c + g->base.data[kept.y];
+        if (!(g->mark.data[kept.y] & M_NARROW) || d != (int32_t)d)
+          kept.group |= E_WIDE;
+        kept.d = (int32_t)d;
+        g->edges.data[out++] = kept;
+      }
     }
   }
   g->start.data[nv] = out;
@@ -168,14 +180,14 @@ static void wear(Prop *p, const GGroup *gr)
   p->cls = gr->clique ? &graph_distinct_class : &graph_linear_class;
 }
 
-/* x's local mask (a narrow variable), read from its domain once a run. */
-static inline uint64_t *local(const Solver *s, NeqGraph *g, VarId x)
+
+/* A clique may have left the queue: every variable may have to queue its cliques again. */
+static inline void wave_bump(NeqGraph *g)
 {
-  if (g->read.data[x] != g->epoch) {
-    g->read.data[x] = g->epoch;
-    g->m.data[x] = dom_get(s, x)->bits;
+  if (++g->wave == 0) {
+    memset(g->vwave.data, 0, g->vwave.len * sizeof *g->vwave.data);
+    g->wave = 1;
   }
-  return &g->m.data[x];
 }
 
 /* x's local mask lost values: write it at the end, run its cliques' GAC. */
@@ -185,8 +197,11 @@ static inline void narrowed(NeqGraph *g, VarId x, uint64_t mask)
     g->wrote.data[x] = g->epoch;
     g->changed.data[g->changed.len++] = x;
   }
-  for (uint32_t k = g->vg_start.data[x], end = g->vg_start.data[x + 1]; k < end; k++)
-    dirty_push(g, g->vg.data[k]);
+  if (g->vwave.data[x] != g->wave) {    /* else its cliques are queued still */
+    g->vwave.data[x] = g->wave;
+    for (uint32_t k = g->vg_start.data[x], end = g->vg_start.data[x + 1]; k < end; k++)
+      dirty_push(g, g->vg.data[k]);
+  }
   if (!(mask & (mask - 1)))
     pend_push(g, x);
 }
@@ -208,6 +223,7 @@ static PropStatus fail(Solver *s, Prop *p, NeqGraph *g, uint32_t group, VarId x)
     g->mark.data[g->pend.data[--g->pend.len]] &= (uint8_t)~M_PEND;
   while (g->dirty.len)
     g->groups.data[g->dirty.data[--g->dirty.len]].dirty = 0;
+  wave_bump(g);
   return PS_FAIL;
 }
 
@@ -218,10 +234,9 @@ static PropStatus run_edges(Solver *s, Prop *p, NeqGraph *g, VarId x, int64_t v)
   for (uint32_t k = g->start.data[x], end = g->start.data[x + 1]; k < end; k++) {
     const GEdge *e = &edges[k];
     VarId y = e->y;
-    int64_t w = v - e->c;
-    if (g->mark.data[y] & M_NARROW) {
-      uint64_t j = (uint64_t)(w - g->base.data[y]);
-      uint64_t *my = local(s, g, y);
+    if (!(e->group & E_WIDE)) {
+      uint64_t j = (uint64_t)(v - e->d);
+      uint64_t *my = &g->m.data[y];
       if (j >= 64 || !(*my >> j & 1))
         continue;
       if (!(*my &= ~((uint64_t)1 << j)))
@@ -229,12 +244,14 @@ static PropStatus run_edges(Solver *s, Prop *p, NeqGraph *g, VarId x, int64_t v)
       narrowed(g, y, *my);
       continue;
     }
+    uint32_t group = e->group & ~E_WIDE;
+    int64_t w = v - e->c;
     if (dom_lacks(s, y, w))
       continue;
-    wear(p, &g->groups.data[e->group]);
+    wear(p, &g->groups.data[group]);
     Event ev = dom_remove_present(s, y, w, p);
     if (ev == EV_FAIL)
-      return fail(s, p, g, e->group, x);
+      return fail(s, p, g, group, x);
     if (ev == EV_VAL)
       pend_push(g, y);                  /* not advised of its own changes */
   }
@@ -278,15 +295,16 @@ static PropStatus run_gac(Solver *s, Prop *p, NeqGraph *g, uint32_t group)
   /* gr->dirty stays set while it runs: its own narrowing queues it not. */
   if (gr->same_base) {                  /* every domain's bit 0 is vmin */
     for (uint32_t i = 0; i < n; i++)
-      dom[i] = *local(s, g, x[i]);
+      dom[i] = g->m.data[x[i]];
   } else {
     for (uint32_t i = 0; i < n; i++)
-      dom[i] = word_shift(*local(s, g, x[i]), (int64_t)g->base.data[x[i]] - gw->vmin);
+      dom[i] = word_shift(g->m.data[x[i]], (int64_t)g->base.data[x[i]] - gw->vmin);
   }
   if (!hall_possible(dom, n))
     goto done;
   if (!gacw_filter(gw, n, dom)) {
     gr->dirty = 0;
+    wave_bump(g);
     return fail(s, p, g, group, x[0]);
   }
   for (uint32_t i = 0; i < n; i++) {
@@ -299,6 +317,7 @@ static PropStatus run_gac(Solver *s, Prop *p, NeqGraph *g, uint32_t group)
   }
 done:
   gr->dirty = 0;
+  wave_bump(g);
   return PS_FIX;
 }
 
@@ -316,9 +335,13 @@ static PropStatus graph_propagate(Solver *s, Prop *p)
         dirty_push(g, (uint32_t)k);
   }
   if (++g->epoch == 0) {                /* stamps wrapped: none is current */
-    memset(g->read.data, 0, g->read.len * sizeof *g->read.data);
     memset(g->wrote.data, 0, g->wrote.len * sizeof *g->wrote.data);
     g->epoch = 1;
+  }
+  wave_bump(g);
+  for (size_t k = 0; k < g->narrow.len; k++) {
+    VarId x = g->narrow.data[k];
+    g->m.data[x] = dom_get(s, x)->bits;
   }
   g->changed.len = 0;
   for (;;) {
@@ -327,7 +350,7 @@ static PropStatus graph_propagate(Solver *s, Prop *p)
       g->mark.data[x] &= (uint8_t)~M_PEND;
       int64_t v;
       if (g->mark.data[x] & M_NARROW) {
-        uint64_t mx = *local(s, g, x);
+        uint64_t mx = g->m.data[x];
         if (mx & (mx - 1))
           continue;                     /* pending from a branch since undone */
         v = (int64_t)g->base.data[x] + __builtin_ctzll(mx);
@@ -410,7 +433,7 @@ static void graph_touch(Solver *s, NeqGraph *g, VarId x, uint32_t degree, Event 
     VEC_PUSH(g->mark, 0);
     VEC_PUSH(g->m, 0);
     VEC_PUSH(g->base, 0);
-    VEC_PUSH(g->read, 0);
+    VEC_PUSH(g->vwave, 0);
     VEC_PUSH(g->wrote, 0);
   }
   VEC_RESERVE(g->pend, g->mark.len);
@@ -419,8 +442,9 @@ static void graph_touch(Solver *s, NeqGraph *g, VarId x, uint32_t degree, Event 
     VEC_PUSH(s->degree_extra, 0);
   s->degree_extra.data[x] += degree;
   const Dom *d = dom_get(s, x);
-  if (d->nwords == 1) {
+  if (d->nwords == 1 && !(g->mark.data[x] & M_NARROW)) {
     g->mark.data[x] |= M_NARROW;
+    VEC_PUSH(g->narrow, x);
     g->base.data[x] = d->base;
   }
   uint8_t bit = ev == EV_VAL ? M_SUB_VAL : M_SUB_DOM;
@@ -434,7 +458,7 @@ static void graph_touch(Solver *s, NeqGraph *g, VarId x, uint32_t degree, Event 
 
 static void graph_edge(NeqGraph *g, VarId x, VarId y, int64_t c, uint32_t group)
 {
-  RawEdge r = { x, { y, (int32_t)c, group } };
+  RawEdge r = { x, { y, (int32_t)c, group, 0 } };
   VEC_PUSH(g->raw, r);
   g->dirty_edges = true;
 }
@@ -513,7 +537,8 @@ void neq_graph_free(NeqGraph *g)
   VEC_FREE(g->vg);
   VEC_FREE(g->m);
   VEC_FREE(g->base);
-  VEC_FREE(g->read);
+  VEC_FREE(g->vwave);
+  VEC_FREE(g->narrow);
   VEC_FREE(g->wrote);
   VEC_FREE(g->changed);
   xfree(g);
