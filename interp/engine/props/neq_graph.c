@@ -265,20 +265,32 @@ static PropStatus run_edges(Solver *s, Prop *p, NeqGraph *g, VarId x, int64_t v)
 ** from the open domains already); it fails only for k open variables
 ** with fewer than k values.  Either way k variables have at most k
 ** values each, for some k in 2 .. open - 1 (or all of them fewer than
-** open), which sizes alone rule out in most runs.
+** open), which sizes and unions rule out in most runs.
 */
 static bool hall_possible(const uint64_t *dom, uint32_t n)
 {
-  uint32_t at_most[65] = {0}, open = 0;
+  uint64_t with[65];                    /* by size (over n as n): union of the open domains */
+  uint32_t count[65], open = 0;
+  for (uint32_t k = 0; k <= n; k++) {
+    with[k] = 0;
+    count[k] = 0;
+  }
   for (uint32_t i = 0; i < n; i++)
     if (dom[i] & (dom[i] - 1)) {
-      at_most[bit_count(dom[i])]++;
+      uint32_t size = bit_count(dom[i]);
+      size = size < n ? size : n;
+      with[size] |= dom[i];
+      count[size]++;
       open++;
     }
+  /* A Hall set of k is k of the c domains of at most k values: when
+  ** c = k it can only be all of them, whose values then number k. */
+  uint64_t values = 0;
   uint32_t c = 0;
   for (uint32_t k = 2; k < open; k++) {
-    c += at_most[k];
-    if (c >= k)
+    c += count[k];
+    values |= with[k];
+    if (c > k || (c == k && bit_count(values) <= k))
       return true;
   }
   return false;
