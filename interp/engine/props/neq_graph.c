@@ -270,10 +270,14 @@ static PropStatus run_edges(Solver *s, Prop *p, NeqGraph *g, VarId x, int64_t v)
 static bool hall_possible(const uint64_t *dom, uint32_t n)
 {
   uint64_t with[65];                    /* by size (over n as n): union of the open domains */
-  uint32_t count[65], open = 0;
-  for (uint32_t k = 0; k <= n; k++) {
-    with[k] = 0;
-    count[k] = 0;
+  uint8_t count[65];
+  uint32_t open = 0;
+  if (n < 16) {                         /* sizes of constant length: stores, not memset calls */
+    memset(with, 0, 16 * sizeof *with);
+    memset(count, 0, 16);
+  } else {
+    memset(with, 0, sizeof with);
+    memset(count, 0, sizeof count);
   }
   for (uint32_t i = 0; i < n; i++)
     if (dom[i] & (dom[i] - 1)) {
