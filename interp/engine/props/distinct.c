@@ -444,7 +444,7 @@ static uint64_t word_of(const Solver *s, VarId x, int32_t vmin)
 }
 
 /* Match var r by a breadth-first augmenting path; *matched is the set of matched values. */
-static bool augment_word(const uint64_t *dom, GacWord *g, uint64_t *matched, uint32_t r)
+static inline bool augment_word(const uint64_t *dom, GacWord *g, uint64_t *matched, uint32_t r)
 {
   int8_t parent[64];
   uint32_t queue[64], head = 0, tail = 0;
@@ -485,7 +485,7 @@ static bool augment_word(const uint64_t *dom, GacWord *g, uint64_t *matched, uin
 ** searches (forward from one open variable, backward to it) instead of
 ** the closure.
 */
-static bool one_component(const uint64_t *to, uint64_t open)
+static inline bool one_component(const uint64_t *to, uint64_t open)
 {
   if (!open)
     return true;
