@@ -22,13 +22,23 @@
 ** blamed (a star's own variable, a group's variables) for dom/wdeg, and
 ** each variable keeps the degree it had (Solver.degree_extra).
 **
+** A group also brings its GAC (distinct.c's gacw_filter, dgacw's rule):
+** the propagator holds a local mask per one-word variable, read in one
+** pass when a run starts; edges and groups narrow the masks, and each
+** changed domain is written once when the run ends, so the rest of the
+** engine hears of it once.  A group is queued when one of its masks
+** narrows (or its variables change elsewhere, through the advisor, which
+** is subscribed to every change of a group's variables); once no fixed
+** variable waits, the queued groups run their GAC, which hall_possible
+** skips when the domain sizes leave no room for a Hall set.
+**
 ** from_model.c switches it on (Solver.fuse_neq) for boards that gain,
 ** and never for spaces that explain or trace (see want_neq_graph).  The
 ** propagator lists no variables (they are its edges' ends), so it cannot
 ** live next to a brancher that finishes alone.  The graph lives in
 ** Solver.neq_graph, freed with the solver; the propagator is
 ** Solver.neq_graph_prop.  Groups over more than 64 variables or wider
-** domains keep dval (distinct.c).
+** domains keep dval and dgacw (distinct.c).
 */
 #include "engine/props/props.h"
 
