@@ -90,6 +90,7 @@ struct NeqGraph {
   ** its end: the mask, its base, and stamps of the run that read and
   ** that changed it. */
   VEC(uint64_t) m;
+  VEC(uint8_t)  size;     /* values in m */
   VEC(int32_t)  base;
   VEC(uint32_t) wrote;
   VEC(VarId)    narrow;   /* the variables with a local mask */
@@ -251,6 +252,7 @@ static PropStatus run_edges(Solver *s, Prop *p, NeqGraph *g, VarId x, int64_t v)
         continue;
       if (!(*my &= ~((uint64_t)1 << j)))
         return fail(s, p, g, e->group, x);
+      g->size.data[y]--;
       narrowed(g, y, *my);
       continue;
     }
@@ -277,7 +279,7 @@ static PropStatus run_edges(Solver *s, Prop *p, NeqGraph *g, VarId x, int64_t v)
 ** values each, for some k in 2 .. open - 1 (or all of them fewer than
 ** open), which sizes and unions rule out in most runs.
 */
-static bool hall_possible(const uint64_t *dom, uint32_t n)
+static bool hall_possible(const NeqGraph *g, const VarId *x, const uint64_t *dom, uint32_t n)
 {
   uint64_t with[65];                    /* by size (over n as n): union of the open domains */
   uint8_t count[65];
@@ -290,8 +292,8 @@ static bool hall_possible(const uint64_t *dom, uint32_t n)
     memset(count, 0, sizeof count);
   }
   for (uint32_t i = 0; i < n; i++)
-    if (dom[i] & (dom[i] - 1)) {
-      uint32_t size = bit_count(dom[i]);
+    if (g->size.data[x[i]] > 1) {
+      uint32_t size = g->size.data[x[i]];
       size = size < n ? size : n;
       with[size] |= dom[i];
       count[size]++;
@@ -326,7 +328,7 @@ static PropStatus run_gac(Solver *s, Prop *p, NeqGraph *g, uint32_t group)
     for (uint32_t i = 0; i < n; i++)
       dom[i] = word_shift(g->m.data[x[i]], (int64_t)g->base.data[x[i]] - gw->vmin);
   }
-  if (!hall_possible(dom, n))
+  if (!hall_possible(g, x, dom, n))
     goto done;
   if (!gacw_filter(gw, n, dom)) {
     gr->dirty = 0;
@@ -338,6 +340,7 @@ static PropStatus run_gac(Solver *s, Prop *p, NeqGraph *g, uint32_t group)
                                 : word_shift(dom[i], (int64_t)gw->vmin - g->base.data[x[i]]);
     if (mi != g->m.data[x[i]]) {
       g->m.data[x[i]] = mi;
+      g->size.data[x[i]] = (uint8_t)bit_count(mi);
       narrowed(g, x[i], mi);
     }
   }
@@ -367,7 +370,9 @@ static PropStatus graph_propagate(Solver *s, Prop *p)
   wave_bump(g);
   for (size_t k = 0; k < g->narrow.len; k++) {
     VarId x = g->narrow.data[k];
-    g->m.data[x] = dom_get(s, x)->bits;
+    const Dom *d = dom_get(s, x);
+    g->m.data[x] = d->bits;
+    g->size.data[x] = (uint8_t)d->size;
   }
   g->changed.len = 0;
   for (;;) {
@@ -458,6 +463,7 @@ static void graph_touch(Solver *s, NeqGraph *g, VarId x, uint32_t degree, Event 
   while (g->mark.len <= x) {
     VEC_PUSH(g->mark, 0);
     VEC_PUSH(g->m, 0);
+    VEC_PUSH(g->size, 0);
     VEC_PUSH(g->base, 0);
     VEC_PUSH(g->vwave, 0);
     VEC_PUSH(g->wrote, 0);
@@ -562,6 +568,7 @@ void neq_graph_free(NeqGraph *g)
   VEC_FREE(g->vg_start);
   VEC_FREE(g->vg);
   VEC_FREE(g->m);
+  VEC_FREE(g->size);
   VEC_FREE(g->base);
   VEC_FREE(g->vwave);
   VEC_FREE(g->narrow);
