@@ -687,6 +687,23 @@ static Case random_case(Kind kind, const int *pattern)
     same_base(&c);
   if (kind == K_NEQ_GRAPH && !pattern && rnd(2))
     few_values(&c);
+  else if (kind == K_NEQ_GRAPH && c.nterms && rnd(2) && !pattern) {
+    /* One-word domains over about as many values as the group has
+    ** variables, so that its Hall sets are common: the graph runs the
+    ** group's GAC (check_group_gac). */
+    for (int v = 0; v < c.nvar; v++) {
+      c.ndom[v] = 0;
+      c.below[v] = c.above[v] = 0;
+      for (int w = 0; w < c.nterms; w++)
+        if (rnd(3))
+          add_value(&c, v, w);
+      if (c.ndom[v] == 0)
+        add_value(&c, v, (int32_t)rnd((uint32_t)c.nterms));
+      sort_domain(&c, v);
+      c.dkind[v] = c.ndom[v] == 1 ? D_CONST : D_SMALL;
+    }
+    trim(&c);
+  }
   if (kind == K_SYSTEM) {
     /* One-word domains, so that the sums are sum_dc's and linsys groups
     ** them; each right side the sum of values drawn from the domains
@@ -1072,6 +1089,56 @@ static void check_places(const Checker *k)
   }
 }
 
+/* Is there an all-different choice for group slots k .. nterms from the domains? */
+static bool group_choice(const Case *c, const Solver *s, const VarId *x, int k, int64_t *used)
+{
+  if (k == c->nterms)
+    return true;
+  VarId xk = x[c->slot[k]];
+  for (int64_t v = dom_min(s, xk); v <= dom_max(s, xk); v++) {
+    bool taken = false;
+    for (int i = 0; i < k; i++)
+      taken |= used[i] == v;
+    if (taken || !dom_contains(s, xk, v))
+      continue;
+    used[k] = v;
+    if (group_choice(c, s, x, k + 1, used))
+      return true;
+  }
+  return false;
+}
+
+/*
+** neq_graph runs the GAC of a distinct group over one-word domains
+** (slots 0 .. nterms of its case, each apart): at its fixpoint every
+** value of the group has a support in the group alone.  A graph that
+** skipped a needed GAC run (neq_graph.c's hall_possible) fails here.
+*/
+static void check_group_gac(const Checker *k)
+{
+  const Case *c = k->c;
+  if (c->nterms < 3 || !slots_distinct(c, k->x, 0, c->nterms))
+    return;
+  for (int i = 0; i < c->nterms; i++)
+    if (!dom_is_bitset(k->s, k->x[c->slot[i]]) || dom_get(k->s, k->x[c->slot[i]])->nwords != 1)
+      return;                           /* GAC on one-word domains only */
+  for (int i = 0; i < c->nterms; i++) {
+    VarId xi = k->x[c->slot[i]];
+    for (int64_t v = dom_min(k->s, xi); v <= dom_max(k->s, xi); v++) {
+      if (!dom_contains(k->s, xi, v))
+        continue;
+      int64_t used[MAXS];
+      int first = c->slot[0];
+      /* Put slot i first: fix it to v, then choose the rest. */
+      Case swapped = *c;
+      swapped.slot[0] = c->slot[i];
+      swapped.slot[i] = first;
+      used[0] = v;
+      assert_true(group_choice(&swapped, k->s, k->x, 1, used));
+    }
+  }
+}
+
 /*
 ** After a fixpoint that followed a change: nothing supported was removed,
 ** failure only without solutions, and the claimed strength.  alive and
@@ -1090,6 +1157,8 @@ static void check_state(Checker *k, int alive, bool failed)
         assert_true(dom_contains(k->s, k->x[i], c->dom[i][j]));
   if (c->kind == K_POSITION)
     check_places(k);
+  if (c->kind == K_NEQ_GRAPH)
+    check_group_gac(k);
   if (!claims_dc(c, k->s, k->x, k->fixed_at_post))
     return;
   assert_int_not_equal(alive, 0);

@@ -435,12 +435,6 @@ static const PropClass dgac_class = { "distinct", dgac_propagate,
 ** sudoku-sized groups.
 */
 
-typedef struct GacWord {
-  int32_t vmin;         /* value of bit 0 */
-  uint64_t matched;     /* the values matched to some var */
-  int8_t var_match[64]; /* per var: matched value bit, or -1 */
-  int8_t val_match[64]; /* per value bit: matched var, or -1 */
-} GacWord;
 
 /* x's domain as a mask over vmin .. vmin + 63. */
 static uint64_t word_of(const Solver *s, VarId x, int32_t vmin)
@@ -450,7 +444,7 @@ static uint64_t word_of(const Solver *s, VarId x, int32_t vmin)
 }
 
 /* Match var r by a breadth-first augmenting path; *matched is the set of matched values. */
-static bool augment_word(const uint64_t *dom, GacWord *g, uint64_t *matched, uint32_t r)
+static inline bool augment_word(const uint64_t *dom, GacWord *g, uint64_t *matched, uint32_t r)
 {
   int8_t parent[64];
   uint32_t queue[64], head = 0, tail = 0;
@@ -491,7 +485,7 @@ static bool augment_word(const uint64_t *dom, GacWord *g, uint64_t *matched, uin
 ** searches (forward from one open variable, backward to it) instead of
 ** the closure.
 */
-static bool one_component(const uint64_t *to, uint64_t open)
+static inline bool one_component(const uint64_t *to, uint64_t open)
 {
   if (!open)
     return true;
@@ -531,6 +525,97 @@ static PropStatus keep_all_but(Solver *s, const Prop *p, const VarId *x,
                            word_shift(dom[i] & ~fixed_values, (int64_t)vmin - d->base), p));
   }
   return PS_FIX;
+}
+
+void gacw_init(GacWord *g, int32_t vmin)
+{
+  g->vmin = vmin;
+  g->matched = 0;
+  memset(g->var_match, -1, sizeof g->var_match);
+  memset(g->val_match, -1, sizeof g->val_match);
+}
+
+/*
+** dgacw's rule on masks the caller holds (neq_graph.c's local domains):
+** dom[i] is variable i's domain over vmin .. vmin + 63, narrowed in
+** place; false when no matching is left.  The caller has removed every
+** fixed value from the other domains (the graph's clique edges), so the
+** one-component case has nothing to remove.
+*/
+bool gacw_filter(GacWord *g, uint32_t n, uint64_t *dom)
+{
+  uint64_t to[64], open = 0, can_free = 0, matched = g->matched;
+  bool intact = true;
+  for (uint32_t i = 0; i < n; i++) {
+    uint64_t di = dom[i];
+    int j = g->var_match[i];
+    if (j < 0 || !(di >> j & 1)) {
+      if (j >= 0) {
+        g->val_match[j] = -1;
+        g->var_match[i] = -1;
+        matched &= ~((uint64_t)1 << j);
+      }
+      intact = false;
+      continue;
+    }
+    uint64_t own = (uint64_t)1 << j;
+    to[j] = di & ~own;
+    if (di & (di - 1))
+      open |= own;
+  }
+  if (intact) {
+    for (uint64_t mk = matched; mk; mk &= mk - 1) {
+      int k = __builtin_ctzll(mk);
+      if (to[k] & ~matched)
+        can_free |= (uint64_t)1 << k;
+      to[k] &= matched;
+    }
+  } else {
+    for (uint32_t i = 0; i < n; i++)
+      if (g->var_match[i] < 0 && !augment_word(dom, g, &matched, i)) {
+        g->matched = matched;
+        return false;
+      }
+    g->matched = matched;
+    open = 0;
+    for (uint32_t i = 0; i < n; i++) {
+      uint64_t own = (uint64_t)1 << g->var_match[i];
+      to[g->var_match[i]] = dom[i] & matched & ~own;
+      if (dom[i] & (dom[i] - 1))
+        open |= own;
+      if (dom[i] & ~matched)
+        can_free |= own;
+    }
+  }
+  if (one_component(to, open))
+    return true;
+  for (uint64_t mk = matched; mk; mk &= mk - 1) {   /* closure (Warshall) */
+    int k = __builtin_ctzll(mk);
+    uint64_t from_k = to[k], bit = (uint64_t)1 << k;
+    for (uint64_t mj = matched; mj; mj &= mj - 1) {
+      int j = __builtin_ctzll(mj);
+      to[j] |= (to[j] & bit) ? from_k : 0;
+    }
+  }
+  uint64_t to_free = can_free;
+  for (uint64_t mk = matched; mk; mk &= mk - 1) {
+    int k = __builtin_ctzll(mk);
+    if (to[k] & can_free)
+      to_free |= (uint64_t)1 << k;
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    if ((dom[i] & (dom[i] - 1)) == 0)
+      continue;
+    int o = g->var_match[i];
+    uint64_t component = (uint64_t)1 << o;
+    for (uint64_t mk = to[o]; mk; mk &= mk - 1) {
+      int k = __builtin_ctzll(mk);
+      if (to[k] >> o & 1)
+        component |= (uint64_t)1 << k;
+    }
+    dom[i] &= component | to_free | ~matched;
+  }
+  return true;
 }
 
 static PropStatus dgacw_propagate(Solver *s, Prop *p)
@@ -930,10 +1015,11 @@ void post_distinct(Solver *s, size_t n, const VarId *x)
   bool small = !wide && n <= 64 && vmax - vmin < 64;
   for (size_t i = 0; i < n && small; i++)
     small = dom_get(s, x[i])->nwords == 1;
-  if (s->fuse_neq && small)
-    neq_graph_clique(s, n, x);
-  else
-    post_dval(s, n, x, wide);
+  if (s->fuse_neq && small) {
+    neq_graph_clique(s, n, x, (int32_t)vmin);   /* its GAC too */
+    return;
+  }
+  post_dval(s, n, x, wide);
   if (s->failed || wide)
     return;
   /* Over wide spans, Hall intervals every time and the matching only on
@@ -949,10 +1035,7 @@ void post_distinct(Solver *s, size_t n, const VarId *x)
     one_word = dom_get(s, x[i])->nwords == 1;
   if (one_word) {
     GacWord *gw = xmalloc(sizeof *gw);
-    gw->vmin = (int32_t)vmin;
-    gw->matched = 0;
-    memset(gw->var_match, -1, sizeof gw->var_match);
-    memset(gw->val_match, -1, sizeof gw->val_match);
+    gacw_init(gw, (int32_t)vmin);
     p = prop_new(s, &dgacw_class, PC_EXPENSIVE, n, x, 0, NULL);
     p->aux = gw;
     prop_subscribe_all(s, p, EV_DOM);

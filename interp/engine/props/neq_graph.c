@@ -22,13 +22,23 @@
 ** blamed (a star's own variable, a group's variables) for dom/wdeg, and
 ** each variable keeps the degree it had (Solver.degree_extra).
 **
+** A group also brings its GAC (distinct.c's gacw_filter, dgacw's rule):
+** the propagator holds a local mask per one-word variable, read in one
+** pass when a run starts; edges and groups narrow the masks, and each
+** changed domain is written once when the run ends, so the rest of the
+** engine hears of it once.  A group is queued when one of its masks
+** narrows (or its variables change elsewhere, through the advisor, which
+** is subscribed to every change of a group's variables); once no fixed
+** variable waits, the queued groups run their GAC, which hall_possible
+** skips when the domain sizes leave no room for a Hall set.
+**
 ** from_model.c switches it on (Solver.fuse_neq) for boards that gain,
 ** and never for spaces that explain or trace (see want_neq_graph).  The
 ** propagator lists no variables (they are its edges' ends), so it cannot
 ** live next to a brancher that finishes alone.  The graph lives in
 ** Solver.neq_graph, freed with the solver; the propagator is
 ** Solver.neq_graph_prop.  Groups over more than 64 variables or wider
-** domains keep dval (distinct.c).
+** domains keep dval and dgacw (distinct.c).
 */
 #include "engine/props/props.h"
 
@@ -37,8 +47,11 @@
 typedef struct GEdge {
   VarId    y;
   int32_t  c;         /* x != y + c: when x = v, y loses v - c */
-  uint32_t group;
+  uint32_t group;     /* its GGroup, and E_WIDE */
+  int32_t  d;         /* c + y's base, when y is narrow: y loses bit v - d */
 } GEdge;
+
+#define E_WIDE 0x80000000u    /* GEdge.group: y is not narrow (no local mask) */
 
 typedef struct RawEdge {
   VarId x;
@@ -49,19 +62,42 @@ typedef struct RawEdge {
 typedef struct GGroup {
   uint32_t origin;
   uint8_t  clique;    /* 1: a distinct group, blamed whole; 0: stars, blame x */
+  uint8_t  dirty;     /* a clique in NeqGraph.dirty, its GAC to run */
+  uint8_t  same_base; /* a clique whose domains all start at its vmin */
   uint32_t first, n;  /* a clique's variables in NeqGraph.gvars */
+  uint32_t gac;       /* a clique's matching in NeqGraph.gacs */
 } GGroup;
+
+/* Bits of NeqGraph.mark. */
+enum { M_PEND = 1, M_SUB_VAL = 2, M_NARROW = 4, M_SUB_DOM = 8 };
 
 struct NeqGraph {
   VEC(RawEdge)  raw;      /* edges as added */
   VEC(uint32_t) start;    /* per variable: first edge in edges (CSR, len = vars + 1) */
   VEC(GEdge)    edges;    /* raw sorted by x, stably */
-  bool          dirty;    /* raw has edges that edges lacks */
+  bool          dirty_edges; /* raw has edges that edges lacks */
   VEC(GGroup)   groups;
   VEC(uint32_t) star_groups; /* the groups of kind 0 */
   VEC(VarId)    gvars;
   VEC(VarId)    pend;     /* fixed variables whose edges have not run */
-  VEC(uint8_t)  mark;     /* per variable: 1 in pend, 2 subscribed (bits) */
+  VEC(uint8_t)  mark;     /* per variable: M_ bits */
+  VEC(GacWord)  gacs;     /* per clique: its matching, kept as a hint */
+  VEC(uint32_t) dirty;    /* cliques whose GAC is to run (GGroup.dirty) */
+  bool          all_dirty; /* every clique's, after loading changed the lists */
+  VEC(uint32_t) vg_start; /* per variable: its cliques in vg (CSR) */
+  VEC(uint32_t) vg;
+  /* Domains of one word, narrowed here during a run and written once at
+  ** its end: the mask, its base, and stamps of the run that read and
+  ** that changed it. */
+  VEC(uint64_t) m;
+  VEC(uint8_t)  size;     /* values in m */
+  VEC(int32_t)  base;
+  VEC(uint32_t) wrote;
+  VEC(VarId)    narrow;   /* the variables with a local mask */
+  VEC(uint32_t) vwave;    /* per variable: wave when it last queued its cliques */
+  uint32_t      wave;     /* bumped whenever a clique may leave the queue */
+  uint32_t      epoch;
+  VEC(VarId)    changed;
 };
 
 static const PropClass graph_linear_class;
@@ -97,21 +133,54 @@ static void rebuild(NeqGraph *g)
       bool seen = false;
       for (uint32_t j = g->start.data[i]; j < out && !seen && to - from <= 256; j++)
         seen = g->edges.data[j].y == e->y && g->edges.data[j].c == e->c;
-      if (!seen)
-        g->edges.data[out++] = *e;
+      if (!seen) {
+        GEdge kept = *e;
+        int64_t d = (int64_t)kept.c + g->base.data[kept.y];
+        if (!(g->mark.data[kept.y] & M_NARROW) || d != (int32_t)d)
+          kept.group |= E_WIDE;
+        kept.d = (int32_t)d;
+        g->edges.data[out++] = kept;
+      }
     }
   }
   g->start.data[nv] = out;
   g->edges.len = out;
   xfree(fill);
-  g->dirty = false;
+  VEC_CLEAR(g->vg_start);
+  VEC_RESERVE(g->vg_start, nv + 1);
+  memset(g->vg_start.data, 0, (nv + 1) * sizeof *g->vg_start.data);
+  g->vg_start.len = nv + 1;
+  for (size_t k = 0; k < g->groups.len; k++)
+    if (g->groups.data[k].clique)
+      for (uint32_t i = 0; i < g->groups.data[k].n; i++)
+        g->vg_start.data[g->gvars.data[g->groups.data[k].first + i] + 1]++;
+  for (size_t i = 0; i < nv; i++)
+    g->vg_start.data[i + 1] += g->vg_start.data[i];
+  VEC_CLEAR(g->vg);
+  VEC_RESERVE(g->vg, g->vg_start.data[nv]);
+  g->vg.len = g->vg_start.data[nv];
+  memcpy(fill = xmalloc((nv + 1) * sizeof *fill), g->vg_start.data, (nv + 1) * sizeof *fill);
+  for (size_t k = 0; k < g->groups.len; k++)
+    if (g->groups.data[k].clique)
+      for (uint32_t i = 0; i < g->groups.data[k].n; i++)
+        g->vg.data[fill[g->gvars.data[g->groups.data[k].first + i]]++] = (uint32_t)k;
+  xfree(fill);
+  g->dirty_edges = false;
 }
 
 static inline void pend_push(NeqGraph *g, VarId x)
 {
-  if (!(g->mark.data[x] & 1)) {
-    g->mark.data[x] |= 1;
+  if (!(g->mark.data[x] & M_PEND)) {
+    g->mark.data[x] |= M_PEND;
     g->pend.data[g->pend.len++] = x;
+  }
+}
+
+static inline void dirty_push(NeqGraph *g, uint32_t group)
+{
+  if (!g->groups.data[group].dirty) {
+    g->groups.data[group].dirty = 1;
+    g->dirty.data[g->dirty.len++] = group;   /* room for every clique */
   }
 }
 
@@ -122,48 +191,219 @@ static void wear(Prop *p, const GGroup *gr)
   p->cls = gr->clique ? &graph_distinct_class : &graph_linear_class;
 }
 
+
+/* A clique may have left the queue: every variable may have to queue its cliques again. */
+static inline void wave_bump(NeqGraph *g)
+{
+  if (++g->wave == 0) {
+    memset(g->vwave.data, 0, g->vwave.len * sizeof *g->vwave.data);
+    g->wave = 1;
+  }
+}
+
+/* x's local mask lost values: write it at the end, run its cliques' GAC. */
+static inline void narrowed(NeqGraph *g, VarId x, uint64_t mask)
+{
+  if (g->wrote.data[x] != g->epoch) {
+    g->wrote.data[x] = g->epoch;
+    g->changed.data[g->changed.len++] = x;
+  }
+  if (g->vwave.data[x] != g->wave) {    /* else its cliques are queued still */
+    g->vwave.data[x] = g->wave;
+    for (uint32_t k = g->vg_start.data[x], end = g->vg_start.data[x + 1]; k < end; k++)
+      dirty_push(g, g->vg.data[k]);
+  }
+  if (!(mask & (mask - 1)))
+    pend_push(g, x);
+}
+
+/* A failure: blame what the old propagator would have, forget the rest. */
+static PropStatus fail(Solver *s, Prop *p, NeqGraph *g, uint32_t group, VarId x)
+{
+  const GGroup *gr = &g->groups.data[group];
+  wear(p, gr);
+  if (gr->clique) {
+    s->blame = &g->gvars.data[gr->first];
+    s->nblame = gr->n;
+  } else {
+    s->blame_one = x;
+    s->blame = &s->blame_one;
+    s->nblame = 1;
+  }
+  while (g->pend.len)
+    g->mark.data[g->pend.data[--g->pend.len]] &= (uint8_t)~M_PEND;
+  while (g->dirty.len)
+    g->groups.data[g->dirty.data[--g->dirty.len]].dirty = 0;
+  wave_bump(g);
+  return PS_FAIL;
+}
+
+/* x is fixed to v: its neighbours lose what its edges forbid. */
+static PropStatus run_edges(Solver *s, Prop *p, NeqGraph *g, VarId x, int64_t v)
+{
+  const GEdge *edges = g->edges.data;
+  for (uint32_t k = g->start.data[x], end = g->start.data[x + 1]; k < end; k++) {
+    const GEdge *e = &edges[k];
+    VarId y = e->y;
+    if (!(e->group & E_WIDE)) {
+      uint64_t j = (uint64_t)(v - e->d);
+      uint64_t *my = &g->m.data[y];
+      if (j >= 64 || !(*my >> j & 1))
+        continue;
+      if (!(*my &= ~((uint64_t)1 << j)))
+        return fail(s, p, g, e->group, x);
+      g->size.data[y]--;
+      narrowed(g, y, *my);
+      continue;
+    }
+    uint32_t group = e->group & ~E_WIDE;
+    int64_t w = v - e->c;
+    if (dom_lacks(s, y, w))
+      continue;
+    wear(p, &g->groups.data[group]);
+    Event ev = dom_remove_present(s, y, w, p);
+    if (ev == EV_FAIL)
+      return fail(s, p, g, group, x);
+    if (ev == EV_VAL)
+      pend_push(g, y);                  /* not advised of its own changes */
+  }
+  return PS_FIX;
+}
+
+/*
+** Whether the GAC could remove anything or fail.  It removes values only
+** for a Hall set: k open variables whose domains together hold k values,
+** and not all the open ones (the edges have removed the fixed values
+** from the open domains already); it fails only for k open variables
+** with fewer than k values.  Either way k variables have at most k
+** values each, for some k in 2 .. open - 1 (or all of them fewer than
+** open), which sizes and unions rule out in most runs.
+*/
+static bool hall_possible(const NeqGraph *g, const VarId *x, const uint64_t *dom, uint32_t n)
+{
+  uint64_t with[65];                    /* by size (over n as n): union of the open domains */
+  uint8_t count[65];
+  uint32_t open = 0;
+  if (n < 16) {                         /* sizes of constant length: stores, not memset calls */
+    memset(with, 0, 16 * sizeof *with);
+    memset(count, 0, 16);
+  } else {
+    memset(with, 0, sizeof with);
+    memset(count, 0, sizeof count);
+  }
+  for (uint32_t i = 0; i < n; i++)
+    if (g->size.data[x[i]] > 1) {
+      uint32_t size = g->size.data[x[i]];
+      size = size < n ? size : n;
+      with[size] |= dom[i];
+      count[size]++;
+      open++;
+    }
+  /* A Hall set of k is k of the c domains of at most k values: when
+  ** c = k it can only be all of them, whose values then number k. */
+  uint64_t values = 0;
+  uint32_t c = 0;
+  for (uint32_t k = 2; k < open; k++) {
+    c += count[k];
+    values |= with[k];
+    if (c > k || (c == k && bit_count(values) <= k))
+      return true;
+  }
+  return false;
+}
+
+/* A clique's GAC (distinct.c's gacw_filter) on the local masks. */
+static PropStatus run_gac(Solver *s, Prop *p, NeqGraph *g, uint32_t group)
+{
+  GGroup *gr = &g->groups.data[group];
+  GacWord *gw = &g->gacs.data[gr->gac];
+  const VarId *x = &g->gvars.data[gr->first];
+  uint32_t n = gr->n;
+  uint64_t dom[64];
+  /* gr->dirty stays set while it runs: its own narrowing queues it not. */
+  if (gr->same_base) {                  /* every domain's bit 0 is vmin */
+    for (uint32_t i = 0; i < n; i++)
+      dom[i] = g->m.data[x[i]];
+  } else {
+    for (uint32_t i = 0; i < n; i++)
+      dom[i] = word_shift(g->m.data[x[i]], (int64_t)g->base.data[x[i]] - gw->vmin);
+  }
+  if (!hall_possible(g, x, dom, n))
+    goto done;
+  if (!gacw_filter(gw, n, dom)) {
+    gr->dirty = 0;
+    wave_bump(g);
+    return fail(s, p, g, group, x[0]);
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    uint64_t mi = gr->same_base ? dom[i]
+                                : word_shift(dom[i], (int64_t)gw->vmin - g->base.data[x[i]]);
+    if (mi != g->m.data[x[i]]) {
+      g->m.data[x[i]] = mi;
+      g->size.data[x[i]] = (uint8_t)bit_count(mi);
+      narrowed(g, x[i], mi);
+    }
+  }
+done:
+  gr->dirty = 0;
+  wave_bump(g);
+  return PS_FIX;
+}
+
 static PropStatus graph_propagate(Solver *s, Prop *p)
 {
   NeqGraph *g = s->neq_graph;
-  if (!g->pend.len)
-    return PS_FIX;                      /* nothing fixed since: no edge can prune */
-  if (g->dirty)
+  if (!g->pend.len && !g->dirty.len && !g->all_dirty)
+    return PS_FIX;                      /* nothing changed since: no edge can prune */
+  if (g->dirty_edges)
     rebuild(g);
-  const uint32_t *start = g->start.data;
-  const GEdge *edges = g->edges.data;
-  while (g->pend.len) {
-    VarId x = g->pend.data[--g->pend.len];
-    g->mark.data[x] &= (uint8_t)~1u;
+  if (g->all_dirty) {
+    g->all_dirty = false;
+    for (size_t k = 0; k < g->groups.len; k++)
+      if (g->groups.data[k].clique)
+        dirty_push(g, (uint32_t)k);
+  }
+  if (++g->epoch == 0) {                /* stamps wrapped: none is current */
+    memset(g->wrote.data, 0, g->wrote.len * sizeof *g->wrote.data);
+    g->epoch = 1;
+  }
+  wave_bump(g);
+  for (size_t k = 0; k < g->narrow.len; k++) {
+    VarId x = g->narrow.data[k];
     const Dom *d = dom_get(s, x);
-    if (d->lo != d->hi)
-      continue;                         /* pending from a branch since undone */
-    int64_t v = d->lo;
-    uint32_t worn = UINT32_MAX;
-    for (uint32_t k = start[x], end = start[x + 1]; k < end; k++) {
-      const GEdge *e = &edges[k];
-      int64_t w = v - e->c;
-      if (dom_lacks(s, e->y, w))
-        continue;
-      if (e->group != worn) {
-        worn = e->group;
-        wear(p, &g->groups.data[worn]);
+    g->m.data[x] = d->bits;
+    g->size.data[x] = (uint8_t)d->size;
+  }
+  g->changed.len = 0;
+  for (;;) {
+    while (g->pend.len) {
+      VarId x = g->pend.data[--g->pend.len];
+      g->mark.data[x] &= (uint8_t)~M_PEND;
+      int64_t v;
+      if (g->mark.data[x] & M_NARROW) {
+        uint64_t mx = g->m.data[x];
+        if (mx & (mx - 1))
+          continue;                     /* pending from a branch since undone */
+        v = (int64_t)g->base.data[x] + __builtin_ctzll(mx);
+      } else {
+        const Dom *d = dom_get(s, x);
+        if (d->lo != d->hi)
+          continue;
+        v = d->lo;
       }
-      Event ev = dom_remove_present(s, e->y, w, p);
-      if (ev == EV_FAIL) {
-        const GGroup *gr = &g->groups.data[worn];
-        if (gr->clique) {
-          s->blame = &g->gvars.data[gr->first];
-          s->nblame = gr->n;
-        } else {
-          s->blame_one = x;
-          s->blame = &s->blame_one;
-          s->nblame = 1;
-        }
+      if (run_edges(s, p, g, x, v) == PS_FAIL)
         return PS_FAIL;
-      }
-      if (ev == EV_VAL)
-        pend_push(g, e->y);             /* not advised of its own changes */
     }
+    if (!g->dirty.len)
+      break;
+    if (run_gac(s, p, g, g->dirty.data[--g->dirty.len]) == PS_FAIL)
+      return PS_FAIL;
+  }
+  for (size_t k = 0; k < g->changed.len; k++) {
+    VarId x = g->changed.data[k];
+    Event ev = dom_keep_word(s, x, g->m.data[x], p);
+    assert(ev != EV_FAIL);
+    (void)ev;
   }
   return PS_FIX;
 }
@@ -171,7 +411,17 @@ static PropStatus graph_propagate(Solver *s, Prop *p)
 static void graph_advise(Solver *s, Prop *p, VarId x)
 {
   (void)p;
-  pend_push(s->neq_graph, x);          /* subscribed on fixing only */
+  NeqGraph *g = s->neq_graph;
+  if (dom_is_fixed(s, x))
+    pend_push(g, x);
+  if (!(g->mark.data[x] & M_SUB_DOM))
+    return;                             /* in no clique */
+  if (g->dirty_edges || x + 1 >= g->vg_start.len) {
+    g->all_dirty = true;                /* loading: the lists are not made yet */
+    return;
+  }
+  for (uint32_t k = g->vg_start.data[x], end = g->vg_start.data[x + 1]; k < end; k++)
+    dirty_push(g, g->vg.data[k]);
 }
 
 /* Holds when no edge joins two values it forbids (every variable fixed). */
@@ -207,18 +457,32 @@ static NeqGraph *graph_get(Solver *s)
   return g;
 }
 
-/* Room for x: marks, the pending stack, the subscription and the degree. */
-static void graph_touch(Solver *s, NeqGraph *g, VarId x, uint32_t degree)
+/* Room for x: marks, local mask, the pending stack, the subscription and the degree. */
+static void graph_touch(Solver *s, NeqGraph *g, VarId x, uint32_t degree, Event ev)
 {
-  while (g->mark.len <= x)
+  while (g->mark.len <= x) {
     VEC_PUSH(g->mark, 0);
+    VEC_PUSH(g->m, 0);
+    VEC_PUSH(g->size, 0);
+    VEC_PUSH(g->base, 0);
+    VEC_PUSH(g->vwave, 0);
+    VEC_PUSH(g->wrote, 0);
+  }
   VEC_RESERVE(g->pend, g->mark.len);
+  VEC_RESERVE(g->changed, g->mark.len);
   while (s->degree_extra.len <= x)
     VEC_PUSH(s->degree_extra, 0);
   s->degree_extra.data[x] += degree;
-  if (!(g->mark.data[x] & 2)) {
-    g->mark.data[x] |= 2;
-    prop_subscribe(s, &s->props.data[s->neq_graph_prop], x, EV_VAL);
+  const Dom *d = dom_get(s, x);
+  if (d->nwords == 1 && !(g->mark.data[x] & M_NARROW)) {
+    g->mark.data[x] |= M_NARROW;
+    VEC_PUSH(g->narrow, x);
+    g->base.data[x] = d->base;
+  }
+  uint8_t bit = ev == EV_VAL ? M_SUB_VAL : M_SUB_DOM;
+  if (!(g->mark.data[x] & bit)) {
+    g->mark.data[x] |= bit;
+    prop_subscribe(s, &s->props.data[s->neq_graph_prop], x, ev);
   }
   if (dom_is_fixed(s, x))
     pend_push(g, x);                    /* at the root: run it if fixed already */
@@ -226,9 +490,9 @@ static void graph_touch(Solver *s, NeqGraph *g, VarId x, uint32_t degree)
 
 static void graph_edge(NeqGraph *g, VarId x, VarId y, int64_t c, uint32_t group)
 {
-  RawEdge r = { x, { y, (int32_t)c, group } };
+  RawEdge r = { x, { y, (int32_t)c, group, 0 } };
   VEC_PUSH(g->raw, r);
-  g->dirty = true;
+  g->dirty_edges = true;
 }
 
 static void graph_run(Solver *s)
@@ -251,31 +515,39 @@ void neq_graph_add(Solver *s, VarId x, VarId y, int64_t c)
     }
   if (group == UINT32_MAX) {
     group = (uint32_t)g->groups.len;
-    GGroup gr = { s->origin, 0, 0, 0 };
+    GGroup gr = { s->origin, 0, 0, 0, 0, 0, 0 };
     VEC_PUSH(g->groups, gr);
     VEC_PUSH(g->star_groups, group);
   }
   graph_edge(g, x, y, c, group);
   graph_edge(g, y, x, -c, group);
-  graph_touch(s, g, x, 1);
-  graph_touch(s, g, y, 1);
+  graph_touch(s, g, x, 1, EV_VAL);
+  graph_touch(s, g, y, 1, EV_VAL);
   graph_run(s);
 }
 
-void neq_graph_clique(Solver *s, size_t n, const VarId *x)
+void neq_graph_clique(Solver *s, size_t n, const VarId *x, int32_t vmin)
 {
   NeqGraph *g = graph_get(s);
   uint32_t group = (uint32_t)g->groups.len;
-  GGroup gr = { s->origin, 1, (uint32_t)g->gvars.len, (uint32_t)n };
+  GGroup gr = { s->origin, 1, 0, 1, (uint32_t)g->gvars.len, (uint32_t)n, (uint32_t)g->gacs.len };
+  for (size_t i = 0; i < n; i++)
+    gr.same_base &= dom_get(s, x[i])->base == vmin;
   VEC_PUSH(g->groups, gr);
+  GacWord gw;
+  gacw_init(&gw, vmin);
+  VEC_PUSH(g->gacs, gw);
+  VEC_RESERVE(g->dirty, g->gacs.len);
   for (size_t i = 0; i < n; i++)
     VEC_PUSH(g->gvars, x[i]);
   for (size_t i = 0; i < n; i++)
     for (size_t j = 0; j < n; j++)
       if (i != j)
         graph_edge(g, x[i], x[j], 0, group);
+  /* Degree 2: the value elimination and the GAC, as dval and dgacw had. */
   for (size_t i = 0; i < n; i++)
-    graph_touch(s, g, x[i], 1);
+    graph_touch(s, g, x[i], 2, EV_DOM);
+  dirty_push(g, group);
   graph_run(s);
 }
 
@@ -291,5 +563,16 @@ void neq_graph_free(NeqGraph *g)
   VEC_FREE(g->gvars);
   VEC_FREE(g->pend);
   VEC_FREE(g->mark);
+  VEC_FREE(g->gacs);
+  VEC_FREE(g->dirty);
+  VEC_FREE(g->vg_start);
+  VEC_FREE(g->vg);
+  VEC_FREE(g->m);
+  VEC_FREE(g->size);
+  VEC_FREE(g->base);
+  VEC_FREE(g->vwave);
+  VEC_FREE(g->narrow);
+  VEC_FREE(g->wrote);
+  VEC_FREE(g->changed);
   xfree(g);
 }

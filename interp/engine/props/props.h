@@ -107,8 +107,24 @@ void ne2_post(Solver *s, VarId x, VarId y, int64_t c);
 */
 typedef struct NeqGraph NeqGraph;
 void neq_graph_add(Solver *s, VarId x, VarId y, int64_t c);
-void neq_graph_clique(Solver *s, size_t n, const VarId *x);
+/* A distinct group over one-word domains from vmin: its edges and its GAC. */
+void neq_graph_clique(Solver *s, size_t n, const VarId *x, int32_t vmin);
 void neq_graph_free(NeqGraph *g);
+/*
+** distinct's GAC on one machine word (distinct.c's dgacw), over masks the
+** caller holds: value vmin + j is bit j; the matching is kept between
+** calls as a hint.  gacw_filter narrows dom[0 .. n) in place and says
+** false when the group has no matching; the caller has already removed
+** the fixed values from the other domains.
+*/
+typedef struct GacWord {
+  int32_t vmin;         /* value of bit 0 */
+  uint64_t matched;     /* the values matched to some var */
+  int8_t var_match[64]; /* per var: matched value bit, or -1 */
+  int8_t val_match[64]; /* per value bit: matched var, or -1 */
+} GacWord;
+void gacw_init(GacWord *g, int32_t vmin);
+bool gacw_filter(GacWord *g, uint32_t n, uint64_t *dom);
 /*
 ** distinct(x) by value elimination and Hall intervals alone (bounds
 ** consistency, distinct.c's dbnd), which post_distinct adds for spans
