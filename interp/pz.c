@@ -889,7 +889,7 @@ const char *pz_model_flatzinc(PzCtx *cx)
   size_t nshown = 0;
   for (size_t i = 0; i < cx->model.steps.len; i++) {
     const ModelStep *st = &cx->model.steps.data[i];
-    if (st->kind == MS_DECIDE) {
+    if (st->kind == MS_DECIDE && st->k == 0) {
       shown = (const ModelVar *)(const void *)model_args(&cx->model, st);
       nshown = st->n;
     }

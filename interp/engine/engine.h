@@ -75,6 +75,8 @@ struct Solver {
   VEC(ConstSlot) consts;        /* cache for solver_const; len == cap, power of 2 */
   size_t nconsts;               /* used slots */
   VEC(VarId) decision_vars;
+  VEC(VarId) probe_vars;        /* with a branching order (solver_set_branch_vars): the
+                                   puzzle's unknowns, which probing tries instead */
   VEC(VarId) shown_vars;        /* with project: solutions are told apart by these alone */
   bool project;                 /* solver_set_shown_vars was called */
   VEC(PropId) branchers;        /* propagators that choose decisions (prop_brancher) */

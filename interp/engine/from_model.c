@@ -97,8 +97,11 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
   case MS_PROPAGATE:
     solver_propagate(s);
     break;
-  case MS_DECIDE:
-    solver_set_decision_vars(s, st->n, ids(a));
+  case MS_DECIDE:                /* a branching order (k = 1) follows and replaces */
+    if (st->k)
+      solver_set_branch_vars(s, st->n, ids(a));
+    else
+      solver_set_decision_vars(s, st->n, ids(a));
     break;
   case MS_SHOWN:
     solver_set_shown_vars(s, st->n, ids(a));

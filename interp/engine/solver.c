@@ -42,6 +42,7 @@ void solver_free(Solver *s)
   VEC_FREE(s->vals);
   VEC_FREE(s->consts);
   VEC_FREE(s->decision_vars);
+  VEC_FREE(s->probe_vars);
   VEC_FREE(s->shown_vars);
   VEC_FREE(s->branchers);
   VEC_FREE(s->ne_star);
@@ -198,6 +199,22 @@ void solver_set_decision_vars(Solver *s, size_t n, const VarId *x)
     assert(x[i] < s->doms.len);
     VEC_PUSH(s->decision_vars, x[i]);
   }
+  s->search.wdeg = false;
+  VEC_CLEAR(s->probe_vars);
+}
+
+void solver_set_branch_vars(Solver *s, size_t n, const VarId *x)
+{
+  solver_begin_edit(s);
+  VEC_CLEAR(s->probe_vars);             /* the unknowns, set just before */
+  for (size_t i = 0; i < s->decision_vars.len; i++)
+    VEC_PUSH(s->probe_vars, s->decision_vars.data[i]);
+  VEC_CLEAR(s->decision_vars);
+  for (size_t i = 0; i < n; i++) {
+    assert(x[i] < s->doms.len);
+    VEC_PUSH(s->decision_vars, x[i]);
+  }
+  s->search.wdeg = true;
 }
 
 void solver_set_shown_vars(Solver *s, size_t n, const VarId *x)

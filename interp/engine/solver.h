@@ -155,6 +155,13 @@ bool solver_propagate(Solver *s);
 */
 void solver_set_decision_vars(Solver *s, size_t n, const VarId *x);
 /*
+** The same, for a branching order that is not the puzzle's unknowns (a
+** logic grid's values' entities, MS_DECIDE with k = 1), and with dom/wdeg
+** (size / (degree + failures)) instead of dom/deg with failures on ties:
+** a logic grid's clues on the values are where its search fails.
+*/
+void solver_set_branch_vars(Solver *s, size_t n, const VarId *x);
+/*
 ** Count answers, not assignments: two solutions that agree on x[0..n)
 ** are one, and search_next returns one solution per combination of their
 ** values (the first it meets).  The search decides the shown variables

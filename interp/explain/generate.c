@@ -43,7 +43,7 @@ void generate_candidates(const Model *m, VarIdVec *named, VarIdVec *out)
   VEC_CLEAR(*out);
   for (size_t i = 0; i < m->steps.len; i++) {
     const ModelStep *st = &m->steps.data[i];
-    if (st->kind != MS_DECIDE)
+    if (st->kind != MS_DECIDE || st->k != 0)      /* k = 1: a branching order */
       continue;
     VEC_CLEAR(*named);
     VEC_CLEAR(*out);

@@ -21,5 +21,7 @@ void grid_attribute(Ground *g, const Stmt *st);
 /* attr(x): the value of attribute `a` for entity x (known or unknown). */
 Value grid_attr_of(Ground *g, Loc at, const GridAttr *a, Value x);
 const GridAttr *grid_find_attr(const Ground *g, Sym name);
+/* After the decision variables: the search's order, each attribute's values' entities (W) for its entities' values (A). */
+void grid_branch_vars(Ground *g);
 
 #endif

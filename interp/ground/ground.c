@@ -1982,6 +1982,7 @@ bool ground_program(Ground *g)
   }
   build_defer(g, false);
   build_decision_vars(g, g->decision.len, g->decision.data);
+  grid_branch_vars(g);
   if (!g->all_assignments)
     shown_vars(g);
   return g->diag->nerrors == before;

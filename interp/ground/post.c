@@ -199,6 +199,13 @@ void build_decision_vars(Ground *g, size_t n, const VarId *x)
   step(g, MS_DECIDE, ids(x), n, NULL, 0)->n = (uint32_t)n;
 }
 
+void build_branch_vars(Ground *g, size_t n, const VarId *x)
+{
+  ModelStep *st = step(g, MS_DECIDE, ids(x), n, NULL, 0);
+  st->n = (uint32_t)n;
+  st->k = 1;
+}
+
 void build_shown_vars(Ground *g, size_t n, const VarId *x)
 {
   step(g, MS_SHOWN, ids(x), n, NULL, 0)->n = (uint32_t)n;

@@ -47,6 +47,8 @@ void build_origin(Ground *g, uint32_t origin);
 void build_defer(Ground *g, bool on);
 void build_propagate(Ground *g);
 void build_decision_vars(Ground *g, size_t n, const VarId *x);
+/* The order the search branches in, instead of the decision variables (MS_DECIDE, k = 1). */
+void build_branch_vars(Ground *g, size_t n, const VarId *x);
 /* What a solution is: the variables whose values the shown items print (MS_SHOWN). */
 void build_shown_vars(Ground *g, size_t n, const VarId *x);
 /* The goal (MS_GOAL): x as small as can be, or as large when maximize. */

@@ -60,7 +60,8 @@ typedef enum {
   /* control */
   MS_DEFER,       /* k = 1: posts only schedule until k = 0 (which propagates) */
   MS_PROPAGATE,   /* run the root fixpoint */
-  MS_DECIDE,      /* the decision variables, x[n] at args, in order */
+  MS_DECIDE,      /* the decision variables, x[n] at args, in order; k = 1: not the
+                     unknowns, only the order the search branches in, instead of them */
   MS_SHOWN,       /* what a solution is: the variables the shown items print, x[n]
                      at args (none: every assignment counts, helpers included) */
   MS_GOAL,        /* minimize x (k = 0) or maximize x (k = 1): for the search that
