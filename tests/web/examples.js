@@ -4,6 +4,7 @@
 //
 //   node tests/web/examples.js WEBDIR PZ        (make test-web runs it)
 //   node tests/web/examples.js WEBDIR PZ slow   (make test-web-slow)
+//   node tests/web/examples.js WEBDIR PZ slow queens.pz   (one example's)
 //
 // The explanations and puzzles that take the native pz more than a few
 // seconds (SLOW: up to a minute and a half each, several times that in
@@ -22,7 +23,7 @@ const SLOW = new Set([
   'generate miracle_sudoku_empty.pz',
 ]);
 
-const [web, pz, which] = process.argv.slice(2);
+const [web, pz, which, only] = process.argv.slice(2);
 const slowOnly = which === 'slow';
 const root = path.resolve(__dirname, '../..');
 
@@ -54,7 +55,8 @@ async function main() {
       console.log(`FAIL ${what}\n--- native\n${want}\n--- wasm\n${got}`);
     }
   };
-  const names = fs.readdirSync(path.join(root, 'examples')).filter((f) => f.endsWith('.pz')).sort();
+  const names = fs.readdirSync(path.join(root, 'examples'))
+    .filter((f) => f.endsWith('.pz') && (!only || f === only)).sort();
   for (const name of names) {
     const file = 'examples/' + name;
     if (!slowOnly)
