@@ -312,6 +312,44 @@ static bool hall_possible(const NeqGraph *g, const VarId *x, const uint64_t *dom
   return false;
 }
 
+/* 1 in nibble s of a tally, for a domain of s values (15 for more). */
+#define NIB(s) ((uint64_t)1 << 4 * (s))
+#define NIB15_8 NIB(15), NIB(15), NIB(15), NIB(15), NIB(15), NIB(15), NIB(15), NIB(15)
+static const uint64_t size_nibble[65] = {
+  NIB(0), NIB(1), NIB(2), NIB(3), NIB(4), NIB(5), NIB(6), NIB(7), NIB(8), NIB(9), NIB(10),
+  NIB(11), NIB(12), NIB(13), NIB(14), NIB(15), NIB15_8, NIB15_8, NIB15_8, NIB15_8, NIB15_8,
+  NIB15_8, NIB(15)
+};
+
+/*
+** hall_possible for fewer than 16 variables of one base, read as they
+** are loaded: tally holds in nibble s how many of them have s values (15
+** for more), so one multiplication gives, in nibble k, how many open ones
+** have at most k; the union is taken only for a k where that is k.
+*/
+static bool hall_tally(const NeqGraph *g, const VarId *x, const uint64_t *dom, uint32_t n,
+                       uint64_t tally)
+{
+  uint32_t open = n - (uint32_t)(tally & 15) - (uint32_t)(tally >> 4 & 15);
+  uint64_t upto = (tally & ~(uint64_t)0xff) * 0x1111111111111111ull;
+  for (uint32_t k = 2; k < open; k++) {
+    uint32_t c = (uint32_t)(upto >> 4 * k & 15);
+    if (c < k)
+      continue;
+    if (c > k)
+      return true;
+    uint64_t values = 0;
+    for (uint32_t i = 0; i < n; i++) {
+      uint32_t size = g->size.data[x[i]];
+      if (size > 1 && size <= k)
+        values |= dom[i];
+    }
+    if (bit_count(values) <= k)
+      return true;
+  }
+  return false;
+}
+
 /* A clique's GAC (distinct.c's gacw_filter) on the local masks. */
 static PropStatus run_gac(Solver *s, Prop *p, NeqGraph *g, uint32_t group)
 {
@@ -321,15 +359,21 @@ static PropStatus run_gac(Solver *s, Prop *p, NeqGraph *g, uint32_t group)
   uint32_t n = gr->n;
   uint64_t dom[64];
   /* gr->dirty stays set while it runs: its own narrowing queues it not. */
-  if (gr->same_base) {                  /* every domain's bit 0 is vmin */
-    for (uint32_t i = 0; i < n; i++)
-      dom[i] = g->m.data[x[i]];
+  if (gr->same_base && n < 16) {        /* every domain's bit 0 is vmin */
+    uint64_t tally = 0;
+    for (uint32_t i = 0; i < n; i++) {
+      VarId xi = x[i];
+      dom[i] = g->m.data[xi];
+      tally += size_nibble[g->size.data[xi]];
+    }
+    if (!hall_tally(g, x, dom, n, tally))
+      goto done;
   } else {
     for (uint32_t i = 0; i < n; i++)
       dom[i] = word_shift(g->m.data[x[i]], (int64_t)g->base.data[x[i]] - gw->vmin);
+    if (!hall_possible(g, x, dom, n))
+      goto done;
   }
-  if (!hall_possible(g, x, dom, n))
-    goto done;
   if (!gacw_filter(gw, n, dom)) {
     gr->dirty = 0;
     wave_bump(g);
