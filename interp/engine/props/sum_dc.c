@@ -110,7 +110,7 @@ static bool exact_applies(const Solver *s, const Prop *p, int64_t *t,
 ** the same changes in the same order, without the products, divisions
 ** and gcd tests that unit coefficients make idle).
 */
-static PropStatus sum_bounds(Solver *s, const Prop *p, int64_t c)
+static PropStatus sum_bounds(Solver *s, const Prop *p, int64_t c, bool *moved)
 {
   const VarId *x = prop_vars(s, p);
   uint32_t n = p->nvars;
@@ -144,6 +144,7 @@ static PropStatus sum_bounds(Solver *s, const Prop *p, int64_t c)
       smin += d->lo - lo;
       smax += d->hi - hi;
       again = true;
+      *moved = true;
     }
     if (!again)
       return PS_FIX;
@@ -173,10 +174,12 @@ static PropStatus sum_dc_propagate(Solver *s, Prop *p)
   uint32_t open[SUM_DC_OPEN], m;
   int64_t t;
   /* Bounds reasoning until the exact rule applies (it may start to
-  ** apply on the way, and then it must run to keep its promise). */
+  ** apply on the way, and then it must run to keep its promise; only a
+  ** moved end can make it apply). */
   if (!exact_applies(s, p, &t, open, &m)) {
-    PropStatus st = sum_bounds(s, p, c);
-    if (st != PS_FIX || !exact_applies(s, p, &t, open, &m))
+    bool moved = false;
+    PropStatus st = sum_bounds(s, p, c, &moved);
+    if (st != PS_FIX || !moved || !exact_applies(s, p, &t, open, &m))
       return st;
   }
   if (t < 0)
