@@ -94,13 +94,17 @@ ModelStep *model_step(Model *m, ModelStepKind kind, uint32_t origin,
 {
   ModelStep st = {.kind = (uint8_t)kind, .origin = origin, .args = (uint32_t)m->ints.len};
   VEC_RESERVE(m->ints, m->ints.len + na + nb);
-  int32_t *to = m->ints.data + m->ints.len;
-  if (na + nb <= 8) {                   /* most steps (x - y != c): no call to memcpy */
+  if (na + nb == 0) {
+    /* no arguments (an empty program's decision step): ints may have no
+    ** storage yet, and NULL + 0 is undefined */
+  } else if (na + nb <= 8) {            /* most steps (x - y != c): no call to memcpy */
+    int32_t *to = m->ints.data + m->ints.len;
     for (size_t i = 0; i < na; i++)
       to[i] = a[i];
     for (size_t i = 0; i < nb; i++)
       to[na + i] = b[i];
   } else {
+    int32_t *to = m->ints.data + m->ints.len;
     if (na)
       memcpy(to, a, na * sizeof *a);
     if (nb)
