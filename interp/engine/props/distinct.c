@@ -26,6 +26,7 @@
 ** bounds-only domain cannot record the removal of an inner value.
 */
 #include "engine/props/props.h"
+#include "engine/props/gac_word.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -443,75 +444,6 @@ static uint64_t word_of(const Solver *s, VarId x, int32_t vmin)
   return word_shift(d->bits, (int64_t)d->base - vmin);
 }
 
-/* Match var r by a breadth-first augmenting path; *matched is the set of matched values. */
-static inline bool augment_word(const uint64_t *dom, GacWord *g, uint64_t *matched, uint32_t r)
-{
-  int8_t parent[64];
-  uint32_t queue[64], head = 0, tail = 0;
-  uint64_t seen = (uint64_t)1 << r;
-  queue[tail++] = r;
-  while (head < tail) {
-    uint32_t u = queue[head++];
-    uint64_t free_here = dom[u] & ~*matched;
-    if (free_here) {                        /* shift the path back to r */
-      int j = __builtin_ctzll(free_here);
-      *matched |= (uint64_t)1 << j;
-      for (uint32_t cur = u;;) {
-        int old = g->var_match[cur];
-        g->var_match[cur] = (int8_t)j;
-        g->val_match[j] = (int8_t)cur;
-        if (cur == r)
-          return true;
-        j = old;
-        cur = (uint32_t)parent[cur];
-      }
-    }
-    for (uint64_t m = dom[u]; m; m &= m - 1) {
-      uint32_t w = (uint32_t)g->val_match[__builtin_ctzll(m)];
-      if (!(seen >> w & 1)) {
-        seen |= (uint64_t)1 << w;
-        parent[w] = (int8_t)u;
-        queue[tail++] = w;
-      }
-    }
-  }
-  return false;
-}
-
-/*
-** Do the open variables form one strongly connected component of the
-** graph to[]?  Then every edge between them lies on a cycle and stays,
-** which is the common case in a sudoku-like group: two bit-parallel
-** searches (forward from one open variable, backward to it) instead of
-** the closure.
-*/
-static inline bool one_component(const uint64_t *to, uint64_t open)
-{
-  if (!open)
-    return true;
-  uint64_t root = open & -open, forward = root, frontier = root;
-  while (frontier) {
-    uint64_t fresh = to[__builtin_ctzll(frontier)] & ~forward;
-    frontier = (frontier & (frontier - 1)) | fresh;
-    forward |= fresh;
-  }
-  if ((forward & open) != open)
-    return false;
-  /* Backward: a round adds at once what it finds, so the next test in
-  ** the same round sees it (two rounds mostly do). */
-  uint64_t backward = root;
-  for (;;) {
-    uint64_t rest = open & ~backward, before = backward;
-    if (!rest)
-      return true;
-    for (; rest; rest &= rest - 1)
-      if (to[__builtin_ctzll(rest)] & backward)
-        backward |= rest & -rest;
-    if (backward == before)
-      return false;
-  }
-}
-
 /* The one-component case: open variables lose only the fixed values. */
 static PropStatus keep_all_but(Solver *s, const Prop *p, const VarId *x,
                                uint32_t n, int32_t vmin, const uint64_t *dom,
@@ -527,96 +459,6 @@ static PropStatus keep_all_but(Solver *s, const Prop *p, const VarId *x,
   return PS_FIX;
 }
 
-void gacw_init(GacWord *g, int32_t vmin)
-{
-  g->vmin = vmin;
-  g->matched = 0;
-  memset(g->var_match, -1, sizeof g->var_match);
-  memset(g->val_match, -1, sizeof g->val_match);
-}
-
-/*
-** dgacw's rule on masks the caller holds (neq_graph.c's local domains):
-** dom[i] is variable i's domain over vmin .. vmin + 63, narrowed in
-** place; false when no matching is left.  The caller has removed every
-** fixed value from the other domains (the graph's clique edges), so the
-** one-component case has nothing to remove.
-*/
-bool gacw_filter(GacWord *g, uint32_t n, uint64_t *dom)
-{
-  uint64_t to[64], open = 0, can_free = 0, matched = g->matched;
-  bool intact = true;
-  for (uint32_t i = 0; i < n; i++) {
-    uint64_t di = dom[i];
-    int j = g->var_match[i];
-    if (j < 0 || !(di >> j & 1)) {
-      if (j >= 0) {
-        g->val_match[j] = -1;
-        g->var_match[i] = -1;
-        matched &= ~((uint64_t)1 << j);
-      }
-      intact = false;
-      continue;
-    }
-    uint64_t own = (uint64_t)1 << j;
-    to[j] = di & ~own;
-    if (di & (di - 1))
-      open |= own;
-  }
-  if (intact) {
-    for (uint64_t mk = matched; mk; mk &= mk - 1) {
-      int k = __builtin_ctzll(mk);
-      if (to[k] & ~matched)
-        can_free |= (uint64_t)1 << k;
-      to[k] &= matched;
-    }
-  } else {
-    for (uint32_t i = 0; i < n; i++)
-      if (g->var_match[i] < 0 && !augment_word(dom, g, &matched, i)) {
-        g->matched = matched;
-        return false;
-      }
-    g->matched = matched;
-    open = 0;
-    for (uint32_t i = 0; i < n; i++) {
-      uint64_t own = (uint64_t)1 << g->var_match[i];
-      to[g->var_match[i]] = dom[i] & matched & ~own;
-      if (dom[i] & (dom[i] - 1))
-        open |= own;
-      if (dom[i] & ~matched)
-        can_free |= own;
-    }
-  }
-  if (one_component(to, open))
-    return true;
-  for (uint64_t mk = matched; mk; mk &= mk - 1) {   /* closure (Warshall) */
-    int k = __builtin_ctzll(mk);
-    uint64_t from_k = to[k], bit = (uint64_t)1 << k;
-    for (uint64_t mj = matched; mj; mj &= mj - 1) {
-      int j = __builtin_ctzll(mj);
-      to[j] |= (to[j] & bit) ? from_k : 0;
-    }
-  }
-  uint64_t to_free = can_free;
-  for (uint64_t mk = matched; mk; mk &= mk - 1) {
-    int k = __builtin_ctzll(mk);
-    if (to[k] & can_free)
-      to_free |= (uint64_t)1 << k;
-  }
-  for (uint32_t i = 0; i < n; i++) {
-    if ((dom[i] & (dom[i] - 1)) == 0)
-      continue;
-    int o = g->var_match[i];
-    uint64_t component = (uint64_t)1 << o;
-    for (uint64_t mk = to[o]; mk; mk &= mk - 1) {
-      int k = __builtin_ctzll(mk);
-      if (to[k] >> o & 1)
-        component |= (uint64_t)1 << k;
-    }
-    dom[i] &= component | to_free | ~matched;
-  }
-  return true;
-}
 
 static PropStatus dgacw_propagate(Solver *s, Prop *p)
 {
