@@ -736,6 +736,16 @@ struct QuickLin {
   VarId vars[LIN_SMALL];
 };
 
+/* v as a linear term, a number's in *k (to_lin() without the arena); NULL when v is neither. */
+static const Lin *quick_lin(const Value *v, Lin *k)
+{
+  if (v->kind == V_INT) {
+    k->k = v->i;
+    return k;
+  }
+  return v->kind == V_LIN && !v->atom ? v->lin : NULL;
+}
+
 #define QUICK_DEPTH 6u              /* levels quick_value() follows; deeper is the walkers' */
 
 /*
@@ -804,19 +814,9 @@ static const Value *quick_value(Ground *g, const Env *env, const Node *n, unsign
       *slot = value_int(n->op == OP_ADD ? a->i + b->i : a->i - b->i);
       return slot;
     }
-    Lin ka = {0}, kb = {0};             /* to_lin() of a number, without the arena */
-    const Lin *la = &ka, *lb = &kb;
-    if (a->kind == V_INT)
-      ka.k = a->i;
-    else if (a->kind == V_LIN && !a->atom)
-      la = a->lin;
-    else
-      return NULL;
-    if (b->kind == V_INT)
-      kb.k = b->i;
-    else if (b->kind == V_LIN && !b->atom)
-      lb = b->lin;
-    else
+    Lin ka = {0}, kb = {0};
+    const Lin *la = quick_lin(a, &ka), *lb = la ? quick_lin(b, &kb) : NULL;
+    if (!lb)
       return NULL;
     if (la->n + lb->n > LIN_SMALL)
       return NULL;

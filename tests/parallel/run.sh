@@ -155,21 +155,18 @@ if grep -q '^stopped: the node limit of 2000 was reached$' "$tmp/par" &&
 else
   fail "queens -c -p 2 --nodes 2000"; cat "$tmp/par"
 fi
-# counting, the caller searches cubes too: its limit stops them all
-run "$tmp/par" examples/queens.pz -c -p 2 -t 0.2
-if grep -q '^stopped: the time limit of 0.2 s was reached' "$tmp/par" &&
-   grep -q '^status 3$' "$tmp/par"; then
-  passed=$((passed + 1))
-else
-  fail "queens -c -p 2 -t 0.2"; tail -3 "$tmp/par"
-fi
-run "$tmp/par" examples/queens.pz -a -p 4 -t 0.2
-if grep -q '^stopped: the time limit of 0.2 s was reached' "$tmp/par" &&
-   grep -q '^status 3$' "$tmp/par"; then
-  passed=$((passed + 1))
-else
-  fail "queens -a -p 4 -t 0.2"; tail -3 "$tmp/par"
-fi
+# a time limit stops every worker (counting, the caller searches cubes
+# too: its limit stops them all)
+for how in "-c -p 2" "-a -p 4"; do
+  # shellcheck disable=SC2086
+  run "$tmp/par" examples/queens.pz $how -t 0.2
+  if grep -q '^stopped: the time limit of 0.2 s was reached' "$tmp/par" &&
+     grep -q '^status 3$' "$tmp/par"; then
+    passed=$((passed + 1))
+  else
+    fail "queens $how -t 0.2"; tail -3 "$tmp/par"
+  fi
+done
 
 # explain, grade and generate run their independent solves (redundant
 # clues, checking each step, taking givens away) on the workers: the
