@@ -492,6 +492,8 @@ static bool load(PzCtx *cx, const char *name, const char *text, size_t len)
      solver_from_model (pz_count_parallel). */
   if (cx->trace)
     solver_set_trace(cx->solver, trace_event, cx);
+  if (cx->opt.workers > 1)
+    solver_keep_memo(cx->solver);       /* the workers' spaces copy from it */
   size_t failed = solver_load_model(cx->solver, &cx->model);
   if (failed < cx->model.steps.len)
     ground_note_failure(&cx->ground, failed);
@@ -734,6 +736,7 @@ PzResult pz_split(PzCtx *cx, size_t n, PzSplit *out)
   }
   out->cubes = par_ncubes(cx->split);
   out->fingerprint = par_cubes_print(cx->split);
+  out->nodes = par_split_nodes(cx->split);
   UNGUARD();
   return r;
 }
@@ -1262,7 +1265,7 @@ PzWorkerStats pz_worker_stats(const PzCtx *cx, unsigned i)
   if (!cx->par || cx->failure)
     return (PzWorkerStats){0};
   ParWorkerStats w = par_worker_stats(cx->par, i);
-  return (PzWorkerStats){w.nodes, w.cubes, w.idle_seconds};
+  return (PzWorkerStats){w.nodes, w.cubes, w.idle_seconds, w.start_seconds};
 }
 
 void pz_json_string(const char *s, PzWrite write, void *to)

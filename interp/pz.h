@@ -219,12 +219,13 @@ PzStats pz_stats(const PzCtx *cx);
 /*
 ** With PzOptions.workers: how many worker threads searched (0 when the
 ** search finished alone, before any was needed), and worker i's share:
-** its decisions, the parts of the tree (cubes) it searched, and the
-** seconds it waited for work.
+** its decisions, the parts of the tree (cubes) it searched, the
+** seconds it waited for work, and when it began its first cube (seconds
+** after the search began; 0 for none).
 */
 typedef struct PzWorkerStats {
   uint64_t nodes, cubes;
-  double idle_seconds;
+  double idle_seconds, start_seconds;
 } PzWorkerStats;
 unsigned pz_workers(const PzCtx *cx);
 PzWorkerStats pz_worker_stats(const PzCtx *cx, unsigned i);
@@ -242,10 +243,11 @@ PzWorkerStats pz_worker_stats(const PzCtx *cx, unsigned i);
 ** PzOptions.count_only false, the cubes' solutions have values, and
 ** `each` (set by the caller, may be NULL) is called with every solution
 ** met while splitting, loaded as pz_next loads one (pz_solution_text).
+** nodes: the decisions splitting made (the cubes' own come after).
 */
 typedef struct PzSplit {
   size_t cubes;
-  uint64_t found;
+  uint64_t found, nodes;
   uint64_t fingerprint;
   void (*each)(void *ctx, PzCtx *cx);     /* in: see above */
   void *each_ctx;

@@ -5,9 +5,9 @@
 #                    page (web/*.html, *.css, *.js) and every example
 #   make serve       serve $(BUILD)/playground on http://localhost:8000/ (PORT=...)
 #   make test-web    the page in headless Chromium (tests/web/)
-#   make test-web-slow  the slow examples' explanations and puzzles, in wasm
-#                    under node, against the native pz (explain hidoku10
-#                    alone: 85 s natively, 16 min in wasm on a busy machine)
+#   make test-web-slow  every example's explanation and puzzle alone, in wasm
+#                    under node against the native pz, each timed (explain
+#                    queens, the longest: about 20 s in wasm)
 #   make wasm-bench  the wasm build against the native one (counting rows)
 #
 # emcc comes from Debian's emscripten package, installed when missing (as
@@ -71,9 +71,9 @@ test-web: all             ## the playground in headless Chromium; screenshots in
 	  echo "test-web: skipped: emscripten or Chromium cannot be installed here"; \
 	fi
 
-# The twelve explanations and generated puzzles test-web leaves out: the
-# same code, but minutes each in wasm, so not in CI.
-test-web-slow: all        ## the slow examples' explain and generate in wasm, compared with pz
+# The explanations and generated puzzles again, each timed: test-web
+# compares them too; this watches what each costs in wasm.
+test-web-slow: all        ## every example's explain and generate in wasm, timed, compared with pz
 	@sh tests/deps.sh wasm || { echo "test-web-slow: skipped: emscripten cannot be installed here"; exit 0; }; \
 	$(MAKE) wasm && node tests/web/examples.js $(WEB) $(BUILD)/pz slow
 

@@ -830,8 +830,9 @@ static void print_stats(const PzCtx *cx, double seconds, double load_seconds)
     put_f(stderr, "restarts: %llu\n", (unsigned long long)st.restarts);
   for (unsigned i = 0; i < pz_workers(cx); i++) {
     PzWorkerStats w = pz_worker_stats(cx, i);
-    put_f(stderr, "worker %u: nodes=%llu cubes=%llu idle=%.3fms\n", i + 1,
-          (unsigned long long)w.nodes, (unsigned long long)w.cubes, w.idle_seconds * 1000.0);
+    put_f(stderr, "worker %u: nodes=%llu cubes=%llu idle=%.3fms start=%.3fms\n", i + 1,
+          (unsigned long long)w.nodes, (unsigned long long)w.cubes, w.idle_seconds * 1000.0,
+          w.start_seconds * 1000.0);
   }
 }
 

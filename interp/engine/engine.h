@@ -86,9 +86,18 @@ struct Solver {
   struct NeqGraph *neq_graph;   /* that graph, or NULL */
   PropId neq_graph_prop;        /* its propagator */
   VEC(uint32_t) degree_extra;   /* per variable: degree a shared propagator stands for */
+  bool keep_memo;               /* others are built like it: keep what they copy (below) */
+  struct LinsysMemo *linsys_memo;          /* the equations linsys derived here (linsys.c) */
+  void (*free_linsys_memo)(struct LinsysMemo *);  /* set by its maker: solver.c calls no prop */
+  const struct LinsysMemo *linsys_like;    /* another space's, read instead of deriving */
+  struct TilingMemo *tiling_memo;          /* the tilings' first lists here (tiling.c) */
+  void (*free_tiling_memo)(struct TilingMemo *);  /* set by its maker, as free_linsys_memo */
+  const struct TilingMemo *tiling_like;    /* another space's, copied instead of built */
   const VarId *blame;           /* set with PS_FAIL: the variables to blame, not the prop's */
   uint32_t nblame;
   VarId blame_one;
+  VEC(VarId) group_vars;        /* the all-different groups' variables, one after another */
+  VEC(uint32_t) group_start;    /* group g is group_vars[group_start[g] .. group_start[g + 1]) */
   Search search;
   SolverStats stats;
   SolverLimits limits;

@@ -40,6 +40,7 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
     break;
   case MS_DISTINCT:
     post_distinct(s, st->n, ids(a));
+    solver_note_group(s, st->n, ids(a));
     break;
   case MS_ELEMENT:
     post_element(s, st->x, (int32_t)st->k, st->n, ids(a), st->z);
@@ -115,12 +116,14 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
 }
 
 /*
-** Once the Model is in: the equations that follow from sums over shared
+** Once the Model is in: sums over cells that one distinct holds told so
+** (props/sum_dc.c), and the equations that follow from sums over shared
 ** cells (props/linsys.c), for searching; not for the reason log, nor in
 ** the spaces of explain (solver_from_model_where, trial.c).
 */
 static void load_finish(Solver *s)
 {
+  sum_dc_mark_distinct(s, LINSYS_MIN_VARS);
   linsys_post(s, LINSYS_MIN_VARS);
 }
 
@@ -178,11 +181,24 @@ static void want_neq_graph(Solver *s, const Model *m)
 
 Solver *solver_from_model(const Model *m)
 {
+  return solver_from_model_like(m, NULL);
+}
+
+void solver_keep_memo(Solver *s)
+{
+  s->keep_memo = true;
+}
+
+Solver *solver_from_model_like(const Model *m, const Solver *like)
+{
   Solver *s = solver_new();
+  s->linsys_like = like ? like->linsys_memo : NULL;
+  s->tiling_like = like ? like->tiling_memo : NULL;   /* read at its first enumeration */
   want_neq_graph(s, m);
   for (size_t i = 0; i < m->steps.len; i++)
     solver_replay_step(s, m, &m->steps.data[i]);
   load_finish(s);
+  s->linsys_like = NULL;                /* like may be freed before s */
   return s;
 }
 

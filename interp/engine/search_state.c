@@ -23,6 +23,7 @@ void search_free(Search *q)
   VEC_FREE(q->order);
   VEC_FREE(q->degree);
   VEC_FREE(q->weight);
+  VEC_FREE(q->groups);
   VEC_FREE(q->tree);
   VEC_FREE(q->pos);
   VEC_FREE(q->stale);

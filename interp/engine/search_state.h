@@ -88,6 +88,8 @@ typedef struct Search {
                              variables, other decision variables, the rest */
   VEC(uint32_t) degree;   /* per variable: propagators on it, at start */
   VEC(uint32_t) weight;   /* per variable: failures of its propagators (wdeg) */
+  VEC(uint32_t) groups;   /* the all-different groups the value view asks (search.c) */
+  bool groups_known;      /* groups is made for this search */
   bool wdeg;              /* dom/wdeg: the weights count in the ratio, not only
                              on ties (solver_set_branch_vars) */
   size_t ndecision;       /* order[0..ndecision) are the decision (and shown) vars */

@@ -42,6 +42,8 @@ void solver_free(Solver *s)
   VEC_FREE(s->vals);
   VEC_FREE(s->consts);
   VEC_FREE(s->decision_vars);
+  VEC_FREE(s->group_vars);
+  VEC_FREE(s->group_start);
   VEC_FREE(s->probe_vars);
   VEC_FREE(s->shown_vars);
   VEC_FREE(s->branchers);
@@ -49,6 +51,11 @@ void solver_free(Solver *s)
   VEC_FREE(s->positions);
   neq_graph_free(s->neq_graph);
   VEC_FREE(s->degree_extra);
+  /* through the pointers the props left: solver.c names neither file */
+  if (s->linsys_memo)
+    s->free_linsys_memo(s->linsys_memo);
+  if (s->tiling_memo)
+    s->free_tiling_memo(s->tiling_memo);
   trail_free(&s->trail);
   search_free(&s->search);
   xfree(s);
@@ -203,6 +210,18 @@ void solver_set_decision_vars(Solver *s, size_t n, const VarId *x)
   VEC_CLEAR(s->probe_vars);
 }
 
+void solver_note_group(Solver *s, size_t n, const VarId *x)
+{
+  if (n < 3)
+    return;
+  if (!s->group_start.len)
+    VEC_PUSH(s->group_start, 0);
+  VEC_RESERVE(s->group_vars, s->group_vars.len + n);
+  memcpy(s->group_vars.data + s->group_vars.len, x, n * sizeof *x);
+  s->group_vars.len += n;
+  VEC_PUSH(s->group_start, (uint32_t)s->group_vars.len);
+}
+
 void solver_set_branch_vars(Solver *s, size_t n, const VarId *x)
 {
   solver_begin_edit(s);
@@ -266,6 +285,14 @@ void solver_set_restarts(Solver *s, bool on, uint64_t seed)
 {
   s->search.restarts = on;
   s->search.seed = seed;
+}
+
+bool solver_cap_nodes(Solver *s, uint64_t n)
+{
+  if (s->limits.max_nodes && s->limits.max_nodes <= n)
+    return false;
+  s->limits.max_nodes = n;
+  return true;
 }
 
 void solver_set_goal(Solver *s, VarId x, bool maximize, bool ties)

@@ -162,6 +162,11 @@ void solver_set_decision_vars(Solver *s, size_t n, const VarId *x);
 */
 void solver_set_branch_vars(Solver *s, size_t n, const VarId *x);
 /*
+** x[0..n) are all different (a distinct step): the search may branch on
+** where a value goes in the group (search.c's value view).
+*/
+void solver_note_group(Solver *s, size_t n, const VarId *x);
+/*
 ** Count answers, not assignments: two solutions that agree on x[0..n)
 ** are one, and search_next returns one solution per combination of their
 ** values (the first it meets).  The search decides the shown variables
@@ -209,6 +214,15 @@ const SolverStats *solver_stats(const Solver *s);
 struct Model;
 Solver *solver_from_model(const struct Model *m);
 /*
+** The same, for a space like `like` (built from m): work done once
+** (linsys's derived equations at loading, a tiling's lists at its first
+** enumeration) is copied from it, not redone.  like is only read, so its
+** own thread may go on searching it, and must outlive the new space.
+*/
+Solver *solver_from_model_like(const struct Model *m, const Solver *like);
+/* s (new, before its Model is loaded) will be a `like`: it keeps what they copy. */
+void solver_keep_memo(Solver *s);
+/*
 ** The same, into s (new, with its limits and reason log's reader set):
 ** returns the first step after which s had failed, or the number of
 ** steps when it never did.
@@ -244,6 +258,10 @@ Solver *solver_from_model_where(const struct Model *m, SolverKeepFn keep, void *
 size_t solver_nprops(const Solver *s);
 uint32_t solver_prop_origin(const Solver *s, PropId p);
 uint32_t solver_prop_binding(const Solver *s, PropId p);
+/* The variables propagator p was posted over, and the propagators that
+   wake on a change of x (whatever the event). */
+const VarId *solver_prop_vars(const Solver *s, PropId p, size_t *n);
+const PropId *solver_var_watchers(const Solver *s, VarId x, size_t *n);
 
 /*
 ** A trial: domains narrowed and propagators switched on inside it are all
@@ -314,6 +332,13 @@ void solver_set_node_by_node(Solver *s, bool on);
 ** search.
 */
 void solver_set_restarts(Solver *s, bool on, uint64_t seed);
+/*
+** Lower the node limit of s to n decisions in all (solver_stats' count),
+** unless it has a lower one already: a budget for a search that may give
+** up on its own.  True when n is the limit now, so that SEARCH_LIMIT with
+** n nodes counted is the budget's and not the user's.
+*/
+bool solver_cap_nodes(Solver *s, uint64_t n);
 /*
 ** Branch and bound: each solution after the first makes x smaller (or
 ** larger, maximize) than the one before; with ties, as small as the

@@ -46,6 +46,19 @@ uint32_t solver_prop_binding(const Solver *s, PropId p)
   return s->prop_detail.data[p];
 }
 
+const VarId *solver_prop_vars(const Solver *s, PropId p, size_t *n)
+{
+  *n = s->props.data[p].nvars;
+  return *n ? s->pvars.data + s->props.data[p].first_var : NULL;
+}
+
+const PropId *solver_var_watchers(const Solver *s, VarId x, size_t *n)
+{
+  const VarSubs *vs = &s->subs.data[x];
+  *n = (size_t)vs->ndom + vs->nbnd + vs->nval;
+  return vs->ids;
+}
+
 void solver_trial_begin(Solver *s)
 {
   trail_push_level(&s->trail);

@@ -33,8 +33,26 @@
 #define EX_MAX_VALUES 4096
 /* At most this many unknowns are tested for "differs between solutions". */
 #define EX_MAX_OPEN_TESTS 64
+/*
+** The searches about other solutions (is the solution unique, which
+** unknowns differ, which given would settle it) give up after this many
+** decisions: on 100 queens proving there is no second solution would
+** never end.  Counted, not timed, so the verdict is the same everywhere;
+** what a search that gave up would have shown is then not claimed.
+*/
+#define EX_COUNT_NODES 2000000
 /* v.data + off, or NULL for an empty vector (NULL + 0 is undefined). */
 #define SLICE(v, off) ((v).data ? (v).data + (off) : NULL)
+
+/*
+** Level 3's work budget per step, in suppositions tried: this many per
+** open tracked unknown, and never fewer than EX_MIN_PROBES (a 9x9 sudoku's
+** 729 suppositions all fit).  Counted, not timed, so an explanation is the
+** same on every machine; once spent, the step is a guess instead, and the
+** next step's suppositions go on from where this one stopped.
+*/
+#define EX_PROBES_PER_UNKNOWN 4
+#define EX_MIN_PROBES 1024
 
 /* No variable: no supposition, no link. */
 #define NO_VAR UINT32_MAX
@@ -105,7 +123,21 @@ typedef struct Ex {
   uint32_t mark_stamp;
   VEC(int32_t) sol;             /* a solution: value per variable */
   uint64_t probe_cursor;        /* level 3 resumes after the last refuted supposition */
+  bool sol_known;               /* x->sol is a solution (the last guess's) */
+  bool budget_spent;            /* level 3 stopped at its budget this step */
+  /* every known fact imposed once, on the trail level under the trials
+     (see base_up): a trial then costs only what its clues propagate */
+  bool base_on;
+  bool premises_only;           /* skip_fact is in use: trials impose facts themselves */
+  VEC(uint32_t) init_n;         /* per variable: its values before any fact */
+  /* groups that share an unknown the facts do not track (a helper): only
+     such a pair can give more than its two clues alone (see two_clues) */
+  VEC(uint32_t) gu_at, gu;      /* per group: slice of gu, the untracked variables */
+  VEC(uint32_t) ug_at, ug;      /* per variable: slice of ug, the groups of it */
+  VEC(uint32_t) mark2;          /* scratch per group */
+  uint32_t mark2_stamp;
   bool stopped;
+  bool cut;                     /* the last solve gave up at its budget (EX_COUNT_NODES) */
 } Ex;
 
 /* --- facts --- */
@@ -190,6 +222,47 @@ static void trial_begin(Ex *x)
   solver_trial_begin(x->s);
 }
 
+/*
+** The base level: every known fact imposed, with every propagator off, so
+** nothing runs and nothing is queued.  Facts only narrow, so a new fact
+** is imposed on top (commit_step); the level goes when trials must leave
+** facts out (premises) or the facts start again (init_facts).  A trial
+** of some clues over all the facts finds what it finds over the facts of
+** their unknowns alone: the clues never reach the other unknowns.
+*/
+static void base_down(Ex *x)
+{
+  if (!x->base_on)
+    return;
+  solver_trial_end(x->s);
+  x->base_on = false;
+}
+
+static bool base_up(Ex *x)
+{
+  if (x->base_on)
+    return true;
+  solver_trial_begin(x->s);
+  bool ok = true;
+  for (VarId v = 0; ok && v < x->nvars; v++)
+    if (x->tracked.data[v])
+      ok = solver_trial_keep(x->s, v, fact(x, v), x->fact_n.data[v]);
+  if (!ok) {
+    solver_trial_end(x->s);            /* an empty fact: each trial finds it */
+    return false;
+  }
+  x->base_on = true;
+  return true;
+}
+
+static void seed_touched(Ex *x, VarId v)
+{
+  if (x->tracked.data[v] && x->fact_n.data[v] < x->init_n.data[v] && !x->is_touched.data[v]) {
+    x->is_touched.data[v] = 1;
+    VEC_PUSH(x->touched, v);
+  }
+}
+
 static bool impose(Ex *x, VarId v)
 {
   if (!x->tracked.data[v] || x->skip_fact.data[v])
@@ -212,13 +285,27 @@ static void switch_on(Ex *x, uint32_t gi)
 */
 static SearchResult trial(Ex *x, const uint32_t *gs, size_t ng, VarId sx, int32_t sv)
 {
+  bool base = !x->premises_only && !x->stopped && base_up(x);
   trial_begin(x);
   if (x->stopped || solver_trial_time_is_up(x->s)) {
     x->stopped = true;
     return SEARCH_LIMIT;
   }
   bool ok = true;
-  if (!gs) {
+  if (base) {
+    /* the facts are imposed already: list the unknowns they narrow as
+       imposing them here would have, so deductions come in that order */
+    if (!gs) {
+      for (VarId v = 0; v < x->nvars; v++)
+        seed_touched(x, v);
+    } else {
+      for (size_t i = 0; i < ng; i++) {
+        const Group *g = &x->groups.data[gs[i]];
+        for (uint32_t k = 0; k < g->nvars; k++)
+          seed_touched(x, x->gvars.data[g->vars + k]);
+      }
+    }
+  } else if (!gs) {
     for (VarId v = 0; ok && v < x->nvars; v++)
       ok = impose(x, v);
   } else {
@@ -319,6 +406,7 @@ static bool still_deduces(const Ex *x)
 /* The unknowns of the chosen groups whose facts say more than their domains. */
 static void candidate_premises(Ex *x, bool all)
 {
+  base_down(x);                         /* the domains as they start, below */
   VEC_CLEAR(x->premises);
   for (size_t i = 0; i < x->chosen.len; i++) {
     const Group *g = &x->groups.data[x->chosen.data[i]];
@@ -355,6 +443,9 @@ static void candidate_premises(Ex *x, bool all)
 /* Trials impose the facts of the premises only (on), or of every unknown (off). */
 static void impose_premises_only(Ex *x, bool on)
 {
+  if (on)
+    base_down(x);
+  x->premises_only = on;
   for (VarId v = 0; v < x->nvars; v++)
     x->skip_fact.data[v] = on;
   for (size_t i = 0; on && i < x->premises.len; i++)
@@ -494,6 +585,8 @@ static void commit_step(Ex *x, ExLevel level, VarId sx, int32_t sv)
       memcpy(x->pool.data + x->fact_at.data[v], x->dvals.data + x->dat.data[i], n * sizeof(int32_t));
     x->fact_n.data[v] = n;
     x->changed_at.data[v] = ++x->stamp;
+    if (x->base_on && !solver_trial_keep(x->s, v, fact(x, v), n))
+      base_down(x);
   }
   st.nfacts = (uint32_t)x->dx.len;
   VEC_PUSH(e->steps, st);
@@ -518,13 +611,22 @@ static bool keep_origin(void *ctx, uint32_t origin, uint32_t binding)
 ** Count solutions up to `limit` of the allowed origins, with the known
 ** facts when `facts`, and x = v (eq) or x != v (!eq) when x is not
 ** NO_VAR.  The first solution's values go to x->sol.  Returns the
-** count; a limit sets x->stopped.
+** count; a limit sets x->stopped.  The first solution is searched with
+** restarts (the natural model of 100 queens gets lost without), the
+** same seed each time.  With `budget`, the search gives up after
+** EX_COUNT_NODES decisions (counted after the first solution when
+** limit > 1, the first one is always found): then x->cut is set, and
+** the count is only a lower bound.
 */
-static uint32_t solve(Ex *x, bool facts, VarId sx, int32_t sv, bool eq, uint32_t limit)
+static uint32_t solve(Ex *x, bool facts, VarId sx, int32_t sv, bool eq, uint32_t limit, bool budget)
 {
   Solver *s = solver_from_model_where(x->m, keep_origin, x);
   if (x->o->clock_from)
     solver_share_clock(s, x->o->clock_from);
+  solver_set_restarts(s, true, 1);
+  uint64_t cap = EX_COUNT_NODES;
+  bool capped = budget && limit == 1 && solver_cap_nodes(s, cap);
+  x->cut = false;
   if (facts)
     for (VarId v = 0; v < x->nvars; v++)
       if (x->tracked.data[v] && x->fact_n.data[v] < var_size(s, v))
@@ -536,15 +638,24 @@ static uint32_t solve(Ex *x, bool facts, VarId sx, int32_t sv, bool eq, uint32_t
   uint32_t count = 0;
   while (count < limit) {
     SearchResult r = search_next(s);
+    if (r == SEARCH_LIMIT && capped && solver_stats(s)->nodes >= cap && !solver_trial_time_is_up(x->s)) {
+      x->cut = true;                    /* the budget, not the user's limit */
+      break;
+    }
     if (r == SEARCH_LIMIT || r == SEARCH_BROKEN) {
       x->stopped = true;
       break;
     }
     if (r != SEARCH_SOLUTION)
       break;
-    if (count == 0)
+    if (count == 0) {
       for (VarId v = 0; v < x->nvars; v++)
         x->sol.data[v] = var_value(s, v);
+      if (budget && limit > 1) {
+        cap = solver_stats(s)->nodes + EX_COUNT_NODES;
+        capped = solver_cap_nodes(s, cap);
+      }
+    }
     count++;
   }
   solver_free(s);
@@ -641,6 +752,18 @@ static Found two_clues(Ex *x)
       continue;
     /* a pair gives what it gave before unless one of its clues' unknowns changed */
     bool a_changed = !ga->pairs_tried || changed_since(x, ga, ga->pairs_clean_at);
+    /* the groups a shares a helper with: no other pair can give anything */
+    if (x->gu_at.data[a] == x->gu_at.data[a + 1]) {
+      ga->pairs_tried = true;
+      ga->pairs_clean_at = x->stamp;
+      continue;
+    }
+    x->mark2_stamp++;
+    for (uint32_t k = x->gu_at.data[a]; k < x->gu_at.data[a + 1]; k++) {
+      VarId u = x->gu.data[k];
+      for (uint32_t j = x->ug_at.data[u]; j < x->ug_at.data[u + 1]; j++)
+        x->mark2.data[x->ug.data[j]] = x->mark2_stamp;
+    }
     x->mark_stamp++;
     for (uint32_t k = 0; k < ga->nvars; k++) {
       VarId v = x->gvars.data[ga->vars + k];
@@ -648,7 +771,8 @@ static Found two_clues(Ex *x)
         continue;
       for (uint32_t j = x->var_groups_at.data[v]; j < x->var_groups_at.data[v + 1]; j++) {
         uint32_t b = x->var_groups.data[j];
-        if (b <= a || !x->allowed.data[b] || x->mark.data[b] == x->mark_stamp)
+        if (b <= a || !x->allowed.data[b] || x->mark.data[b] == x->mark_stamp ||
+            x->mark2.data[b] != x->mark2_stamp)
           continue;
         x->mark.data[b] = x->mark_stamp;
         if (!a_changed && !changed_since(x, &x->groups.data[b], ga->pairs_clean_at))
@@ -702,6 +826,34 @@ static void open_unknowns(Ex *x, const U8Vec *which, U64Vec *out)
 ** something, going round once: the unknowns of a big board are not all
 ** tried again after every step.
 */
+/*
+** Open a trial of every allowed clue over the known facts, at its
+** fixpoint; false (nothing left open) when it fails or a limit stops it.
+*/
+static bool all_clues_on(Ex *x)
+{
+  SearchResult r = trial(x, NULL, 0, NO_VAR, 0);
+  if (r == SEARCH_SOLUTION)
+    return true;
+  trial_end(x);
+  return false;
+}
+
+/* Inside all_clues_on's trial: does x = sv fail? */
+static SearchResult probe(Ex *x, VarId sx, int32_t sv)
+{
+  if (solver_trial_time_is_up(x->s)) {
+    x->stopped = true;
+    return SEARCH_LIMIT;
+  }
+  solver_trial_begin(x->s);
+  SearchResult r = solver_trial_keep(x->s, sx, &sv, 1) ? solver_trial_propagate(x->s) : SEARCH_EXHAUSTED;
+  solver_trial_end(x->s);
+  if (r == SEARCH_LIMIT)
+    x->stopped = true;
+  return r;
+}
+
 static Found contradiction(Ex *x)
 {
   U64Vec open = {0};
@@ -712,7 +864,19 @@ static Found contradiction(Ex *x)
   for (size_t i = 0; i < open.len; i++)
     total += x->fact_n.data[(VarId)(open.data[i] & 0xffffffffu)];
   uint64_t start = total ? x->probe_cursor % total : 0;
+  /* every clue switched on over the facts, propagated once; each
+     supposition then propagates from there: what it adds, not the whole
+     board again.  A refutation found so is checked from scratch below. */
+  bool all_on = total && all_clues_on(x);
+  uint64_t budget = EX_PROBES_PER_UNKNOWN * (uint64_t)open.len;
+  if (budget < EX_MIN_PROBES)
+    budget = EX_MIN_PROBES;
   for (uint64_t t = 0; t < total && found == FOUND_NONE && !x->stopped; t++) {
+    if (t == budget) {                  /* spent: a guess; the next step goes on from here */
+      x->probe_cursor = start + t;
+      x->budget_spent = true;
+      break;
+    }
     uint64_t c = (start + t) % total;
     size_t i = 0;
     VarId v = 0;
@@ -725,20 +889,33 @@ static Found contradiction(Ex *x)
     uint32_t k = (uint32_t)c;
     {
       int32_t val = fact(x, v)[k];
-      SearchResult r = trial(x, NULL, 0, v, val);
-      if (r != SEARCH_EXHAUSTED) {
+      SearchResult r = all_on ? probe(x, v, val) : trial(x, NULL, 0, v, val);
+      if (!all_on)
         trial_end(x);
+      if (r != SEARCH_EXHAUSTED)
         continue;
+      if (all_on) {
+        /* from scratch, as the recording below runs it (propagators keep
+           hints between trials, which may order the chain's links) */
+        trial_end(x);                   /* the clues switched on */
+        all_on = false;
+        r = trial(x, NULL, 0, v, val);
+        trial_end(x);
+        if (r != SEARCH_EXHAUSTED) {    /* not refuted from scratch: go on without it */
+          if (x->stopped)
+            break;
+          all_on = all_clues_on(x);
+          continue;
+        }
       }
-      x->probe_cursor = start + t;
       /* the groups that took part: those behind a deduction or the failure */
       x->recording = true;
       if (x->used.len)
         memset(x->used.data, 0, x->used.len);
-      trial_end(x);
       trial(x, NULL, 0, v, val);
       x->recording = false;
       trial_end(x);
+      x->probe_cursor = start + t;
       /* the groups behind any change (helpers' too) or the failure */
       VEC_CLEAR(x->chosen);
       for (uint32_t gi = 0; gi < x->groups.len; gi++)
@@ -781,6 +958,8 @@ static Found contradiction(Ex *x)
       break;
     }
   }
+  if (all_on)
+    trial_end(x);
   VEC_FREE(open);
   return found;
 }
@@ -788,7 +967,23 @@ static Found contradiction(Ex *x)
 /* No reasoning step is left: guess the value of the solution. */
 static Found guess(Ex *x)
 {
-  uint32_t n = solve(x, true, NO_VAR, 0, true, 2);
+  /* after the first guess, the last solution still agrees with every fact
+     found since (each follows from the clues and that guess) unless the
+     facts ruled it out: then it serves again without a search */
+  bool reuse = x->sol_known && x->e->first_guess;
+  for (VarId v = 0; v < x->nvars && reuse; v++)
+    if (x->tracked.data[v] && x->fact_n.data[v] < x->init_n.data[v]) {
+      const int32_t *f = fact(x, v);
+      bool in = false;
+      for (uint32_t j = 0; j < x->fact_n.data[v] && !in; j++)
+        in = f[j] == x->sol.data[v];
+      reuse = in;
+    }
+  bool counting = !reuse && !x->e->first_guess;
+  uint32_t n = reuse ? 1 : solve(x, true, NO_VAR, 0, true, counting ? 2 : 1, counting);
+  if (counting && n == 1 && x->cut)
+    x->e->unchecked = true;             /* one solution, and no time to look for another */
+  x->sol_known = n > 0;
   if (x->stopped)
     return FOUND_NONE;
   if (n == 0) {
@@ -812,6 +1007,14 @@ static Found guess(Ex *x)
     VEC(int32_t) first = {0};
     for (VarId v = 0; v < x->nvars; v++)
       VEC_PUSH(first, x->sol.data[v]);
+    /* each solution found differs from the first somewhere: every unknown
+       it differs on is open without a solve of its own, and each unknown it
+       agrees on has two solutions with the first's value */
+    VEC(uint8_t) differs = {0}, agrees = {0};
+    for (VarId v = 0; v < x->nvars; v++) {
+      VEC_PUSH(differs, 0);
+      VEC_PUSH(agrees, 0);
+    }
     size_t tests = 0;
     for (VarId v = 0; v < x->nvars && tests < EX_MAX_OPEN_TESTS && !x->stopped; v++) {
       if (!x->goal.data[v] || x->fact_n.data[v] <= 1)
@@ -819,12 +1022,27 @@ static Found guess(Ex *x)
       if (tests == EX_MAX_OPEN_TESTS - 1)
         e->open_cut = true;
       tests++;
-      if (solve(x, true, v, first.data[v], false, 1))
+      x->cut = false;
+      if (!differs.data[v] && solve(x, true, v, first.data[v], false, 1, true))
+        for (VarId w = 0; w < x->nvars; w++) {
+          if (x->sol.data[w] != first.data[w])
+            differs.data[w] = 1;
+          else
+            agrees.data[w] = 1;
+        }
+      if (x->cut)
+        e->open_unsure = true;          /* v may differ: the search gave up */
+      if (differs.data[v])
         VEC_PUSH(e->open, v);
     }
     for (size_t i = 0; i < e->open.len && i < EX_MAX_OPEN_TESTS && !x->stopped; i++) {
       VarId v = e->open.data[i];
-      if (solve(x, true, v, first.data[v], true, 2) == 1) {
+      if (agrees.data[v])
+        continue;
+      uint32_t c = solve(x, true, v, first.data[v], true, 2, true);
+      if (x->cut)
+        e->fix_unsure = true;           /* this one may settle it: the search gave up */
+      else if (c == 1) {
         e->has_fix = true;
         e->fix_x = v;
         e->fix_v = first.data[v];
@@ -834,6 +1052,8 @@ static Found guess(Ex *x)
     for (VarId v = 0; v < x->nvars; v++)
       x->sol.data[v] = first.data[v];
     VEC_FREE(first);
+    VEC_FREE(differs);
+    VEC_FREE(agrees);
     if (x->stopped)
       return FOUND_NONE;
   }
@@ -847,6 +1067,7 @@ static Found guess(Ex *x)
   VEC_CLEAR(x->premises);
   deduce_one(x, v, &val, 1);
   commit_step(x, EX_GUESS, v, val);
+  VEC_LAST(x->e->steps).cut = x->budget_spent;
   return FOUND_STEP;
 }
 
@@ -873,6 +1094,7 @@ static bool run_steps(Ex *x)
     Found f = one_clue(x, false);
     if (f == FOUND_NONE && !x->stopped)
       f = two_clues(x);
+    x->budget_spent = false;
     if (f == FOUND_NONE && !x->stopped)
       f = contradiction(x);
     if (f == FOUND_NONE && !x->stopped)
@@ -996,8 +1218,88 @@ static void build_groups(Ex *x)
   xfree(order);
 }
 
+/*
+** Which groups share an unknown the facts do not track: a helper of the
+** grounder, or a named unknown with too many values.  A group that gives
+** nothing alone leaves its tracked unknowns as they are and changes only
+** its untracked ones; two such groups together can give more only through
+** an untracked unknown they share.
+*/
+static void build_shared(Ex *x)
+{
+  uint32_t *prop_group = xmalloc((solver_nprops(x->s) + 1) * sizeof *prop_group);
+  for (uint32_t gi = 0; gi < x->groups.len; gi++) {
+    const Group *g = &x->groups.data[gi];
+    for (uint32_t k = 0; k < g->nprops; k++)
+      prop_group[x->gprops.data[g->props + k]] = gi;
+  }
+  /* (variable, group) pairs: the variables of each propagator and the
+     propagators that watch each variable, untracked variables only */
+  U64Vec pairs = {0};
+  for (uint32_t gi = 0; gi < x->groups.len; gi++) {
+    const Group *g = &x->groups.data[gi];
+    for (uint32_t k = 0; k < g->nprops; k++) {
+      size_t n;
+      const VarId *vs = solver_prop_vars(x->s, x->gprops.data[g->props + k], &n);
+      for (size_t q = 0; q < n; q++)
+        if (vs[q] < x->nvars && !x->tracked.data[vs[q]])
+          VEC_PUSH(pairs, (uint64_t)vs[q] << 32 | gi);
+    }
+  }
+  for (VarId v = 0; v < x->nvars; v++) {
+    if (x->tracked.data[v])
+      continue;
+    size_t n;
+    const PropId *ps = solver_var_watchers(x->s, v, &n);
+    for (size_t q = 0; q < n; q++)
+      VEC_PUSH(pairs, (uint64_t)v << 32 | prop_group[ps[q]]);
+  }
+  xfree(prop_group);
+  sort(pairs.data, pairs.len, sizeof *pairs.data, cmp_open);
+  /* keep each pair once, and only variables of two groups or more */
+  size_t n = 0;
+  for (size_t i = 0; i < pairs.len;) {
+    size_t j = i;
+    while (j < pairs.len && pairs.data[j] >> 32 == pairs.data[i] >> 32)
+      j++;
+    size_t first = n;
+    for (size_t k = i; k < j; k++)
+      if (k == i || pairs.data[k] != pairs.data[k - 1])
+        pairs.data[n++] = pairs.data[k];
+    if (n - first < 2)
+      n = first;
+    i = j;
+  }
+  pairs.len = n;
+  /* per variable: its groups (CSR); per group: its shared variables */
+  for (VarId v = 0; v <= x->nvars; v++)
+    VEC_PUSH(x->ug_at, 0);
+  for (uint32_t gi = 0; gi <= x->groups.len; gi++)
+    VEC_PUSH(x->gu_at, 0);
+  for (size_t i = 0; i < pairs.len; i++) {
+    x->ug_at.data[(pairs.data[i] >> 32) + 1]++;
+    x->gu_at.data[(uint32_t)pairs.data[i] + 1]++;
+    VEC_PUSH(x->ug, (uint32_t)pairs.data[i]);
+    VEC_PUSH(x->gu, 0);
+  }
+  for (VarId v = 0; v < x->nvars; v++)
+    x->ug_at.data[v + 1] += x->ug_at.data[v];
+  for (uint32_t gi = 0; gi < x->groups.len; gi++)
+    x->gu_at.data[gi + 1] += x->gu_at.data[gi];
+  VEC(uint32_t) fill = {0};
+  for (uint32_t gi = 0; gi < x->groups.len; gi++)
+    VEC_PUSH(fill, x->gu_at.data[gi]);
+  for (size_t i = 0; i < pairs.len; i++)
+    x->gu.data[fill.data[(uint32_t)pairs.data[i]]++] = (uint32_t)(pairs.data[i] >> 32);
+  for (uint32_t gi = 0; gi < x->groups.len; gi++)
+    VEC_PUSH(x->mark2, 0);
+  VEC_FREE(fill);
+  VEC_FREE(pairs);
+}
+
 static void init_facts(Ex *x)
 {
+  base_down(x);
   VEC_CLEAR(x->pool);
   for (VarId v = 0; v < x->nvars; v++) {
     x->fact_at.data[v] = (uint32_t)x->pool.len;
@@ -1074,6 +1376,7 @@ static void ex_init(Ex *x, const ExOptions *o, Explanation *e)
     VEC_PUSH(x->is_touched, 0);
     VEC_PUSH(x->skip_fact, 0);
     VEC_PUSH(x->sol, 0);
+    VEC_PUSH(x->init_n, (uint32_t)(var_size(x->s, v) < UINT32_MAX ? var_size(x->s, v) : UINT32_MAX));
   }
   mark_goal(x);
   for (uint32_t k = 0; k < x->m->steps.len; k++)
@@ -1082,6 +1385,7 @@ static void ex_init(Ex *x, const ExOptions *o, Explanation *e)
   for (size_t k = 0; k < x->norigins; k++)
     VEC_PUSH(x->origin_on, 1);
   build_groups(x);
+  build_shared(x);
   init_facts(x);
 }
 
@@ -1117,6 +1421,12 @@ static void ex_free(Ex *x)
   VEC_FREE(x->premises);
   VEC_FREE(x->mark);
   VEC_FREE(x->sol);
+  VEC_FREE(x->gu_at);
+  VEC_FREE(x->gu);
+  VEC_FREE(x->ug_at);
+  VEC_FREE(x->ug);
+  VEC_FREE(x->mark2);
+  VEC_FREE(x->init_n);
 }
 
 static void clear_explanation(Explanation *e)
@@ -1165,7 +1475,7 @@ static void find_conflict(Ex *x)
   for (size_t i = 0; i < e->conflict.len && !x->stopped;) {
     uint32_t c = e->conflict.data[i];
     x->origin_on.data[c] = 0;
-    if (solve(x, false, NO_VAR, 0, true, 1) == 0 && !x->stopped) {
+    if (solve(x, false, NO_VAR, 0, true, 1, false) == 0 && !x->stopped) {
       for (size_t j = i + 1; j < e->conflict.len; j++)
         e->conflict.data[j - 1] = e->conflict.data[j];
       e->conflict.len--;
@@ -1206,7 +1516,7 @@ bool explain_puzzle(const ExOptions *o, Explanation *e)
     find_conflict(&x);
   } else if (done) {
     /* every unknown is known: is there a solution with these values? */
-    if (solve(&x, true, NO_VAR, 0, true, 1) == 0 && !x.stopped) {
+    if (solve(&x, true, NO_VAR, 0, true, 1, false) == 0 && !x.stopped) {
       e->outcome = EX_NONE;
       find_conflict(&x);
     } else if (!x.stopped) {
@@ -1266,7 +1576,7 @@ bool explain_redundant(const ExOptions *o, Explanation *e)
   Ex x;
   ex_init(&x, o, e);
   VEC_CLEAR(e->redundant);
-  e->nsolutions = solve(&x, false, NO_VAR, 0, true, 2);
+  e->nsolutions = solve(&x, false, NO_VAR, 0, true, 2, false);
   if (!x.stopped && e->nsolutions <= 1) {
     /* every clue alone taken away: independent solves, on o->workers */
     VEC(uint32_t) clues = {0};

@@ -67,6 +67,7 @@ typedef struct ExStep {
   VarId x;                        /* level 3: the supposition x = v; level 4: the guess */
   int32_t v;
   bool searched;                  /* a conflict no step shows: the search found no solution */
+  bool cut;                       /* a guess taken when level 3's work budget was spent */
 } ExStep;
 
 typedef enum {
@@ -83,11 +84,16 @@ typedef struct Explanation {
   VEC(int32_t) ints;
   ExOutcome outcome;
   uint32_t first_guess;       /* 1-based step of the first guess, 0: none */
+  bool unchecked;             /* EX_SOLVED with a guess: the search for a second
+                                 solution gave up at its budget, so whether the
+                                 solution is unique is not known */
   uint8_t hardest;            /* the highest level of a step (0: none) */
   uint32_t hardest_step;      /* 1-based, its first step */
   /* EX_SEVERAL */
   VEC(VarId) open;            /* unknowns that differ between solutions */
   bool open_cut;              /* only the first EX_MAX_OPEN_TESTS unknowns were tested */
+  bool open_unsure;           /* a test gave up at its budget: more may differ */
+  bool fix_unsure;            /* a test of a given gave up: one may settle it */
   bool has_fix;               /* fixing fix_x = fix_v makes it unique */
   VarId fix_x;
   int32_t fix_v;

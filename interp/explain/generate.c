@@ -66,11 +66,28 @@ typedef struct Gen {
   VarIdVec fx;              /* the givens being tried */
   VEC(int32_t) fv;
   VEC(int32_t) sol;         /* the last solution found: a value per variable */
+  bool cut;                 /* the last count gave up at its budget */
+  bool uncapped;            /* the next counts search without the budget */
 } Gen;
 
-/* Solutions (up to limit) of the puzzle with givens fx = fv; the first goes to sol. */
+/*
+** The searches give up after this many decisions (counted, not timed: the
+** same puzzle on every machine).  When the search for a second solution
+** gives up, the given stays, which keeps the puzzle unique; when the one
+** for a first solution does, that value is not chosen.
+*/
+#define GEN_COUNT_NODES 20000
+
+/*
+** Solutions (up to limit) of the puzzle with givens fx = fv; the first
+** goes to sol.  The first solution is searched with restarts (the same
+** seed each time).  The search gives up after GEN_COUNT_NODES decisions
+** for the first solution when limit is 1, for the second otherwise: then
+** gen->cut is set and the count is a lower bound.
+*/
 static uint32_t count_with(Gen *gen, uint32_t limit)
 {
+  gen->cut = false;
   /* each call builds a space: on a big model the clock must be read here too */
   if (gen->stopped || (gen->o->clock_from && solver_trial_time_is_up(gen->o->clock_from))) {
     gen->stopped = true;
@@ -81,9 +98,17 @@ static uint32_t count_with(Gen *gen, uint32_t limit)
     solver_share_clock(s, gen->o->clock_from);
   for (size_t i = 0; i < gen->fx.len; i++)
     post_table(s, 1, &gen->fx.data[i], 1, &gen->fv.data[i]);
+  solver_set_restarts(s, true, 1);
+  uint64_t cap = GEN_COUNT_NODES;
+  bool capped = limit == 1 && !gen->uncapped && solver_cap_nodes(s, cap);
   uint32_t n = 0;
   while (n < limit) {
     SearchResult r = search_next(s);
+    if (r == SEARCH_LIMIT && capped && solver_stats(s)->nodes >= cap &&
+        !(gen->o->clock_from && solver_trial_time_is_up(gen->o->clock_from))) {
+      gen->cut = true;                  /* the budget, not the user's limit */
+      break;
+    }
     if (r == SEARCH_LIMIT || r == SEARCH_BROKEN) {
       gen->stopped = true;
       break;
@@ -94,6 +119,10 @@ static uint32_t count_with(Gen *gen, uint32_t limit)
       VEC_CLEAR(gen->sol);
       for (VarId x = 0; x < solver_nvars(s); x++)
         VEC_PUSH(gen->sol, var_value(s, x));
+      if (limit > 1) {
+        cap = solver_stats(s)->nodes + GEN_COUNT_NODES;
+        capped = solver_cap_nodes(s, cap);
+      }
     }
     n++;
   }
@@ -122,6 +151,8 @@ static bool random_solution(Gen *gen, const VarIdVec *cand, I32Vec *values)
     VEC_CLEAR(gen->fx);
     VEC_CLEAR(gen->fv);
   }
+  /* gen->sol is a solution with the givens so far (once a count found one) */
+  bool have_sol = false;
   VEC(int32_t) vals = {0};
   for (size_t i = 0; ok && i < order.len && !gen->stopped; i++) {
     VarId x = order.data[i];
@@ -138,17 +169,31 @@ static bool random_solution(Gen *gen, const VarIdVec *cand, I32Vec *values)
       vals.data[k - 1] = vals.data[j];
       vals.data[j] = t;
     }
-    bool placed = false;
-    for (size_t k = 0; k < vals.len && !placed && !gen->stopped; k++) {
-      VEC_PUSH(gen->fx, x);
-      VEC_PUSH(gen->fv, vals.data[k]);
-      if (count_with(gen, 1) == 1) {
-        placed = true;
-      } else {
-        gen->fx.len--;
-        gen->fv.len--;
+    /*
+    ** Each value within the budget first.  When every value failed or gave
+    ** up and one gave up, the cell is searched again without the budget: a
+    ** value that gave up may still hold, and "the rules have no solution"
+    ** must never rest on a search that gave up.
+    */
+    bool placed = false, gave_up = false;
+    for (int pass = 0; pass < 2 && !placed && !gen->stopped; pass++) {
+      if (pass == 1 && !gave_up)
+        break;
+      gen->uncapped = pass == 1;
+      for (size_t k = 0; k < vals.len && !placed && !gen->stopped; k++) {
+        VEC_PUSH(gen->fx, x);
+        VEC_PUSH(gen->fv, vals.data[k]);
+        /* the last solution has x = v: one exists without a search */
+        if ((have_sol && x < gen->sol.len && gen->sol.data[x] == vals.data[k]) || count_with(gen, 1) == 1) {
+          placed = have_sol = true;
+        } else {
+          gave_up |= gen->cut;
+          gen->fx.len--;
+          gen->fv.len--;
+        }
       }
     }
+    gen->uncapped = false;
     ok = placed;
   }
   VEC_FREE(vals);
@@ -240,9 +285,20 @@ static void try_without(void *ctx, size_t b, ParJob *j)
   for (size_t k = 0; k < t->items->len; k++)
     if (t->kept[k] && k != away)
       post_table(s, 1, &t->items->data[k].x, 1, &t->items->data[k].v);
+  solver_set_restarts(s, true, 1);
+  uint64_t cap = 0;
+  bool capped = false;
   int8_t n = 0;
   while (n < 2) {
     SearchResult r = search_next(s);
+    if (r == SEARCH_LIMIT && capped && solver_stats(s)->nodes >= cap && !par_job_stopped(j)) {
+      n = 2;                            /* gave up: the given stays, as count_with's caller does */
+      break;
+    }
+    if (r == SEARCH_SOLUTION && n == 0) {
+      cap = solver_stats(s)->nodes + GEN_COUNT_NODES;
+      capped = solver_cap_nodes(s, cap);
+    }
     if (r == SEARCH_LIMIT || r == SEARCH_BROKEN) {
       n = -1;
       break;
@@ -345,8 +401,8 @@ GenStatus generate_puzzle(const ExOptions *o, const GenOptions *g, GenResult *r)
       VEC_PUSH(kept, 1);
     /* every candidate given must pin the solution down, or no givens can */
     set_givens(&gen, &items, kept.data);
-    if (count_with(&gen, 2) != 1) {
-      if (!gen.stopped)
+    if (count_with(&gen, 2) != 1 || gen.cut) {
+      if (!gen.stopped && !gen.cut)     /* gave up: not known either way */
         r->status = GEN_NOT_UNIQUE;
       break;
     }
@@ -355,7 +411,7 @@ GenStatus generate_puzzle(const ExOptions *o, const GenOptions *g, GenResult *r)
     else for (size_t i = 0; i < items.len && !gen.stopped; i++) {
       kept.data[i] = 0;
       set_givens(&gen, &items, kept.data);
-      bool unique = count_with(&gen, 2) == 1;
+      bool unique = count_with(&gen, 2) == 1 && !gen.cut;   /* gave up: it stays */
       if (unique && g->max_level && !gen.stopped)
         unique = level_with(&gen) <= g->max_level;
       if (!unique)

@@ -8,6 +8,7 @@
 ** are known before solving.
 */
 #include "front/check_eval.h"
+#include "front/picture.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -430,6 +431,16 @@ static SVal check_regions(CHECK_ARGS)
   SVal map = arg(ev, env, n, 1);
   if (map.kind == SV_NONE || (map.kind == SV_LIST && !map.n_known))
     return SV_UNKNOWN;
+  if (bs.rows == 1 && map.kind == SV_STRING && map.i) {  /* one string, "abbb": the map of one row */
+    const char *s = sym_name(ev->syms, (Sym)map.i);
+    uint32_t marks = 0;
+    for (size_t at = 0, start, len; picture_next_token(s, strlen(s), &at, &start, &len);)
+      marks++;
+    if (marks != bs.cols)
+      return ev_error(ev, n->at, "row 1 of the region map has %u marks, but the board has %u columns", marks,
+                      bs.cols);
+    return some_lines(ev, &bs);
+  }
   if (map.kind != SV_LIST || map.n != bs.rows)
     return ev_error(ev, n->at, "the region map must be a picture with one row per board row (%u rows)", bs.rows);
   for (uint32_t r = 0; r < bs.rows; r++) {

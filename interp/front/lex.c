@@ -64,15 +64,84 @@ void lex_check_text(Lexer *lx, const char *text, size_t len, Loc at)
   }
 }
 
+/* The value of four hex digits at s, or -1. */
+static long lex_hex4(const char *s)
+{
+  long v = 0;
+  for (int i = 0; i < 4; i++) {
+    int c = (unsigned char)s[i];
+    if (!isxdigit(c))
+      return -1;
+    v = v * 16 + (isdigit(c) ? c - '0' : tolower(c) - 'a' + 10);
+  }
+  return v;
+}
+
+/* Code point u (below 0x10000) as UTF-8 at s; the number of bytes. */
+static size_t lex_utf8(char *s, long u)
+{
+  if (u < 0x80) {
+    s[0] = (char)u;
+    return 1;
+  }
+  if (u < 0x800) {
+    s[0] = (char)(0xC0 | (u >> 6));
+    s[1] = (char)(0x80 | (u & 0x3F));
+    return 2;
+  }
+  s[0] = (char)(0xE0 | (u >> 12));
+  s[1] = (char)(0x80 | ((u >> 6) & 0x3F));
+  s[2] = (char)(0x80 | (u & 0x3F));
+  return 3;
+}
+
+/*
+** A string's text without its quotes, its escapes read: \\ a backslash,
+** \" a quote, \uXXXX the character of that code (four hex digits; no
+** control characters, no surrogates).  Any other backslash is an error at
+** the backslash, and the string keeps what follows it.
+*/
 Sym lex_string(Lexer *lx, const char *text, size_t len, Loc at)
 {
   lex_check_text(lx, text, len, at);
-  char *s = xmalloc(len + 1);
+  char *s = xmalloc(len + 1);   /* \uXXXX (6 bytes) becomes at most 3 */
   size_t n = 0;
   for (size_t i = 1; i + 1 < len; i++) {
-    if (text[i] == '\\' && i + 2 < len)
+    if (text[i] != '\\') {
+      s[n++] = text[i];
+      continue;
+    }
+    Loc e = at;
+    e.off += (uint32_t)i;
+    e.len = 2;
+    char c = text[i + 1];   /* the flex rule puts a character after each backslash */
+    if (c == '\\' || c == '"') {
+      s[n++] = c;
       i++;
-    s[n++] = text[i];
+    } else if (c == 'u') {
+      long u = i + 6 < len ? lex_hex4(text + i + 2) : -1;
+      if (u < 0) {
+        lex_error(lx, e, "\\u must be followed by four hex digits, the code of a character "
+                   "(\\u25CB is a white circle)");
+        i++;
+        continue;
+      }
+      e.len = 6;
+      if (u < 0x20 || (u >= 0x7F && u < 0xA0) || (u >= 0xD800 && u < 0xE000) || u >= 0xFFFE)
+        lex_error(lx, e, "\\u%.4s is not a character a string can hold "
+                   "(control characters and surrogates are left out)", text + i + 2);
+      else
+        n += lex_utf8(s + n, u);
+      i += 5;
+    } else {
+      size_t k = 1;   /* the bytes of the character after the backslash */
+      while (i + 1 + k < len - 1 && ((unsigned char)text[i + 1 + k] & 0xC0) == 0x80)
+        k++;
+      e.len = (uint32_t)(1 + k);
+      lex_error(lx, e, "'\\%.*s' is not an escape: in a string write \\\\ for a backslash, "
+                 "\\\" for a quote, \\uXXXX for a character by its code", (int)k, text + i + 1);
+      i += k;
+    }
   }
   Sym sym = sym_intern(lx->syms, s, n);
   xfree(s);

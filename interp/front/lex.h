@@ -28,7 +28,7 @@ typedef struct Lexer {
 void lex_step(Lexer *lx, Loc *at, size_t len);
 /* A decimal literal; too large a number is reported and read as 0. */
 int64_t lex_number(Lexer *lx, const char *text, size_t len, Loc at);
-/* A string literal without its quotes (no escapes but \" and \\). */
+/* A string literal without its quotes, its escapes (\\ \" \uXXXX) read; others are errors. */
 Sym lex_string(Lexer *lx, const char *text, size_t len, Loc at);
 void lex_bad_char(Lexer *lx, const char *text, Loc at);
 /* A run of bytes >= 0x80 outside strings and comments. */

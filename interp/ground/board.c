@@ -73,18 +73,23 @@ static Value token_value(Ground *g, const char *s, size_t n)
 ** may have several digits ("12  . 7"); a row without spaces has one token
 ** per character ("53..7....").
 */
+static Value picture_row(Ground *g, Sym text)
+{
+  const char *s = sym_name(g->syms, text);
+  size_t len = strlen(s);
+  Values toks = {0};
+  for (size_t at = 0, start, n; picture_next_token(s, len, &at, &start, &n);)
+    VEC_PUSH(toks, token_value(g, s + start, n));
+  Value row = from_values(g, &toks);
+  VEC_FREE(toks);
+  return row;
+}
+
 Value board_picture(Ground *g, const Node *picture)
 {
   Value rows = value_list(g, picture->list.len);
-  for (uint32_t r = 0; r < picture->list.len; r++) {
-    const char *s = sym_name(g->syms, picture->list.items[r]->sym);
-    size_t len = strlen(s);
-    Values toks = {0};
-    for (size_t at = 0, start, n; picture_next_token(s, len, &at, &start, &n);)
-      VEC_PUSH(toks, token_value(g, s + start, n));
-    rows.items[r] = from_values(g, &toks);
-    VEC_FREE(toks);
-  }
+  for (uint32_t r = 0; r < picture->list.len; r++)
+    rows.items[r] = picture_row(g, picture->list.items[r]->sym);
   return rows;
 }
 
@@ -384,6 +389,11 @@ Value board_regions(Ground *g, Loc at, const BoardView *bv, Value map)
 {
   if (map.kind == V_NONE)
     return VALUE_NONE;
+  if (bv->rows == 1 && map.kind == V_STRING) {
+    Value one = value_list(g, 1);   /* one string, "abbb": the map of a board of one row */
+    one.items[0] = picture_row(g, (Sym)map.i);
+    map = one;
+  }
   if (map.kind != V_LIST || map.n != bv->rows)
     return ground_error(g, at, "the region map must be a picture with one row per board row (%u rows)",
                         bv->rows);

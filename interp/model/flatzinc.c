@@ -65,18 +65,42 @@ static void declare_var(Buf *out, const Model *m, ModelVar x, const ModelStep *s
   buf_putc(out, '\n');
 }
 
-/* The rows of a table, sorted and without repeats (a repeat is one answer). */
+/* FNV-1a over a row's values: the key of distinct_rows' hash table. */
+static uint64_t row_hash(const int32_t *row, uint32_t n)
+{
+  uint64_t h = 14695981039346656037u;
+  for (uint32_t j = 0; j < n; j++) {
+    h ^= (uint32_t)row[j];
+    h *= 1099511628211u;
+  }
+  return h;
+}
+
+/*
+** The rows of a table without repeats (a repeat is one answer), in their
+** first order.  A hash table of the kept rows finds each repeat: a path's
+** tables have thousands of rows, and comparing each row with every kept
+** one was quadratic (the pipeline fuzzer's 10x10 Hidato timed out here).
+*/
 static size_t distinct_rows(const int32_t *rows, uint32_t n, uint32_t m, int32_t **out)
 {
   int32_t *r = xmalloc(((size_t)n * m + 1) * sizeof *r);
+  size_t cap = 16;
+  while (cap < 2 * (size_t)m)
+    cap *= 2;
+  size_t *kept = xcalloc(cap, sizeof *kept);   /* 1 + the kept row's index; 0 is empty */
   size_t k = 0;
   for (uint32_t i = 0; i < m; i++) {
-    bool seen = false;
-    for (size_t j = 0; j < k && !seen; j++)
-      seen = memcmp(r + j * n, rows + (size_t)i * n, n * sizeof *r) == 0;
-    if (!seen)
-      memcpy(r + k++ * n, rows + (size_t)i * n, n * sizeof *r);
+    const int32_t *row = rows + (size_t)i * n;
+    size_t h = (size_t)row_hash(row, n) & (cap - 1);
+    while (kept[h] && memcmp(r + (kept[h] - 1) * n, row, n * sizeof *r) != 0)
+      h = (h + 1) & (cap - 1);
+    if (!kept[h]) {
+      memcpy(r + k * n, row, n * sizeof *r);
+      kept[h] = ++k;
+    }
   }
+  xfree(kept);
   *out = r;
   return k;
 }

@@ -145,6 +145,11 @@ static void step_text(const Ground *g, const Model *m, const Explanation *e, con
     return;
   }
   buf_putc(b, '\n');
+  if (st->level == EX_GUESS && st->cut) {
+    buf_puts(b, "  no contradiction among the suppositions pz tries per step on a board this big;\n"
+                "  this is the value of the solution\n");
+    return;
+  }
   if (st->level == EX_GUESS) {
     buf_puts(b, "  nothing else follows without a guess; this is the value of the solution\n");
     return;
@@ -221,7 +226,14 @@ static void verdict_text(const Ground *g, const Model *m, const Explanation *e, 
   size_t n = counted_steps(e);
   switch (e->outcome) {
   case EX_SOLVED:
-    if (e->first_guess)
+    if (e->first_guess && e->unchecked)
+      buf_printf(b, "Verdict: solved, with a guess at step %zu.\n"
+                 "  There pz finds no step without one: no clue alone, no two clues together\n"
+                 "  and no supposition that all the clues refute gives a new fact.\n"
+                 "  pz did not check whether the puzzle has other solutions: its search for a\n"
+                 "  second one gave up after a fixed number of choices.\n",
+                 step_number(e, e->first_guess - 1));
+    else if (e->first_guess)
       buf_printf(b, "Verdict: the solution is unique, but it needs a guess at step %zu.\n"
                  "  There pz finds no step without one: no clue alone, no two clues together\n"
                  "  and no supposition that all the clues refute gives a new fact.\n",
@@ -245,7 +257,8 @@ static void verdict_text(const Ground *g, const Model *m, const Explanation *e, 
           buf_puts(b, ", ");
         trace_var_name(m, e->open.data[i], b);
       }
-      buf_puts(b, e->open_cut ? ", ... (only the first 64 unknowns were tried)\n" : "\n");
+      buf_puts(b, e->open_cut ? ", ... (only the first 64 unknowns were tried)" : "");
+      buf_puts(b, e->open_unsure ? " (and perhaps others: some tests gave up)\n" : "\n");
     }
     if (e->has_fix) {
       buf_puts(b, "  Giving ");
@@ -253,6 +266,9 @@ static void verdict_text(const Ground *g, const Model *m, const Explanation *e, 
       buf_puts(b, " = ");
       trace_value(g, e->fix_x, e->fix_v, b);
       buf_puts(b, " would make the solution unique.\n");
+    } else if (e->fix_unsure) {
+      buf_puts(b, "  pz found no single given of the open unknowns that makes the solution\n"
+               "  unique, but some of its tests gave up.\n");
     } else {
       buf_puts(b, "  No single given of the open unknowns makes the solution unique.\n");
     }
@@ -318,6 +334,8 @@ static void json_text(const Ground *g, const Model *m, const Explanation *e, con
         trace_value(g, st->x, st->v, &w);
         buf_puts(b, st->level == EX_GUESS ? ", \"guess\": " : ", \"suppose\": ");
         json_str(b, &w);
+        if (st->cut)
+          buf_puts(b, ", \"budget_spent\": true");
       }
       buf_puts(b, "}");
     }
@@ -328,6 +346,8 @@ static void json_text(const Ground *g, const Model *m, const Explanation *e, con
              outcome_words[e->outcome], counted_steps(e), e->hardest,
              e->hardest_step ? step_number(e, e->hardest_step - 1) : 0,
              e->first_guess ? step_number(e, e->first_guess - 1) : 0);
+  if (e->outcome == EX_SOLVED && e->unchecked)
+    buf_puts(b, ", \"unique\": null");   /* not checked: the search gave up */
   if (e->outcome == EX_SEVERAL) {
     buf_puts(b, ", \"open\": [");
     for (size_t i = 0; i < e->open.len; i++) {

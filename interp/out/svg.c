@@ -16,10 +16,13 @@
 **     loop) as its line with its numbers; a list of rows with an outer
 **     ring of known values as a board inside its clues; the texts of a
 **     drawing (show B as ".#"), one-character ones as shapes;
+**   - words of digits shown in a row whose last is the sum of the others
+**     (a cryptarithm: SEND + MORE = MONEY) as the column addition;
 **   - the logic grid as a table, entities by attributes;
 **   - anything else as the lines pz prints for it.
 ** Givens (a cell that a clue about it alone fixes, or a number drawn in
-** a layout) are black and bold, solved cells blue.
+** a layout) are black and bold, solved cells blue.  Part way through an
+** explanation, a drawn cell known to be empty has a small dot.
 **
 ** Everything comes from the Ground's outputs (the shown items, the maps,
 ** the logic grid's records), the Model (plain data: which constraints
@@ -1234,6 +1237,9 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
           place_value(p, gr, i) == p->area_clue[x] - 1)   /* part way: a cell known to be land */
         buf_printf(b, "<circle cx=\"%u\" cy=\"%u\" r=\"4\" fill=\"#888888\"/>\n",
                    x0 + c * s + s / 2, y0 + r * s + s / 2);
+      else if (p->marked && drawn && t.len == 0 && x < p->nvars && var_is_fixed(p->g->space, x) && !gr->loop)
+        buf_printf(b, "<circle cx=\"%u\" cy=\"%u\" r=\"3\" fill=\"#888888\"/>\n",   /* part way: known empty */
+                   x0 + c * s + s / 2, y0 + r * s + s / 2);
     }
   /* thick lines: the board's outline, between regions, between pieces */
   Buf d = {0};
@@ -1501,6 +1507,220 @@ static void lines(Pic *p, const char *s)
   placed(p, w, h);
 }
 
+/* --- a column sum (a cryptarithm) --- */
+
+enum { WORD_MAX = 9 };   /* letters in a word: its coefficients fit in int32 */
+
+/*
+** A shown value that spells a word of digits, its letters from the left
+** into w[0..*len): the sum of its letters times 10^(len-1), ..., 10, 1,
+** each letter an unknown in 0..9; a letter used twice has its powers
+** added up (TOOT is 1001 t + 110 o), so each coefficient's decimal
+** digits are 0s and 1s and together they hold each power once.
+*/
+static bool word_of(const Pic *p, const ShowItem *it, VarId *w, uint32_t *len)
+{
+  Value v = it->value;
+  if (it->who || it->text || it->ndraw || v.kind != V_LIN || v.atom || v.lin->k != 0 || v.lin->n == 0)
+    return false;
+  const Model *m = p->g->model;
+  VarId at[WORD_MAX];   /* per power of 10: the letter, from the right */
+  uint32_t used = 0, top = 0;
+  for (uint32_t j = 0; j < v.lin->n; j++) {
+    VarId x = v.lin->vars[j];
+    int64_t c = v.lin->coef[j];
+    if ((size_t)x >= p->nvars || m->vars.data[x].lo < 0 || m->vars.data[x].hi > 9 || c <= 0)
+      return false;
+    for (uint32_t pw = 0; c > 0; pw++, c /= 10) {
+      if (c % 10 == 0)
+        continue;
+      if (c % 10 != 1 || pw >= WORD_MAX || (used >> pw & 1))
+        return false;
+      used |= 1u << pw;
+      at[pw] = x;
+      top = pw + 1 > top ? pw + 1 : top;
+    }
+  }
+  if (used != (1u << top) - 1)
+    return false;
+  for (uint32_t k = 0; k < top; k++)
+    w[k] = at[top - 1 - k];
+  *len = top;
+  return true;
+}
+
+/*
+** Do the words of items[0..n) make a column sum: does the Model hold
+** items[0] + ... + items[n-2] = items[n-1], as one linear equation (the
+** two sides' coefficients merged, in any order, times any factor)?
+*/
+static bool column_sum_holds(const Pic *p, const ShowItem *items, size_t n)
+{
+  const Model *m = p->g->model;
+  int64_t *comb = xcalloc(p->nvars + 1, sizeof *comb);
+  VarId *vars = xmalloc((size_t)(WORD_MAX * n) * sizeof *vars);
+  size_t nv = 0;
+  for (size_t i = 0; i < n; i++) {
+    const Lin *l = items[i].value.lin;
+    for (uint32_t j = 0; j < l->n; j++) {
+      if (comb[l->vars[j]] == 0)
+        vars[nv++] = l->vars[j];
+      comb[l->vars[j]] += i + 1 < n ? l->coef[j] : -l->coef[j];
+    }
+  }
+  size_t nonzero = 0;
+  bool fits = true;
+  for (size_t j = 0; j < nv; j++) {
+    nonzero += comb[vars[j]] != 0;
+    fits &= comb[vars[j]] > -INT32_MAX && comb[vars[j]] < INT32_MAX;
+  }
+  bool found = false;
+  for (size_t i = 0; fits && nonzero > 0 && !found && i < m->steps.len; i++) {
+    const ModelStep *st = &m->steps.data[i];
+    if (st->kind != MS_LINEAR || st->rel != MODEL_EQ || st->k != 0 || st->n != nonzero)
+      continue;
+    const int32_t *a = model_args(m, st);
+    VarId x0 = (VarId)a[st->n];
+    found = (size_t)x0 < p->nvars && comb[x0] != 0;
+    for (uint32_t j = 0; found && j < st->n; j++) {
+      VarId x = (VarId)a[st->n + j];
+      found = (size_t)x < p->nvars && comb[x] != 0 && (int64_t)a[j] * comb[x0] == comb[x] * (int64_t)a[0];
+    }
+  }
+  xfree(vars);
+  xfree(comb);
+  return found;
+}
+
+/*
+** How many shown items from items[0] make a column sum (three or more
+** words, the last their sum, one of them two letters long at least), or 0.
+*/
+static size_t column_sum_at(const Pic *p, const ShowItem *items, size_t left)
+{
+  VarId w[WORD_MAX];
+  uint32_t len;
+  size_t n = 0;
+  bool long_word = false;
+  while (n < left && word_of(p, &items[n], w, &len)) {
+    long_word |= len >= 2;
+    n++;
+  }
+  for (; n >= 3 && long_word; n--)
+    if (column_sum_holds(p, items, n))
+      return n;
+  return 0;
+}
+
+/* The letter an unknown stands for: its name, upper case when one letter. */
+static void letter_of(const Pic *p, VarId x, Buf *t)
+{
+  Buf name = {0};
+  buf_clear(t);
+  if (model_name(p->g->model, x, &name)) {
+    if (name.len == 1 && buf_str(&name)[0] >= 'a' && buf_str(&name)[0] <= 'z')
+      buf_putc(t, (char)(buf_str(&name)[0] - 'a' + 'A'));
+    else
+      buf_text(t, buf_str(&name));
+  }
+  buf_free(&name);
+}
+
+/*
+** Words in a column sum, as it is written on paper: the addends right
+** aligned one under another, a '+' before the last, a rule, the sum under
+** it; each letter small over its digit (givens black and bold, found
+** digits blue, unknown ones blank), and once every digit is known the
+** carries small over the columns they go into.  The caption is the sum
+** in letters (SEND + MORE = MONEY), or in the items' labels when a letter
+** is named with more than one character (d[1]).
+*/
+static void column_sum(Pic *p, const ShowItem *items, size_t n)
+{
+  enum { LETTER = 18, CARRY = 15, WROW = 62 };
+  VarId (*w)[WORD_MAX] = xmalloc(n * sizeof *w);
+  uint32_t *len = xmalloc(n * sizeof *len), cols = 0;
+  bool known = true;
+  for (size_t i = 0; i < n; i++) {
+    word_of(p, &items[i], w[i], &len[i]);
+    cols = len[i] > cols ? len[i] : cols;
+    for (uint32_t k = 0; k < len[i]; k++)
+      known &= var_is_fixed(p->g->space, w[i][k]);
+  }
+  Buf cap = {0}, t = {0};
+  bool letters = true;   /* every letter one character: the caption spells the words */
+  for (size_t i = 0; i < n; i++) {
+    buf_puts(&cap, i == 0 ? "" : i + 1 < n ? " + " : " = ");
+    for (uint32_t k = 0; k < len[i]; k++) {
+      letter_of(p, w[i][k], &t);
+      letters &= text_width(buf_str(&t), t.len) == 1;
+      buf_puts(&cap, buf_str(&t));
+    }
+  }
+  if (!letters) {        /* else the items' own labels */
+    buf_clear(&cap);
+    for (size_t i = 0; i < n; i++) {
+      buf_puts(&cap, i == 0 ? "" : i + 1 < n ? " + " : " = ");
+      buf_text(&cap, items[i].label);
+    }
+  }
+  text_at(&p->body, MARGIN, p->y + CAPTION, CAPTION, "fill=\"#333333\"", buf_str(&cap));
+  uint32_t cw = text_px(text_width(buf_str(&cap), cap.len), CAPTION);
+  p->width = cw > p->width ? cw : p->width;
+  p->y += CAPTION + 10;
+  uint32_t x0 = MARGIN + CELL, y = p->y;   /* x0: the left of the widest word; a column for '+' before it */
+  if (known) {                             /* the carries over the top word */
+    int64_t carry = 0;
+    for (uint32_t pw = 0; pw + 1 < cols; pw++) {
+      int64_t s = carry;
+      for (size_t i = 0; i + 1 < n; i++)
+        if (pw < len[i])
+          s += var_value(p->g->space, w[i][len[i] - 1 - pw]);
+      carry = s / 10;
+      if (carry > 0) {
+        buf_clear(&t);
+        buf_printf(&t, "%lld", (long long)carry);
+        text_at(&p->body, x0 + (cols - pw - 2) * CELL + CELL / 2, y + CARRY, CARRY,
+                "text-anchor=\"middle\" fill=\"#777777\"", buf_str(&t));
+      }
+    }
+  }
+  y += CARRY + 6;
+  for (size_t i = 0; i < n; i++) {
+    if (i + 1 == n) {                      /* the rule, then the sum */
+      buf_printf(&p->body, "<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#000000\" stroke-width=\"2\"/>\n",
+                 x0 - CELL + 8, y + 4, x0 + cols * CELL, y + 4);
+      y += 10;
+    }
+    for (uint32_t k = 0; k < len[i]; k++) {
+      VarId x = w[i][k];
+      uint32_t cx = x0 + (cols - len[i] + k) * CELL;
+      if (marked(p, x))
+        buf_printf(&p->body, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#%06x\"/>\n",
+                   cx + 2, y + 2, CELL - 4, WROW - 4, MARK_FILL(marked(p, x)));
+      letter_of(p, x, &t);
+      uint32_t lw = text_px(text_width(buf_str(&t), t.len), LETTER);
+      unsigned lf = lw > CELL - 4 ? (unsigned)(LETTER * (CELL - 4) / lw) : LETTER;
+      text_at(&p->body, cx + CELL / 2, y + LETTER + 2, lf, "text-anchor=\"middle\" fill=\"#555555\"", buf_str(&t));
+      if (!var_is_fixed(p->g->space, x))
+        continue;
+      buf_clear(&t);
+      buf_printf(&t, "%d", (int)var_value(p->g->space, x));
+      text_at(&p->body, cx + CELL / 2, y + WROW - 10, DIGIT,
+              p->given[x] ? "text-anchor=\"middle\" " GIVEN_STYLE : "text-anchor=\"middle\" " SOLVED_STYLE,
+              buf_str(&t));
+    }
+    if (i + 2 == n)
+      text_at(&p->body, x0 - CELL / 2, y + WROW - 10, DIGIT, "text-anchor=\"middle\" fill=\"#000000\"", "+");
+    y += WROW;
+  }
+  buf_free(&t);
+  buf_free(&cap);
+  xfree(len);
+  xfree(w);
+  placed(p, x0 + cols * CELL - MARGIN, y - p->y);
+}
+
 /*
 ** N queens: a shown list of N unknowns, each a column from 1 to N, where
 ** each two neighbours in the list differ by more than 1 (x - y != 1 and
@@ -1646,8 +1866,15 @@ void out_svg(const Ground *g, const char *title, const uint8_t *marked_vars, Buf
     table(&p, MARGIN, p.y, &w, &h);
     placed(&p, w, h);
   }
-  for (size_t i = 0; i < g->shows.len; i++)
-    item(&p, &g->shows.data[i]);
+  for (size_t i = 0; i < g->shows.len; i++) {
+    size_t n = column_sum_at(&p, &g->shows.data[i], g->shows.len - i);
+    if (n > 0) {
+      column_sum(&p, &g->shows.data[i], n);
+      i += n - 1;
+    } else {
+      item(&p, &g->shows.data[i]);
+    }
+  }
   uint32_t width = p.width + 2 * MARGIN, height = p.y;
   width = width < 120 ? 120 : width;
   buf_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

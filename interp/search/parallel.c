@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "base/mem.h"
+
 #include "engine/engine.h"
 #include "search/search.h"
 
@@ -38,6 +39,16 @@
    this long (a puzzle solved in milliseconds starts no thread). */
 #define PAR_ALONE_NODES 200
 #define PAR_ALONE_SECONDS 0.002
+/* The first workers' threads start, and build their spaces, once the
+   search alone has made PAR_EARLY_NODES decisions in PAR_EARLY_SECONDS
+   (or at the first step of a propagator finishing alone): the other
+   cores are idle meanwhile, and once every one is built the search alone
+   hands over after PAR_READY_NODES decisions, without waiting for
+   PAR_ALONE_NODES and PAR_ALONE_SECONDS.  A puzzle solved sooner never
+   waits for a space it does not need (par_free joins the threads). */
+#define PAR_EARLY_NODES 32
+#define PAR_EARLY_SECONDS 0.0005
+#define PAR_READY_NODES 50
 /* A propagator finishing alone from the root (a pure tiling's bitboard
    search) has no path to split, but shares its own search in solo cubes
    (search_solo_split): it runs alone this long, then hands what it has
@@ -85,6 +96,7 @@ typedef struct ParWorker {
   /* published for par_stats and the caller's progress */
   _Atomic uint64_t nodes, failures, propagations, probes, cubes, idle_us;
   _Atomic uint32_t max_depth;
+  _Atomic uint64_t start_us;      /* its first cube, after the search's start (0: none) */
 } ParWorker;
 
 struct Par {
@@ -115,11 +127,16 @@ struct Par {
   bool caller_out;                /* ... and has found the search over */
   bool cubes_given;               /* par_new_cubes: the space alone split them */
   _Atomic unsigned sharing;       /* the same, for the workers: keep this many cubes queued */
+  bool early;                     /* the first workers' threads started in the search alone */
+  bool launched;                  /* par_launch has run (under the lock, for the workers) */
+  unsigned nearly;                /* threads started early */
+  _Atomic unsigned ready;         /* ... whose spaces are built */
   double launched_at;             /* the clock when the first workers started */
   Solver *alone;                  /* the caller's space, searched first */
   SolverStats alone_stats;
   bool handed;
   size_t split_target;            /* par_split_into: cubes to make before handing over */
+  uint64_t split_nodes, split_seen; /* its decisions so far, and the space's count at the last step */
   bool unwind_ok;                 /* the space alone stopped cleanly (search_unwind) */
   double alone_from;              /* the clock at its first decision */
   SearchStep *abuf;
@@ -130,6 +147,9 @@ struct Par {
   unsigned nap;                   /* par_next's next nap, microseconds */
   ParCube queue_taken;            /* the cube the caller searches */
 };
+
+static void start_early(Par *p);
+static bool all_ready(const Par *p);
 
 /* --- memory off the caller's heap --- */
 
@@ -223,6 +243,10 @@ static bool alone_decide(Solver *s, void *ctx, VarId x, int32_t v)
   Par *p = ctx;
   if (!p->alone_from)
     p->alone_from = seconds(p) + 1e-9;  /* its first decision (never 0 again) */
+  if (!p->early && !p->split_target &&
+      (p->cfg.at_once || (s->stats.nodes >= PAR_EARLY_NODES &&
+                          (!p->clock || seconds(p) - p->alone_from >= PAR_EARLY_SECONDS))))
+    start_early(p);
   size_t len = 0, n = 0;
   (void)search_path(s, &len);
   p->abuf = room_for(p->abuf, &p->abuf_cap, len + 1);
@@ -238,10 +262,10 @@ static bool alone_decide(Solver *s, void *ctx, VarId x, int32_t v)
     p->handed = p->unwind_ok = true;
     return true;
   }
-  if (!p->cfg.at_once && (s->stats.nodes < PAR_ALONE_NODES ||
-                                 (p->clock && seconds(p) - p->alone_from < PAR_ALONE_SECONDS))) {
+  if (!p->cfg.at_once && !(all_ready(p) && s->stats.nodes >= PAR_READY_NODES) &&
+      (s->stats.nodes < PAR_ALONE_NODES ||
+       (p->clock && seconds(p) - p->alone_from < PAR_ALONE_SECONDS)))
     return false;
-  }
   if (!search_rest(s, p->abuf, &n))
     return false;                       /* in an answer's completion: later */
   pthread_mutex_lock(&p->lock);
@@ -276,7 +300,7 @@ static bool alone_solo_node(Solver *s, void *ctx)
   size_t n = search_solo_room(s);
   if (n == 0)
     return false;                       /* it cannot share its search: all of it here */
-  if (!p->split_target && !p->cfg.at_once && p->clock &&
+  if (!p->split_target && !p->cfg.at_once && p->clock && !all_ready(p) &&
       seconds(p) - p->solo_from < PAR_SOLO_SECONDS)
     return false;
   p->sbuf = words_for(p->sbuf, &p->sbuf_cap, n);
@@ -304,6 +328,8 @@ static bool alone_solo(Solver *s, void *ctx)
   if (p->cfg.want == 1 && !p->split_target)
     return false;                       /* a first solution: its own search is quickest */
   p->solo_from = seconds(p);
+  if (!p->early)
+    start_early(p);
   s->search.on_solo_node = alone_solo_node;
   s->search.solo_node_mask = p->split_target ? 0 : PAR_SOLO_EVERY - 1;
   return false;
@@ -356,10 +382,12 @@ bool par_split_step(Par *p, uint64_t *found, void (*each)(void *ctx), void *ctx,
   p->qhead = (p->qhead + 1) % p->qcap;
   p->qlen--;
   Solver *s = p->alone;
+  p->split_nodes += s->stats.nodes - p->split_seen;   /* search_reset zeroes them */
   if (p->unwind_ok)
     search_unwind(s);                   /* the last step stopped between two nodes */
   else
     search_reset(s);
+  p->split_seen = s->stats.nodes;
   p->handed = false;
   *r = search_enter(s, c.steps, c.n, c.solo, c.nsolo);
   while (*r == SEARCH_SOLUTION && (*r = search_next(s)) == SEARCH_SOLUTION) {
@@ -369,10 +397,17 @@ bool par_split_step(Par *p, uint64_t *found, void (*each)(void *ctx), void *ctx,
   }
   xfree(c.steps);
   xfree(c.solo);
-  if (*r == SEARCH_LIMIT && p->handed)
+  if (*r == SEARCH_LIMIT && p->handed) {
     *r = SEARCH_EXHAUSTED;              /* stopped at its first decision: now two cubes */
+    p->split_nodes++;                   /* that decision (alone_decide made no node of it) */
+  }
   p->unwind_ok = *r == SEARCH_EXHAUSTED;
   return *r == SEARCH_EXHAUSTED;
+}
+
+uint64_t par_split_nodes(const Par *p)
+{
+  return p->split_nodes + p->alone->stats.nodes - p->split_seen;
 }
 
 size_t par_ncubes(const Par *p)
@@ -572,15 +607,27 @@ static void search_cube(ParWorker *w, const ParCube *c)
   atomic_fetch_add_explicit(&w->cubes, 1, memory_order_relaxed);
 }
 
+/* Worker w takes a cube: the first one's time, for par_worker_stats. */
+static void note_start(ParWorker *w)
+{
+  Par *p = w->par;
+  if (p->clock && !atomic_load_explicit(&w->start_us, memory_order_relaxed)) {
+    double t = seconds(p) - p->start;
+    atomic_store_explicit(&w->start_us, t > 1e-6 ? (uint64_t)(t * 1e6) : 1,
+                          memory_order_relaxed);
+  }
+}
+
 /* The next cube to search; false when the search is over. */
 static bool take(ParWorker *w, ParCube *c)
 {
   Par *p = w->par;
   pthread_mutex_lock(&p->lock);
-  while (running(p) && p->qlen == 0 && p->busy > 0) {
+  while (running(p) && (!p->launched || (p->qlen == 0 && p->busy > 0))) {
+    bool launched = p->launched;        /* before: the search alone runs, not idle */
     double from = seconds(p);
     pthread_cond_wait(&p->work, &p->lock);
-    double idle = seconds(p) - from;
+    double idle = launched ? seconds(p) - from : 0;
     atomic_fetch_add_explicit(&w->idle_us, (uint64_t)(idle * 1e6), memory_order_relaxed);
   }
   if (!running(p) || p->qlen == 0) {
@@ -595,6 +642,7 @@ static bool take(ParWorker *w, ParCube *c)
   atomic_store(&p->queued, p->qlen);
   p->busy++;
   pthread_mutex_unlock(&p->lock);
+  note_start(w);
   return true;
 }
 
@@ -617,11 +665,12 @@ static void worker_hooks(ParWorker *w, Solver *s)
   s->search.on_decide_ctx = w;
 }
 
-/* A worker's space: the Model's, with the caller's settings and clock. */
+/* A worker's space: the Model's, with the caller's settings and clock; what
+   the caller's space worked out once (linsys, a tiling's lists) is copied. */
 static Solver *worker_space(ParWorker *w)
 {
   Par *p = w->par;
-  Solver *s = solver_from_model(p->cfg.model);
+  Solver *s = solver_from_model_like(p->cfg.model, p->alone);
   solver_set_node_by_node(s, p->cfg.node_by_node);
   solver_set_checking(s, p->cfg.checking);
   SolverLimits lim = {.timeout_seconds = p->timeout, .max_nodes = p->max_nodes,
@@ -648,6 +697,7 @@ static void *worker_main(void *arg)
     w->s = worker_space(w);
     if (solver_nvars(w->s) != p->nvars)
       par_end(p, PAR_BROKEN);           /* not the caller's variables: never mix them */
+    atomic_fetch_add(&p->ready, 1);
   }
   while (running(p) && take(w, &c)) {
     search_cube(w, &c);
@@ -684,8 +734,8 @@ static void start_workers(Par *p, unsigned n)
   atomic_store(&p->sharing, n);
   for (unsigned i = from; i < n; i++) {
     ParWorker *w = &p->w[i];
-    if (i == 0 && p->caller_works)
-      continue;                         /* par_next searches its cubes */
+    if ((i == 0 && p->caller_works) || w->started)
+      continue;                         /* par_next searches its cubes; or started early */
     w->started = pthread_create(&w->thread, NULL, worker_main, w) == 0;
     if (!w->started) {                  /* no thread: as if it returned at once */
       atomic_fetch_add(&p->exited, 1);
@@ -705,6 +755,45 @@ static void start_extra_workers(Par *p)
   start_workers(p, p->cfg.workers);
 }
 
+/* p->w, every worker's slot. */
+static void make_workers(Par *p)
+{
+  if (p->w)
+    return;
+  p->w = off_heap_realloc(NULL, p->cfg.workers * sizeof *p->w);
+  memset(p->w, 0, p->cfg.workers * sizeof *p->w);
+  for (unsigned i = 0; i < p->cfg.workers; i++) {
+    ParWorker *w = &p->w[i];
+    w->par = p;
+    w->index = i;
+  }
+}
+
+/*
+** At the search alone's first decision: the threads of the first
+** workers start, and wait for par_launch once their spaces are built
+** (take).  A thread that cannot start now is tried again at the launch.
+*/
+static void start_early(Par *p)
+{
+  p->early = true;
+  if (p->split_target || p->cubes_given)
+    return;                             /* pz_split: cubes, and no threads here */
+  make_workers(p);
+  unsigned n = first_workers(p);
+  for (unsigned i = p->cfg.values ? 0 : 1; i < n; i++) {
+    ParWorker *w = &p->w[i];
+    w->started = pthread_create(&w->thread, NULL, worker_main, w) == 0;
+    p->nearly += w->started;
+  }
+}
+
+/* Every thread started early has built its space. */
+static bool all_ready(const Par *p)
+{
+  return p->nearly && atomic_load_explicit(&p->ready, memory_order_acquire) == p->nearly;
+}
+
 void par_launch(Par *p)
 {
   Solver *a = p->alone;
@@ -719,13 +808,7 @@ void par_launch(Par *p)
     p->ring = off_heap_realloc(NULL, (PAR_RING + 1) * (p->nvars + 1) * sizeof *p->ring);
     p->current = p->ring + PAR_RING * p->nvars;
   }
-  p->w = off_heap_realloc(NULL, p->cfg.workers * sizeof *p->w);
-  memset(p->w, 0, p->cfg.workers * sizeof *p->w);
-  for (unsigned i = 0; i < p->cfg.workers; i++) {
-    ParWorker *w = &p->w[i];
-    w->par = p;
-    w->index = i;
-  }
+  make_workers(p);
   /* Counting, the caller has nothing to do but wait: its space, built
      and searched already, takes cubes as worker 0 (one space fewer to
      build, and no thread of its own), asked between two cubes by
@@ -736,6 +819,10 @@ void par_launch(Par *p)
     worker_hooks(&p->w[0], a);
   }
   p->launched_at = seconds(p);
+  pthread_mutex_lock(&p->lock);
+  p->launched = true;                   /* the workers started early take cubes now */
+  pthread_cond_broadcast(&p->work);
+  pthread_mutex_unlock(&p->lock);
   start_workers(p, first_workers(p));
 }
 
@@ -764,6 +851,7 @@ static bool caller_work(Par *p)
     atomic_store(&p->queued, p->qlen);
     p->busy++;
     got = true;
+    note_start(w);
   } else if (running(p) && p->busy == 0)
     end_locked(p, PAR_DONE);            /* nothing queued and nobody busy */
   bool out = !running(p);
@@ -872,7 +960,8 @@ ParWorkerStats par_worker_stats(const Par *p, unsigned i)
     return (ParWorkerStats){0};
   const ParWorker *w = &p->w[i];
   return (ParWorkerStats){atomic_load(&w->nodes), atomic_load(&w->cubes),
-                          (double)atomic_load(&w->idle_us) / 1e6};
+                          (double)atomic_load(&w->idle_us) / 1e6,
+                          (double)atomic_load(&w->start_us) / 1e6};
 }
 
 void par_free(Par *p)
@@ -880,8 +969,8 @@ void par_free(Par *p)
   if (!p)
     return;
   par_end(p, PAR_LIMIT);                /* stops the workers, if they still run */
-  for (unsigned i = 0; i < p->nlaunched; i++) {
-    ParWorker *w = &p->w[i];
+  for (unsigned i = 0; p->w && i < p->cfg.workers; i++) {
+    ParWorker *w = &p->w[i];           /* started early, or at the launch */
     if (w->started)
       pthread_join(w->thread, NULL);
     if (w->s != p->alone)

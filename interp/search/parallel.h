@@ -84,6 +84,8 @@ void par_split_into(Par *p, size_t n);
 bool par_split_step(Par *p, uint64_t *found, void (*each)(void *ctx), void *ctx,
                     SearchResult *r);
 size_t par_ncubes(const Par *p);
+/* The decisions splitting made: the search alone's, and one a par_split_step that cut a cube in two. */
+uint64_t par_split_nodes(const Par *p);
 uint64_t par_cubes_print(const Par *p);
 Par *par_new_cubes(const ParConfig *c, Solver *alone, const Par *from, const size_t *ids,
                    size_t n);
@@ -108,7 +110,7 @@ SolverStats par_stats(const Par *p);
    (worker 0 is the caller when counting). */
 typedef struct ParWorkerStats {
   uint64_t nodes, cubes;
-  double idle_seconds;
+  double idle_seconds, start_seconds;   /* waiting; its first cube, after the search's start */
 } ParWorkerStats;
 unsigned par_nworkers(const Par *p);    /* 0 until launched */
 ParWorkerStats par_worker_stats(const Par *p, unsigned i);

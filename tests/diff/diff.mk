@@ -9,7 +9,11 @@
 #                                       a mismatch like any other, shrunk
 #   make difftest ... STEP=k            pz searches k nodes at a time and
 #                                       resumes after each node limit
-#   make difftest-short                 5000 fixed cases, for make check
+#   make difftest ... CONSTRUCT=F       puzzles of one family of constructs.c
+#                                       (lines, pairs, regions, regular, grid,
+#                                       tiling, board; all: each in turn)
+#   make difftest-short                 5000 fixed cases and 1400 of the
+#                                       constructs, for make check
 
 DIFF_SRC = $(sort $(wildcard tests/diff/*.c))
 DIFF_OBJ = $(DIFF_SRC:%.c=$(BUILD)/%.o)
@@ -20,10 +24,11 @@ $(BUILD)/difftest: $(DIFF_OBJ) $(BUILD)/libpz.a
 	$(CC) $(SAN) $(LDFLAGS) -o $@ $^ -lm
 
 difftest: $(BUILD)/difftest   ## N random puzzles counted by pz and by brute force
-	$(BUILD)/difftest --seed $(SEED) $(if $(CASE),--case $(CASE),--cases $(N)) $(if $(FORK),--fork) $(if $(STEP),--step $(STEP))
+	$(BUILD)/difftest --seed $(SEED) $(if $(CASE),--case $(CASE),--cases $(N)) $(if $(FORK),--fork) $(if $(STEP),--step $(STEP)) $(if $(CONSTRUCT),--construct $(CONSTRUCT))
 
 difftest-short: $(BUILD)/difftest   ## a few thousand fixed cases (make check)
 	$(BUILD)/difftest --seed 1 --cases 5000 --quiet
+	$(BUILD)/difftest --seed 1 --cases 1400 --quiet --construct all
 
 .PHONY: difftest difftest-short
 -include $(DIFF_OBJ:.o=.d)

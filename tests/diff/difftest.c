@@ -24,6 +24,10 @@
 ** when every case agreed, 1 on any mismatch, 2 on a usage error.
 **
 ** Without --fork a crash ends the run; a handler prints the case first.
+**
+** --construct F counts puzzles of family F of constructs.c instead (lines,
+** pairs, regions, regular, grid, tiling; `all`: case K is of family K mod
+** 6), each checked against that family's own brute force.
 */
 #include <errno.h>
 #include <signal.h>
@@ -34,6 +38,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "constructs.h"
 #include "model.h"
 #include "pz.h"
 #include "shrink.h"
@@ -65,6 +70,7 @@ typedef struct Options {
   bool quiet;
   bool shrink;
   int step;            /* > 0: let pz take this many search nodes at a time */
+  int construct;       /* --construct: -1 none, a family of constructs.c, or all of them */
 } Options;
 
 /* Seconds spent in each part of the run, for the summary. */
@@ -595,7 +601,7 @@ static void print_summary(const Options *opt, const Stats *s, const Times *t)
 static void usage(void)
 {
   fprintf(stderr, "usage: difftest [--seed S] [--cases N | --case K] [--fork] [--step K]"
-                  " [--quiet] [--no-shrink] [--workers N] [--cubes K]\n");
+                  " [--quiet] [--no-shrink] [--workers N] [--cubes K] [--construct F|all]\n");
   exit(2);
 }
 
@@ -611,7 +617,7 @@ static uint64_t number_arg(const char *s)
 
 static Options parse_args(int argc, char **argv)
 {
-  Options opt = {.seed = 1, .cases = 1000, .shrink = true};
+  Options opt = {.seed = 1, .cases = 1000, .shrink = true, .construct = -1};
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--seed"))
       opt.seed = number_arg(argv[++i]);
@@ -631,15 +637,83 @@ static Options parse_args(int argc, char **argv)
       workers = (unsigned)number_arg(argv[++i]);
     else if (!strcmp(argv[i], "--cubes"))
       cubes = (unsigned long)number_arg(argv[++i]);
+    else if (!strcmp(argv[i], "--construct") && i + 1 < argc)
+      opt.construct = !strcmp(argv[++i], "all") ? construct_families()
+                      : construct_find(argv[i]) >= 0 ? construct_find(argv[i]) : -2;
     else
       usage();
   }
   return opt;
 }
 
+/*
+** The puzzles of constructs.c: no shrinking (they are small already), a
+** mismatch printed with both counts.  Cases and mismatches per family.
+*/
+static int run_constructs(const Options *opt)
+{
+  int families = construct_families();
+  uint64_t cases[16] = {0}, bad[16] = {0}, none[16] = {0}, solutions[16] = {0};
+  Text t = {0};
+  for (uint64_t i = 0; i < opt->cases; i++) {
+    uint64_t case_no = opt->first + i;
+    int k = opt->construct < families ? opt->construct : (int)(case_no % (uint64_t)families);
+    Rng rng = rng_for_case(opt->seed, case_no);
+    long expected = construct_case(k, &rng, &t);
+    Outcome o;
+    if (opt->fork) {
+      count_forked(t.s, t.len, expected + 10, opt->step, 0, false, &o);
+    } else {
+      current_text = t.s;
+      current_case = case_no;
+      count_in_process(t.s, t.len, expected + 10, opt->step, 0, &o);
+      current_text = NULL;
+    }
+    cases[k]++;
+    none[k] += expected == 0;
+    solutions[k] += (uint64_t)expected;
+    bool ok = o.kind == OUT_COUNT && o.count == expected;
+    if (opt->cases == 1 && !opt->quiet)
+      fputs(t.s, stdout);
+    if (!ok || (opt->cases == 1 && !opt->quiet)) {
+      if (!ok) {
+        bad[k]++;
+        printf("\n=== MISMATCH (%s): seed %llu, case %llu ===\n%s", construct_name(k),
+               (unsigned long long)opt->seed, (unsigned long long)case_no, t.s);
+      }
+      printf("%-30s %ld\n", "brute force, solutions:", expected);
+      print_one("pz, solutions:", &o);
+    }
+  }
+  text_free(&t);
+  uint64_t total = 0;
+  for (int k = 0; k < families; k++)
+    total += bad[k];
+  if (opt->cases == 1)
+    return total ? 1 : 0;
+  for (int k = 0; k < families; k++)
+    if (cases[k] && (!opt->quiet || bad[k]))
+      printf("difftest: seed %llu, %s: %llu cases, %llu mismatches (%llu without a solution, %.1f"
+             " solutions on average)\n", (unsigned long long)opt->seed, construct_name(k),
+             (unsigned long long)cases[k], (unsigned long long)bad[k], (unsigned long long)none[k],
+             (double)solutions[k] / (double)cases[k]);
+  if (opt->quiet && !total)
+    printf("difftest: seed %llu, %llu construct cases, no mismatch\n", (unsigned long long)opt->seed,
+           (unsigned long long)opt->cases);
+  return total ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
   Options opt = parse_args(argc, argv);
+  if (opt.construct != -1) {
+    if (opt.construct < 0)
+      usage();
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    catch_crashes();
+    current_seed = opt.seed;
+    return run_constructs(&opt);
+  }
   Stats stats = {0};
   Times times = {0};
   Program *p = malloc(sizeof *p);

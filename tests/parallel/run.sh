@@ -11,7 +11,8 @@
 #          -n 500, which must say 'solutions: 500+' in every run.  Without
 #          --full, the examples that take more than a second (LONG) are
 #          left out.
-# all:     -a prints the same solutions (as a set: the order may vary).
+# all:     -a prints the same solutions (as a set: the order may vary), also
+#          for puzzles solved while the early workers build their spaces.
 # -n K:    K solutions, each one of the puzzle's (checked by --check),
 #          K distinct ones (a tiling's too, its search shared in parts).
 # cores:   PZ_CORES=1: the workers beyond the cores start later (at once
@@ -99,6 +100,19 @@ for name in magic_square3 magic_hexagon zebra_no_clue11 pentomino_3x20; do
     PZ_WORKERS_AT_ONCE=1 run "$tmp/par" "examples/$name.pz" -a -p $n
     blocks "$tmp/par" > "$tmp/par.set"
     same "$name -a -p $n (as a set)" "$tmp/one.set" "$tmp/par.set"
+  done
+done
+
+# solved in the search alone, or just after its workers' threads were
+# started early (while they build their spaces, or once they are built):
+# -a without PZ_WORKERS_AT_ONCE prints the same solutions as one thread
+for name in magic_square3 hidoku10 zebra_no_clue11; do
+  run "$tmp/one" "examples/$name.pz" -a
+  blocks "$tmp/one" > "$tmp/one.set"
+  for n in 2 4; do
+    run "$tmp/par" "examples/$name.pz" -a -p $n
+    blocks "$tmp/par" > "$tmp/par.set"
+    same "$name -a -p $n (alone, workers started early)" "$tmp/one.set" "$tmp/par.set"
   done
 done
 

@@ -55,7 +55,26 @@ masyu examples/masyu.pz
 knights_tour examples/knights_tour.pz
 explain_knights_tour_1 explain:examples/knights_tour.pz:001
 queens8 tests/svg/queens8.pz
-goal tests/svg/goal.pz"
+goal tests/svg/goal.pz
+send_more_money examples/send_more_money.pz
+column_sum tests/svg/column_sum.pz
+car_rental examples/car_rental.pz
+knights_tour6 examples/knights_tour6.pz
+magic_board5 examples/magic_board5.pz
+magic_square4 examples/magic_square4.pz
+magic_square5 examples/magic_square5.pz
+miracle_sudoku examples/miracle_sudoku.pz
+miracle_sudoku_2clue examples/miracle_sudoku_2clue.pz
+miracle_sudoku_empty examples/miracle_sudoku_empty.pz
+pentomino_3x20 examples/pentomino_3x20.pz
+prime_magic_square examples/prime_magic_square.pz
+queens examples/queens.pz
+researchers examples/researchers.pz
+scholarships examples/scholarships.pz
+sudoku_empty examples/sudoku_empty.pz
+zebra_no_clue11 examples/zebra_no_clue11.pz
+zebra_pool examples/zebra_pool.pz
+explain_star_battle_25 explain:examples/star_battle.pz:025"
 
 # every: well-formed, titled, deterministic (one python3 for them all;
 # a node limit for the puzzles that search long on purpose)

@@ -5,8 +5,12 @@
 ** space the grounder built), then build four spaces from the one Model in
 ** four threads at once and count in each.  Every count must agree, and
 ** a space built from the Model must search the very same tree (the same
-** number of nodes).  `make tsan` runs this under ThreadSanitizer: the
-** Model is shared read-only, everything else is per space.
+** number of nodes).  Two of the four are built like a fifth space
+** (solver_from_model_like: linsys's equations and a tiling's lists
+** copied, not worked out again), which the main thread counts in at the
+** same time, as pz -p N's caller does.  `make tsan` runs this under
+** ThreadSanitizer: the Model is shared read-only, and so is what the
+** fifth space keeps for the others; everything else is per space.
 */
 #include "testutil.h"
 
@@ -24,6 +28,7 @@
 
 typedef struct Count {
   const Model *model;
+  const Solver *like;                   /* built like this space, or from scratch (NULL) */
   uint64_t solutions, nodes;
   bool complete;
 } Count;
@@ -38,13 +43,19 @@ static void count_space(Solver *s, Count *c)
   c->nodes = solver_stats(s)->nodes;
 }
 
+/* A goal: searched as pz does. */
+static void set_goal(Solver *s, const Model *m)
+{
+  for (size_t i = 0; i < m->steps.len; i++)
+    if (m->steps.data[i].kind == MS_GOAL)
+      solver_set_goal(s, m->steps.data[i].x, m->steps.data[i].k != 0, false);
+}
+
 static void *count_thread(void *arg)
 {
   Count *c = arg;
-  Solver *s = solver_from_model(c->model);
-  for (size_t i = 0; i < c->model->steps.len; i++)   /* a goal: searched as pz does */
-    if (c->model->steps.data[i].kind == MS_GOAL)
-      solver_set_goal(s, c->model->steps.data[i].x, c->model->steps.data[i].k != 0, false);
+  Solver *s = c->like ? solver_from_model_like(c->model, c->like) : solver_from_model(c->model);
+  set_goal(s, c->model);
   count_space(s, c);
   solver_free(s);
   return NULL;
@@ -67,14 +78,21 @@ static void check_example(const char *path)
 
   const Model *m = pz_model(cx);
   assert_non_null(m);
+  Solver *like = solver_new();
+  solver_keep_memo(like);
+  (void)solver_load_model(like, m);
+  set_goal(like, m);
   pthread_t t[THREADS];
-  Count c[THREADS];
+  Count c[THREADS + 1];
   for (int i = 0; i < THREADS; i++) {
-    c[i] = (Count){.model = m};
+    c[i] = (Count){.model = m, .like = i % 2 ? like : NULL};
     assert_int_equal(pthread_create(&t[i], NULL, count_thread, &c[i]), 0);
   }
-  for (int i = 0; i < THREADS; i++) {
-    assert_int_equal(pthread_join(t[i], NULL), 0);
+  c[THREADS] = (Count){.model = m};
+  count_space(like, &c[THREADS]);       /* while the threads copy from it */
+  for (int i = 0; i <= THREADS; i++) {
+    if (i < THREADS)
+      assert_int_equal(pthread_join(t[i], NULL), 0);
     if (c[i].solutions != own.solutions || c[i].complete != own.complete ||
         c[i].nodes != own.nodes)
       fail_msg("%s: thread %d counted %llu solutions in %llu nodes (%s), pz %llu in %llu (%s)",
@@ -82,6 +100,7 @@ static void check_example(const char *path)
                c[i].complete ? "all" : "limit", (unsigned long long)own.solutions,
                (unsigned long long)own.nodes, own.complete ? "all" : "limit");
   }
+  solver_free(like);
   pz_close(cx);
   free(text);
 }

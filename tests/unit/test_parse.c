@@ -68,6 +68,24 @@ static void forall_body_stops_at_a_comma(void **state)
   assert_int_equal(st->expr->a->a->op, OP_EQ);
 }
 
+/* A string's escapes: \\ a backslash, \" a quote, \uXXXX a character. */
+static void string_escapes_are_read(void **state)
+{
+  Fixture *f = *state;
+  assert_true(parse(f, "clue \"a\\\\b \\\"c\\\" \\u0023\\u25CB\\u00e9\": x = 1."));
+  Node *l = f->ast.stmts.items[0]->label;
+  assert_int_equal(l->kind, NK_STRING);
+  assert_string_equal(sym_name(&f->syms, l->sym), "a\\b \"c\" #\xe2\x97\x8b\xc3\xa9");
+}
+
+/* Any other backslash is an error at the backslash, not dropped. */
+static void an_unknown_escape_is_an_error_at_its_backslash(void **state)
+{
+  Fixture *f = *state;
+  assert_false(parse(f, "clue \"ab\\n\": x = 1."));
+  assert_non_null(strstr(messages(f), "t.pz:1:9: error: '\\n' is not an escape"));
+}
+
 static void labelled_clues_keep_their_label(void **state)
 {
   Fixture *f = *state;
@@ -366,6 +384,8 @@ int main(void)
     cmocka_unit_test_setup_teardown(each_pupils_mistake_is_one_error, setup, teardown),
     cmocka_unit_test_setup_teardown(foreign_operators_parse_as_meant, setup, teardown),
     cmocka_unit_test_setup_teardown(spelling_counts_a_swap_as_one_typo, setup, teardown),
+    cmocka_unit_test_setup_teardown(string_escapes_are_read, setup, teardown),
+    cmocka_unit_test_setup_teardown(an_unknown_escape_is_an_error_at_its_backslash, setup, teardown),
   };
   return cmocka_run_group_tests_name("parse", tests, NULL, NULL);
 }

@@ -446,7 +446,7 @@ static int lead(PzCtx *cx, const Args *a, const PzSplit *sp, int size, double st
   }
   fflush(stdout);
   if (a->stats) {
-    uint64_t all = 0;
+    uint64_t all = sp->nodes;           /* the split's, made once for every rank */
     for (int r = 0; r < size; r++)
       all += nodes[r];
     fprintf(stderr, "stats: nodes=%llu solutions=%llu cubes=%llu time=%.3fms split=%.3fms "

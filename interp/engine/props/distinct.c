@@ -86,6 +86,11 @@ static bool distinct_holds(const Solver *s, const Prop *p, const int32_t *v)
 static const PropClass dval_class = { "distinct", dval_propagate,
                                       distinct_holds, NULL, NULL, NULL };
 
+bool dval_is(const Prop *p)
+{
+  return p->cls == &dval_class;
+}
+
 /* --- dgac --- */
 
 #define UNSEEN UINT32_MAX
@@ -431,9 +436,9 @@ static const PropClass dgac_class = { "distinct", dgac_propagate,
 ** variables.  The contracted graph is kept on matched values (one mask
 ** per row, straight from the domain); when its open part is one strongly
 ** connected component, as it mostly is, two bit-parallel searches prove
-** it, and otherwise the components come from the transitive closure,
-** n * n word operations, which beats Tarjan with per-value iteration on
-** sudoku-sized groups.
+** it, and otherwise each component comes from one forward and one
+** backward bit-parallel search (gacw_keep, gac_word.h), a few word
+** operations per value, where the transitive closure took n * n.
 */
 
 
@@ -530,31 +535,12 @@ static PropStatus dgacw_propagate(Solver *s, Prop *p)
       return PS_FIX;                    /* nothing to remove (dval ran first) */
     return keep_all_but(s, p, x, n, g->vmin, dom, fixed_values);
   }
-  for (uint64_t mk = matched; mk; mk &= mk - 1) {   /* closure (Warshall) */
-    int k = __builtin_ctzll(mk);
-    uint64_t from_k = to[k], bit = (uint64_t)1 << k;
-    for (uint64_t mj = matched; mj; mj &= mj - 1) {
-      int j = __builtin_ctzll(mj);
-      to[j] |= (to[j] & bit) ? from_k : 0;
-    }
-  }
-  uint64_t to_free = can_free;              /* values whose variable reaches a free value */
-  for (uint64_t mk = matched; mk; mk &= mk - 1) {
-    int k = __builtin_ctzll(mk);
-    if (to[k] & can_free)
-      to_free |= (uint64_t)1 << k;
-  }
+  uint64_t keep_of[64];
+  gacw_keep(to, matched, can_free, open, keep_of);
   for (uint32_t i = 0; i < n; i++) {
     if ((dom[i] & (dom[i] - 1)) == 0)       /* fixed: nothing to prune */
       continue;
-    int o = g->var_match[i];
-    uint64_t component = (uint64_t)1 << o;
-    for (uint64_t mk = to[o]; mk; mk &= mk - 1) {
-      int k = __builtin_ctzll(mk);
-      if (to[k] >> o & 1)
-        component |= (uint64_t)1 << k;
-    }
-    uint64_t keep = dom[i] & (component | to_free | ~matched);
+    uint64_t keep = dom[i] & keep_of[g->var_match[i]];
     if (keep != dom[i]) {
       const Dom *d = dom_get(s, x[i]);
       PROP_TRY(dom_keep_word(s, x[i], word_shift(keep, (int64_t)g->vmin - d->base), p));

@@ -68,31 +68,10 @@ bool gacw_filter(GacWord *g, uint32_t n, uint64_t *dom)
   }
   if (one_component(to, open))
     return true;
-  for (uint64_t mk = matched; mk; mk &= mk - 1) {   /* closure (Warshall) */
-    int k = __builtin_ctzll(mk);
-    uint64_t from_k = to[k], bit = (uint64_t)1 << k;
-    for (uint64_t mj = matched; mj; mj &= mj - 1) {
-      int j = __builtin_ctzll(mj);
-      to[j] |= (to[j] & bit) ? from_k : 0;
-    }
-  }
-  uint64_t to_free = can_free;
-  for (uint64_t mk = matched; mk; mk &= mk - 1) {
-    int k = __builtin_ctzll(mk);
-    if (to[k] & can_free)
-      to_free |= (uint64_t)1 << k;
-  }
-  for (uint32_t i = 0; i < n; i++) {
-    if ((dom[i] & (dom[i] - 1)) == 0)
-      continue;
-    int o = g->var_match[i];
-    uint64_t component = (uint64_t)1 << o;
-    for (uint64_t mk = to[o]; mk; mk &= mk - 1) {
-      int k = __builtin_ctzll(mk);
-      if (to[k] >> o & 1)
-        component |= (uint64_t)1 << k;
-    }
-    dom[i] &= component | to_free | ~matched;
-  }
+  uint64_t keep[64];
+  gacw_keep(to, matched, can_free, open, keep);
+  for (uint32_t i = 0; i < n; i++)
+    if (dom[i] & (dom[i] - 1))
+      dom[i] &= keep[g->var_match[i]];
   return true;
 }

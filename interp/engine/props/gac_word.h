@@ -1,6 +1,7 @@
 /*
-** gac_word.h -- the two steps of distinct's GAC on one machine word
-** (at most 64 variables and 64 values), inline so that dgacw
+** gac_word.h -- the steps of distinct's GAC on one machine word (at
+** most 64 variables and 64 values: the matching, the one-component
+** test, the components' pruning), inline so that dgacw
 ** (distinct.c) and gacw_filter (gac_word.c, which neq_graph.c calls on
 ** its local masks) keep them in their loops.  A file of their own, so
 ** that the graph and distinct.c, which hands it its groups, do not call
@@ -51,7 +52,7 @@ static inline bool augment_word(const uint64_t *dom, GacWord *g, uint64_t *match
 ** graph to[]?  Then every edge between them lies on a cycle and stays,
 ** which is the common case in a sudoku-like group: two bit-parallel
 ** searches (forward from one open variable, backward to it) instead of
-** the closure.
+** gacw_keep's search per component.
 */
 static inline bool one_component(const uint64_t *to, uint64_t open)
 {
@@ -77,6 +78,54 @@ static inline bool one_component(const uint64_t *to, uint64_t open)
         backward |= rest & -rest;
     if (backward == before)
       return false;
+  }
+}
+
+/*
+** What each open variable may keep once the graph to[] on the matched
+** values (value o points to k when o's variable can take k) has more
+** than one strongly connected component: keep[o] for each o in
+** open_values, the values of o's component, those whose variable can
+** move on towards a free value (can_free: o's variable has a value no
+** one is matched to), and the free values themselves.  Each component
+** comes from a forward search from one of its values and a backward
+** search within what that reached, on the transposed rows: a few row
+** operations per value, where a transitive closure took matched *
+** matched.
+*/
+static inline void gacw_keep(const uint64_t *to, uint64_t matched, uint64_t can_free,
+                             uint64_t open_values, uint64_t *keep)
+{
+  uint64_t from[64];
+  for (uint64_t mk = matched; mk; mk &= mk - 1)
+    from[__builtin_ctzll(mk)] = 0;
+  for (uint64_t mk = matched; mk; mk &= mk - 1) {
+    int k = __builtin_ctzll(mk);
+    for (uint64_t mj = to[k]; mj; mj &= mj - 1)
+      from[__builtin_ctzll(mj)] |= (uint64_t)1 << k;
+  }
+  uint64_t to_free = can_free;          /* values whose variable reaches a free value */
+  for (uint64_t frontier = can_free; frontier;) {
+    uint64_t fresh = from[__builtin_ctzll(frontier)] & ~to_free;
+    to_free |= fresh;
+    frontier = (frontier & (frontier - 1)) | fresh;
+  }
+  uint64_t beyond = to_free | ~matched;
+  for (uint64_t rest = open_values; rest;) {
+    uint64_t root = rest & -rest, forward = root, backward = root;
+    for (uint64_t frontier = root; frontier;) {
+      uint64_t fresh = to[__builtin_ctzll(frontier)] & ~forward;
+      forward |= fresh;
+      frontier = (frontier & (frontier - 1)) | fresh;
+    }
+    for (uint64_t frontier = root; frontier;) {
+      uint64_t fresh = from[__builtin_ctzll(frontier)] & forward & ~backward;
+      backward |= fresh;
+      frontier = (frontier & (frontier - 1)) | fresh;
+    }
+    for (uint64_t mk = backward & rest; mk; mk &= mk - 1)
+      keep[__builtin_ctzll(mk)] = backward | beyond;
+    rest &= ~backward;
   }
 }
 

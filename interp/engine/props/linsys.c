@@ -37,7 +37,9 @@
 ** for dom/wdeg, on the variables of the equation that failed.  Posted by
 ** from_model.c once the Model is loaded, and only without a trace: a
 ** derived equation stands for no single clue, and the reason log names
-** one.
+** one.  A space built like another (solver_from_model_like: pz -p N's
+** workers) copies that space's equations group by group instead of
+** deriving them again (derive_once).
 */
 #include "engine/props/props.h"
 
@@ -259,7 +261,7 @@ static PropStatus linsys_propagate(Solver *s, Prop *p)
     ls->changed = 0;
     for (uint32_t e = 0; e < ls->neqs; e++) {
       uint64_t m = ls->mask[e];
-      if (!(m & changed) || !few_bits(m & open))
+      if (!(m & changed) || !few_bits(m & open) || !(m & open))
         continue;
       if (eq_run(s, p, ls, e, &open, &ls->changed) == PS_FAIL) {
         const LsEq *q = &ls->eq[e];
@@ -554,6 +556,89 @@ static void derive(const Group *g, uint32_t min_vars, DerivedVec *out)
   xfree(x0);
 }
 
+/* --- the memo: a group's equations, derived once --- */
+
+/* One group: its key (what derive reads), then its equations (maybe none). */
+typedef struct MemoGroup {
+  size_t key, nkey;             /* LinsysMemo.key[key .. key + nkey) */
+  uint32_t first, n;            /* LinsysMemo.der[first .. first + n) */
+} MemoGroup;
+
+typedef VEC(int64_t) KeyVec;
+
+typedef struct LinsysMemo {
+  VEC(MemoGroup) group;
+  KeyVec key;
+  DerivedVec der;
+} LinsysMemo;
+
+void linsys_memo_free(LinsysMemo *m)
+{
+  if (!m)
+    return;
+  VEC_FREE(m->group);
+  VEC_FREE(m->key);
+  VEC_FREE(m->der);
+  xfree(m);
+}
+
+/* What derive's answer depends on, word by word: min_vars and the group's lines. */
+static void group_key(const Group *g, uint32_t min_vars, KeyVec *key)
+{
+  VEC_PUSH(*key, min_vars);
+  VEC_PUSH(*key, g->nvars);
+  VEC_PUSH(*key, g->neqs);
+  for (uint32_t v = 0; v < g->nvars; v++)
+    VEC_PUSH(*key, g->vars[v]);
+  for (uint32_t i = 0; i < g->neqs; i++) {
+    VEC_PUSH(*key, g->eq_c[i]);
+    VEC_PUSH(*key, g->eq_first[i + 1] - g->eq_first[i]);
+    for (uint32_t j = g->eq_first[i]; j < g->eq_first[i + 1]; j++)
+      VEC_PUSH(*key, g->eq_local[j]);
+  }
+}
+
+/*
+** derive, or its answer copied from s->linsys_like when that space met
+** the same group (the same key, word for word); else derived, and kept
+** in s->linsys_memo.
+*/
+static void derive_once(Solver *s, const Group *g, uint32_t min_vars, DerivedVec *out)
+{
+  const LinsysMemo *like = s->linsys_like;
+  if (like) {
+    KeyVec key = {0};
+    group_key(g, min_vars, &key);
+    for (size_t i = 0; i < like->group.len; i++) {
+      const MemoGroup *mg = &like->group.data[i];
+      if (mg->nkey != key.len ||
+          memcmp(&like->key.data[mg->key], key.data, key.len * sizeof *key.data) != 0)
+        continue;
+      for (uint32_t k = 0; k < mg->n; k++)
+        VEC_PUSH(*out, like->der.data[mg->first + k]);
+      VEC_FREE(key);
+      return;
+    }
+    VEC_FREE(key);
+    derive(g, min_vars, out);           /* a copy keeps no memo of its own */
+    return;
+  }
+  derive(g, min_vars, out);
+  if (!s->keep_memo)
+    return;
+  if (!s->linsys_memo) {
+    s->linsys_memo = xmalloc(sizeof *s->linsys_memo);
+    memset(s->linsys_memo, 0, sizeof *s->linsys_memo);
+    s->free_linsys_memo = linsys_memo_free;
+  }
+  LinsysMemo *m = s->linsys_memo;
+  size_t at = m->key.len;
+  group_key(g, min_vars, &m->key);
+  VEC_PUSH(m->group, ((MemoGroup){at, m->key.len - at, (uint32_t)m->der.len, (uint32_t)out->len}));
+  for (size_t k = 0; k < out->len; k++)
+    VEC_PUSH(m->der, out->data[k]);
+}
+
 /* --- grouping and posting --- */
 
 static uint32_t find(uint32_t *parent, uint32_t i)
@@ -610,7 +695,7 @@ static void post_group(Solver *s, const PropId *ids, uint32_t k, uint32_t min_va
   g.vars = vars.data;
 
   DerivedVec der = {0};
-  derive(&g, min_vars, &der);
+  derive_once(s, &g, min_vars, &der);
 
   uint32_t neqs = (uint32_t)der.len, maxn = LS_DERIVE_TERMS, nv = g.nvars;
   nterms = 0;

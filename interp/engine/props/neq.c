@@ -87,7 +87,9 @@ static void star_add(Solver *s, VarId x, VarId y, int64_t c)
 void ne2_post(Solver *s, VarId x, VarId y, int64_t c)
 {
   assert(x != y);
-  if (s->fuse_neq) {
+  /* The graph keeps c as an int32_t (2^32 + 1 would become 1); a c
+  ** outside that range goes to the stars, which keep all of it. */
+  if (s->fuse_neq && c >= INT32_MIN && c <= INT32_MAX) {
     neq_graph_add(s, x, y, c);
     return;
   }

@@ -53,6 +53,15 @@ typedef struct GEdge {
 
 #define E_WIDE 0x80000000u    /* GEdge.group: y is not narrow (no local mask) */
 
+/* An edge as run_edges reads it, in half the room: GEdge's y and d, or
+** d = T_WIDE when y is not narrow (GEdge has the rest, at the same index). */
+typedef struct TEdge {
+  VarId   y;
+  int32_t d;
+} TEdge;
+
+#define T_WIDE INT32_MIN
+
 typedef struct RawEdge {
   VarId x;
   GEdge e;
@@ -75,6 +84,7 @@ struct NeqGraph {
   VEC(RawEdge)  raw;      /* edges as added */
   VEC(uint32_t) start;    /* per variable: first edge in edges (CSR, len = vars + 1) */
   VEC(GEdge)    edges;    /* raw sorted by x, stably */
+  VEC(TEdge)    tight;    /* edges' y and d */
   bool          dirty_edges; /* raw has edges that edges lacks */
   VEC(GGroup)   groups;
   VEC(uint32_t) star_groups; /* the groups of kind 0 */
@@ -86,6 +96,14 @@ struct NeqGraph {
   bool          all_dirty; /* every clique's, after loading changed the lists */
   VEC(uint32_t) vg_start; /* per variable: its cliques in vg (CSR) */
   VEC(uint32_t) vg;
+  /* With at most 64 cliques (few, as of the last rebuild), dset copies
+  ** GGroup.dirty at bit GGroup.gac and each variable's cliques are one
+  ** word of vcl: finding those not queued yet is one and.  Otherwise
+  ** vcl is 1 for a variable in some clique, and dset 0. */
+  bool          few;
+  uint64_t      dset;
+  VEC(uint64_t) vcl;      /* per variable: its cliques, as bits */
+  VEC(uint32_t) cgroup;   /* per clique (GGroup.gac): its group */
   /* Domains of one word, narrowed here during a run and written once at
   ** its end: the mask, its base, and stamps of the run that read and
   ** that changed it. */
@@ -94,8 +112,6 @@ struct NeqGraph {
   VEC(int32_t)  base;
   VEC(uint32_t) wrote;
   VEC(VarId)    narrow;   /* the variables with a local mask */
-  VEC(uint32_t) vwave;    /* per variable: wave when it last queued its cliques */
-  uint32_t      wave;     /* bumped whenever a clique may leave the queue */
   uint32_t      epoch;
   VEC(VarId)    changed;
 };
@@ -136,7 +152,7 @@ static void rebuild(NeqGraph *g)
       if (!seen) {
         GEdge kept = *e;
         int64_t d = (int64_t)kept.c + g->base.data[kept.y];
-        if (!(g->mark.data[kept.y] & M_NARROW) || d != (int32_t)d)
+        if (!(g->mark.data[kept.y] & M_NARROW) || d != (int32_t)d || d == T_WIDE)
           kept.group |= E_WIDE;
         kept.d = (int32_t)d;
         g->edges.data[out++] = kept;
@@ -145,6 +161,13 @@ static void rebuild(NeqGraph *g)
   }
   g->start.data[nv] = out;
   g->edges.len = out;
+  VEC_CLEAR(g->tight);
+  VEC_RESERVE(g->tight, out);
+  g->tight.len = out;
+  for (uint32_t k = 0; k < out; k++) {
+    const GEdge *e = &g->edges.data[k];
+    g->tight.data[k] = (TEdge){ e->y, e->group & E_WIDE ? T_WIDE : e->d };
+  }
   xfree(fill);
   VEC_CLEAR(g->vg_start);
   VEC_RESERVE(g->vg_start, nv + 1);
@@ -165,6 +188,22 @@ static void rebuild(NeqGraph *g)
       for (uint32_t i = 0; i < g->groups.data[k].n; i++)
         g->vg.data[fill[g->gvars.data[g->groups.data[k].first + i]]++] = (uint32_t)k;
   xfree(fill);
+  g->few = g->gacs.len <= 64;
+  VEC_CLEAR(g->vcl);
+  VEC_RESERVE(g->vcl, nv);
+  memset(g->vcl.data, 0, nv * sizeof *g->vcl.data);
+  g->vcl.len = nv;
+  VEC_CLEAR(g->cgroup);
+  for (size_t k = 0; k < g->groups.len; k++)
+    if (g->groups.data[k].clique)
+      VEC_PUSH(g->cgroup, (uint32_t)k);
+  for (size_t i = 0; i < nv; i++)           /* not few: any bit, to reach queue_cliques */
+    for (uint32_t k = g->vg_start.data[i]; k < g->vg_start.data[i + 1]; k++)
+      g->vcl.data[i] |= g->few ? (uint64_t)1 << g->groups.data[g->vg.data[k]].gac : 1;
+  g->dset = 0;
+  for (size_t k = 0; g->few && k < g->groups.len; k++)
+    if (g->groups.data[k].clique && g->groups.data[k].dirty)
+      g->dset |= (uint64_t)1 << g->groups.data[k].gac;
   g->dirty_edges = false;
 }
 
@@ -180,6 +219,8 @@ static inline void dirty_push(NeqGraph *g, uint32_t group)
 {
   if (!g->groups.data[group].dirty) {
     g->groups.data[group].dirty = 1;
+    if (g->few)
+      g->dset |= (uint64_t)1 << g->groups.data[group].gac;
     g->dirty.data[g->dirty.len++] = group;   /* room for every clique */
   }
 }
@@ -192,12 +233,27 @@ static void wear(Prop *p, const GGroup *gr)
 }
 
 
-/* A clique may have left the queue: every variable may have to queue its cliques again. */
-static inline void wave_bump(NeqGraph *g)
+/* The clique has left the queue. */
+static inline void dirty_pop(NeqGraph *g, GGroup *gr)
 {
-  if (++g->wave == 0) {
-    memset(g->vwave.data, 0, g->vwave.len * sizeof *g->vwave.data);
-    g->wave = 1;
+  gr->dirty = 0;
+  if (g->few)
+    g->dset &= ~((uint64_t)1 << gr->gac);
+}
+
+/* Queue x's cliques: those of add when few, else each not queued yet. */
+static void queue_cliques(NeqGraph *g, VarId x, uint64_t add)
+{
+  if (!g->few) {
+    for (uint32_t k = g->vg_start.data[x], end = g->vg_start.data[x + 1]; k < end; k++)
+      dirty_push(g, g->vg.data[k]);
+    return;
+  }
+  g->dset |= add;
+  for (; add; add &= add - 1) {
+    uint32_t group = g->cgroup.data[__builtin_ctzll(add)];
+    g->groups.data[group].dirty = 1;
+    g->dirty.data[g->dirty.len++] = group;
   }
 }
 
@@ -208,11 +264,9 @@ static inline void narrowed(NeqGraph *g, VarId x, uint64_t mask)
     g->wrote.data[x] = g->epoch;
     g->changed.data[g->changed.len++] = x;
   }
-  if (g->vwave.data[x] != g->wave) {    /* else its cliques are queued still */
-    g->vwave.data[x] = g->wave;
-    for (uint32_t k = g->vg_start.data[x], end = g->vg_start.data[x + 1]; k < end; k++)
-      dirty_push(g, g->vg.data[k]);
-  }
+  uint64_t add = g->vcl.data[x] & ~g->dset;   /* its cliques not queued yet, in vg's order */
+  if (add)
+    queue_cliques(g, x, add);
   if (!(mask & (mask - 1)))
     pend_push(g, x);
 }
@@ -234,28 +288,31 @@ static PropStatus fail(Solver *s, Prop *p, NeqGraph *g, uint32_t group, VarId x)
     g->mark.data[g->pend.data[--g->pend.len]] &= (uint8_t)~M_PEND;
   while (g->dirty.len)
     g->groups.data[g->dirty.data[--g->dirty.len]].dirty = 0;
-  wave_bump(g);
+  g->dset = 0;
   return PS_FAIL;
 }
 
 /* x is fixed to v: its neighbours lose what its edges forbid. */
 static PropStatus run_edges(Solver *s, Prop *p, NeqGraph *g, VarId x, int64_t v)
 {
-  const GEdge *edges = g->edges.data;
+  const TEdge *tight = g->tight.data;
   for (uint32_t k = g->start.data[x], end = g->start.data[x + 1]; k < end; k++) {
-    const GEdge *e = &edges[k];
-    VarId y = e->y;
-    if (!(e->group & E_WIDE)) {
-      uint64_t j = (uint64_t)(v - e->d);
+    VarId y = tight[k].y;
+    int32_t d = tight[k].d;
+    uint64_t j = (uint64_t)(v - d);
+    if (j < 64 && d != T_WIDE) {
       uint64_t *my = &g->m.data[y];
-      if (j >= 64 || !(*my >> j & 1))
+      if (!(*my >> j & 1))
         continue;
       if (!(*my &= ~((uint64_t)1 << j)))
-        return fail(s, p, g, e->group, x);
+        return fail(s, p, g, g->edges.data[k].group, x);
       g->size.data[y]--;
       narrowed(g, y, *my);
       continue;
     }
+    if (d != T_WIDE)
+      continue;                         /* v - c is not in y's word */
+    const GEdge *e = &g->edges.data[k];
     uint32_t group = e->group & ~E_WIDE;
     int64_t w = v - e->c;
     if (dom_lacks(s, y, w))
@@ -327,22 +384,46 @@ static const uint64_t size_nibble[65] = {
 ** for more), so one multiplication gives, in nibble k, how many open ones
 ** have at most k; the union is taken only for a k where that is k.
 */
-static bool hall_tally(const NeqGraph *g, const VarId *x, const uint64_t *dom, uint32_t n,
-                       uint64_t tally)
+/*
+** With no room for a Hall set below open - 1 and every open domain of at
+** most open - 1 values: when those domains hold exactly open values, a
+** Hall set of open - 1 of them is the one value the last one alone holds
+** (a hidden single); any other union needs the matching.
+*/
+static bool hidden_single(const NeqGraph *g, const VarId *x, uint32_t n, uint32_t open)
+{
+  uint64_t once = 0, twice = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (g->size.data[x[i]] > 1) {
+      uint64_t d = g->m.data[x[i]];
+      twice |= once & d;
+      once |= d;
+    }
+  return bit_count(once) != open || (once & ~twice);
+}
+
+static bool hall_tally(const NeqGraph *g, const VarId *x, uint32_t n, uint64_t tally)
 {
   uint32_t open = n - (uint32_t)(tally & 15) - (uint32_t)(tally >> 4 & 15);
+  if (open < 3)
+    return false;                       /* no k in 2 .. open - 1 */
   uint64_t upto = (tally & ~(uint64_t)0xff) * 0x1111111111111111ull;
-  for (uint32_t k = 2; k < open; k++) {
-    uint32_t c = (uint32_t)(upto >> 4 * k & 15);
-    if (c < k)
-      continue;
-    if (c > k)
-      return true;
+  /* Every k at once: c_k - k in a byte of its own (the even k in one
+  ** word, the odd in another), its sign at bit 7; moved to bit 4k. */
+  const uint64_t high = 0x8080808080808080ull, low = 0x0f0f0f0f0f0f0f0full;
+  uint64_t even = ((upto & low) | high) - 0x0e0c0a0806040200ull;
+  uint64_t odd = ((upto >> 4 & low) | high) - 0x0f0d0b0907050301ull;
+  uint64_t at = ((even & high) >> 7 | (odd & high) >> 3) & ~(uint64_t)0xff &
+                (((uint64_t)1 << 4 * open) - 1);
+  for (; at; at &= at - 1) {            /* each k in 2 .. open - 1 with c_k >= k */
+    uint32_t k = (uint32_t)__builtin_ctzll(at) / 4;
+    if ((upto >> 4 * k & 15) > k)
+      return k + 1 < open || hidden_single(g, x, n, open);
     uint64_t values = 0;
     for (uint32_t i = 0; i < n; i++) {
       uint32_t size = g->size.data[x[i]];
       if (size > 1 && size <= k)
-        values |= dom[i];
+        values |= g->m.data[x[i]];
     }
     if (bit_count(values) <= k)
       return true;
@@ -361,13 +442,12 @@ static PropStatus run_gac(Solver *s, Prop *p, NeqGraph *g, uint32_t group)
   /* gr->dirty stays set while it runs: its own narrowing queues it not. */
   if (gr->same_base && n < 16) {        /* every domain's bit 0 is vmin */
     uint64_t tally = 0;
-    for (uint32_t i = 0; i < n; i++) {
-      VarId xi = x[i];
-      dom[i] = g->m.data[xi];
-      tally += size_nibble[g->size.data[xi]];
-    }
-    if (!hall_tally(g, x, dom, n, tally))
+    for (uint32_t i = 0; i < n; i++)
+      tally += size_nibble[g->size.data[x[i]]];
+    if (!hall_tally(g, x, n, tally))
       goto done;
+    for (uint32_t i = 0; i < n; i++)
+      dom[i] = g->m.data[x[i]];
   } else {
     for (uint32_t i = 0; i < n; i++)
       dom[i] = word_shift(g->m.data[x[i]], (int64_t)g->base.data[x[i]] - gw->vmin);
@@ -375,9 +455,8 @@ static PropStatus run_gac(Solver *s, Prop *p, NeqGraph *g, uint32_t group)
       goto done;
   }
   if (!gacw_filter(gw, n, dom)) {
-    gr->dirty = 0;
-    wave_bump(g);
-    return fail(s, p, g, group, x[0]);
+    dirty_pop(g, gr);
+      return fail(s, p, g, group, x[0]);
   }
   for (uint32_t i = 0; i < n; i++) {
     uint64_t mi = gr->same_base ? dom[i]
@@ -389,8 +468,7 @@ static PropStatus run_gac(Solver *s, Prop *p, NeqGraph *g, uint32_t group)
     }
   }
 done:
-  gr->dirty = 0;
-  wave_bump(g);
+  dirty_pop(g, gr);
   return PS_FIX;
 }
 
@@ -411,7 +489,6 @@ static PropStatus graph_propagate(Solver *s, Prop *p)
     memset(g->wrote.data, 0, g->wrote.len * sizeof *g->wrote.data);
     g->epoch = 1;
   }
-  wave_bump(g);
   for (size_t k = 0; k < g->narrow.len; k++) {
     VarId x = g->narrow.data[k];
     const Dom *d = dom_get(s, x);
@@ -509,7 +586,6 @@ static void graph_touch(Solver *s, NeqGraph *g, VarId x, uint32_t degree, Event 
     VEC_PUSH(g->m, 0);
     VEC_PUSH(g->size, 0);
     VEC_PUSH(g->base, 0);
-    VEC_PUSH(g->vwave, 0);
     VEC_PUSH(g->wrote, 0);
   }
   VEC_RESERVE(g->pend, g->mark.len);
@@ -582,6 +658,8 @@ void neq_graph_clique(Solver *s, size_t n, const VarId *x, int32_t vmin)
   gacw_init(&gw, vmin);
   VEC_PUSH(g->gacs, gw);
   VEC_RESERVE(g->dirty, g->gacs.len);
+  if (g->gacs.len > 64)
+    g->few = false;                     /* dset has no bit for it */
   for (size_t i = 0; i < n; i++)
     VEC_PUSH(g->gvars, x[i]);
   for (size_t i = 0; i < n; i++)
@@ -602,6 +680,7 @@ void neq_graph_free(NeqGraph *g)
   VEC_FREE(g->raw);
   VEC_FREE(g->start);
   VEC_FREE(g->edges);
+  VEC_FREE(g->tight);
   VEC_FREE(g->groups);
   VEC_FREE(g->star_groups);
   VEC_FREE(g->gvars);
@@ -614,7 +693,8 @@ void neq_graph_free(NeqGraph *g)
   VEC_FREE(g->m);
   VEC_FREE(g->size);
   VEC_FREE(g->base);
-  VEC_FREE(g->vwave);
+  VEC_FREE(g->vcl);
+  VEC_FREE(g->cgroup);
   VEC_FREE(g->narrow);
   VEC_FREE(g->wrote);
   VEC_FREE(g->changed);

@@ -142,6 +142,18 @@ void sum_dc_post(Solver *s, const LinForm *f);
 /* Is p a sum_dc?  Its consts are then 1, ..., 1, c. */
 bool sum_dc_is(const Prop *p);
 /*
+** A sum_dc whose terms all lie in one distinct of min_vars or more
+** variables learns that they differ: two open terms lose half their
+** total (sum_dc.c).  Root only, not deferred, without a trace (the
+** pruning follows from two clues, and the reason log names one).
+** from_model.c calls it once the Model is loaded, with LINSYS_MIN_VARS,
+** for linsys's reason: magic_square3's first square would change in the
+** README and pz.1, for a search of a few dozen nodes.
+*/
+void sum_dc_mark_distinct(Solver *s, uint32_t min_vars);
+/* Is p a distinct's value elimination (dval)?  Its variables are the group. */
+bool dval_is(const Prop *p);
+/*
 ** Sums (sum_dc) that share variables are grouped; for each group over
 ** min_vars or more variables, the equations of up to four terms that
 ** follow from its sums get one propagator (linsys.c).  Root only, not
@@ -152,6 +164,21 @@ bool sum_dc_is(const Prop *p);
 */
 #define LINSYS_MIN_VARS 12
 void linsys_post(Solver *s, uint32_t min_vars);
+/*
+** What linsys_post derived in a space, group by group (s->linsys_memo):
+** a space built from the same Model with s->linsys_like set to it copies
+** a group's equations instead of deriving them again (the parallel
+** workers' spaces, interp/search/parallel.c).  Read only once made, so
+** several threads may read one memo at once.
+*/
+void linsys_memo_free(struct LinsysMemo *m);
+/*
+** A tiling's lists as its space first built them (s->tiling_memo): a
+** space built from the same Model with s->tiling_like set to it copies
+** them when it starts its enumeration from the same root, instead of
+** building them again (tiling.c; the parallel workers' spaces).
+*/
+void tiling_memo_free(struct TilingMemo *m);
 /*
 ** Binary tables over bitset domains of up to 4096 values each get pair,
 ** with a partner mask per value (pair.c).

@@ -32,6 +32,7 @@
 #include "engine/props/props.h"
 #include "model/model.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 /* An entry of the undo stack: a placement killed, or chosen, or a cell left uncovered. */
@@ -648,21 +649,28 @@ static void solo_keys(Tiling *t, uint32_t c)
       t->tally[t->place_cell[e]] = 0;
 }
 
-/* The lists of every cell from the live placements, each in kind order. */
+/*
+** The lists of every cell from the live placements, each in kind order,
+** and within a kind in the order the placements were made: not in
+** kind_live's, which backtracking shuffles, so that a space that has
+** searched before (a worker between cubes) makes the same lists as a new
+** one, and the cubes' places in the lists name the same placements.
+*/
 static void solo_lists(Tiling *t)
 {
   uint32_t C = t->ncells, K = t->nkinds, nlist = 1u << t->nkeys, n = 0;
+  uint32_t P = t->kind_first[K];
   memset(t->least_first, 0, (C + 1) * sizeof *t->least_first);
-  for (uint32_t k = 0; k < K; k++)
-    for (uint32_t i = 0; i < t->live[k]; i++)
-      t->least_first[t->least[t->kind_live[t->kind_first[k] + i]] + 1]++;
+  for (uint32_t i = 0; i < P; i++)
+    if (alive(t, t->kind_place[i]))
+      t->least_first[t->least[t->kind_place[i]] + 1]++;
   for (uint32_t c = 0; c < C; c++)
     t->least_first[c + 1] += t->least_first[c];
-  for (uint32_t k = 0; k < K; k++)
-    for (uint32_t i = 0; i < t->live[k]; i++) {
-      uint32_t q = t->kind_live[t->kind_first[k] + i];
+  for (uint32_t i = 0; i < P; i++) {
+    uint32_t q = t->kind_place[i];
+    if (alive(t, q))
       t->by_least[t->least_first[t->least[q]]++] = q;
-    }
+  }
   for (uint32_t c = C; c > 0; c--)
     t->least_first[c] = t->least_first[c - 1];
   t->least_first[0] = 0;
@@ -687,7 +695,100 @@ static void solo_lists(Tiling *t)
   t->list_first[C << t->nkeys] = n;
 }
 
-static void solo_start(Tiling *t)
+/*
+** The memo (s->tiling_memo): the first lists each tiling of the space
+** built, published for spaces built alike (s->tiling_like), which read
+** it from other threads while this one searches.  Each entry is written
+** once, before it is linked in (a release store of the head); nothing
+** in it changes afterwards.
+*/
+typedef struct TilingSnap {
+  struct TilingSnap *next;
+  PropId prop;
+  uint32_t ncells, nplace, nkeys, ncands;
+  uint64_t key, print;
+  uint32_t *least_first, *by_least, *key_cell, *list_first;
+  SoloCand *cands;
+} TilingSnap;
+
+typedef struct TilingMemo {
+  _Atomic(TilingSnap *) head;
+} TilingMemo;
+
+void tiling_memo_free(TilingMemo *m)
+{
+  if (!m)
+    return;
+  TilingSnap *n = atomic_load(&m->head);
+  while (n) {
+    TilingSnap *next = n->next;
+    xfree(n);
+    n = next;
+  }
+  xfree(m);
+}
+
+/* The sizes of the lists' arrays. */
+static size_t lists_words(const Tiling *t, size_t *nfirst)
+{
+  *nfirst = ((size_t)t->ncells << t->nkeys) + 1;
+  return (size_t)t->ncells + 1 + t->nplace + (size_t)t->ncells * t->nkeys + *nfirst;
+}
+
+/* Copy the lists from a space built alike, when it built them from this root; else false. */
+static bool lists_from_like(const Solver *s, PropId prop, Tiling *t, uint64_t key)
+{
+  const TilingSnap *n = s->tiling_like ? atomic_load_explicit(
+      &((TilingMemo *)(uintptr_t)s->tiling_like)->head, memory_order_acquire) : NULL;
+  for (; n; n = n->next) {
+    if (n->prop != prop || n->key != key || n->ncells != t->ncells || n->nplace != t->nplace ||
+        n->nkeys != t->nkeys)
+      continue;
+    size_t nfirst;
+    (void)lists_words(t, &nfirst);
+    size_t C = t->ncells;
+    memcpy(t->least_first, n->least_first, (C + 1) * sizeof *t->least_first);
+    memcpy(t->by_least, n->by_least, t->nplace * sizeof *t->by_least);
+    memcpy(t->key_cell, n->key_cell, C * t->nkeys * sizeof *t->key_cell);
+    memcpy(t->list_first, n->list_first, nfirst * sizeof *t->list_first);
+    memcpy(t->cands, n->cands, n->ncands * sizeof *t->cands);
+    t->lists_print = n->print;
+    return true;
+  }
+  return false;
+}
+
+/* Publish the lists just built, the first time this tiling builds them. */
+static void lists_to_memo(Solver *s, PropId prop, const Tiling *t, uint64_t key)
+{
+  TilingMemo *m = s->tiling_memo;
+  if (!m)
+    return;                             /* no space is built like this one */
+  TilingSnap *head = atomic_load_explicit(&m->head, memory_order_relaxed);
+  for (const TilingSnap *n = head; n; n = n->next)
+    if (n->prop == prop)
+      return;                           /* its first lists only */
+  size_t nfirst, words = lists_words(t, &nfirst), ncands = t->list_first[nfirst - 1];
+  TilingSnap *n = xmalloc(sizeof *n + words * sizeof(uint32_t) + ncands * sizeof(SoloCand) +
+                          sizeof(SoloCand));
+  size_t C = t->ncells;
+  *n = (TilingSnap){.next = head, .prop = prop, .ncells = t->ncells, .nplace = t->nplace,
+                    .nkeys = t->nkeys, .ncands = (uint32_t)ncands, .key = key,
+                    .print = t->lists_print};
+  n->cands = (SoloCand *)(void *)(n + 1);  /* first: its alignment is the largest */
+  n->least_first = (uint32_t *)(void *)(n->cands + ncands);
+  n->by_least = n->least_first + C + 1;
+  n->key_cell = n->by_least + t->nplace;
+  n->list_first = n->key_cell + C * t->nkeys;
+  memcpy(n->cands, t->cands, ncands * sizeof *t->cands);
+  memcpy(n->least_first, t->least_first, (C + 1) * sizeof *t->least_first);
+  memcpy(n->by_least, t->by_least, t->nplace * sizeof *t->by_least);
+  memcpy(n->key_cell, t->key_cell, C * t->nkeys * sizeof *t->key_cell);
+  memcpy(n->list_first, t->list_first, nfirst * sizeof *t->list_first);
+  atomic_store_explicit(&m->head, n, memory_order_release);
+}
+
+static void solo_start(Solver *s, PropId prop, Tiling *t)
 {
   sync(t);
   uint32_t C = t->ncells, K = t->nkinds;
@@ -719,7 +820,7 @@ static void solo_start(Tiling *t)
     for (uint32_t i = 0; i < t->live[k]; i++)
       key = (key ^ t->kind_live[t->kind_first[k] + i]) * 1099511628211ull;
   }
-  if (!t->lists_built || key != t->lists_key) {
+  if ((!t->lists_built || key != t->lists_key) && !lists_from_like(s, prop, t, key)) {
     solo_lists(t);
     uint64_t h = 1469598103934665603ull;
     uint32_t nlists = C << t->nkeys;
@@ -727,10 +828,13 @@ static void solo_start(Tiling *t)
       h = (h ^ t->list_first[i]) * 1099511628211ull;
     for (uint32_t i = 0; i < t->list_first[nlists]; i++)
       h = (h ^ t->cands[i].q) * 1099511628211ull;
+    t->lists_print = h;
     t->lists_built = true;
     t->lists_key = key;
-    t->lists_print = h;
+    lists_to_memo(s, prop, t, key);
   }
+  t->lists_built = true;
+  t->lists_key = key;
   t->nframes = 0;
   solo_push(t, solo_open_from(t, 0));
 }
@@ -906,7 +1010,7 @@ static PropStatus tiling_solo(Solver *s, Prop *p, bool first)
   uint32_t C = t->ncells;
   Search *q = &s->search;
   if (first) {
-    solo_start(t);
+    solo_start(s, (PropId)(p - s->props.data), t);
     q->solo_print = solo_print(t);
     q->solo_split = tiling_split;
     q->solo_split_ctx = t;
@@ -1171,6 +1275,11 @@ void post_tiling(Solver *s, const int32_t *spec)
     t->dirty[t->ndirty++] = i;
   }
   t->fresh = true;
+  if (s->keep_memo && !s->tiling_memo) {  /* made before any thread reads it */
+    s->tiling_memo = xmalloc(sizeof *s->tiling_memo);
+    atomic_init(&s->tiling_memo->head, NULL);
+    s->free_tiling_memo = tiling_memo_free;
+  }
   Prop *p = prop_new(s, &tiling_class, PC_EXPENSIVE, nv, vars, 0, NULL);
   xfree(vars);
   p->aux = t;

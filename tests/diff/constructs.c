@@ -1,0 +1,1652 @@
+/*
+** constructs.c -- whole small puzzles built around one construct each:
+** lines of a board, pairs and neighbours, regions, regular, logic grids
+** and tilings.
+**
+** The expression generator (gen.c) builds clauses from small pieces;
+** these constructs come with a shape of their own (a region map, an
+** automaton, a set of pieces), so each family here writes its puzzle as
+** text and, next to it, what the puzzle means: groups of cells, an
+** automaton's table, the permutations of a grid, the placements of the
+** pieces.  The brute force counts from that meaning alone, following
+** doc/language.md, and shares nothing with interp/.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "constructs.h"
+
+/* --- a board of unknowns and clauses over groups of its cells --- */
+
+#define MAX_CELLS  12
+#define MAX_GROUPS 64
+#define MAX_GCELLS 16
+#define MAX_BCLAUSES 6
+
+typedef enum { P_DISTINCT, P_SUM, P_COUNT, P_MAX, P_MIN, P_NE, P_LT, P_LE, P_EQ,
+               P_NOT_CONSEC, P_PAIR_SUM_NE, P_DIFF_NE, P_FAR, P_SUM_EACH, NPREDS } Pred;
+typedef enum { Q_FORALL, Q_EXISTS, Q_COUNT, Q_PRODUCTS } Quant;
+
+typedef struct Group { int n; int8_t cell[MAX_GCELLS]; int k; } Group;   /* k: P_SUM_EACH's sum */
+
+typedef struct BClause {
+  Quant quant;             /* every group, some group, how many groups, sum of X * Y */
+  Pred pred;
+  int op, k, v;            /* pred's comparison (CmpOp), its bound, count's value */
+  int qop, qk;             /* Q_COUNT, Q_PRODUCTS: compared with op qop to qk */
+  int ngroups;
+  Group group[MAX_GROUPS];
+} BClause;
+
+typedef struct BoardCase {
+  int rows, cols, lo, hi;
+  int nclauses;
+  BClause clause[MAX_BCLAUSES];
+} BoardCase;
+
+static const char *const op_text[] = {"=", "!=", "<", "<=", ">", ">="};
+
+static bool compare(long a, int op, long b)
+{
+  switch (op) {
+  case 0: return a == b;
+  case 1: return a != b;
+  case 2: return a < b;
+  case 3: return a <= b;
+  case 4: return a > b;
+  default: return a >= b;
+  }
+}
+
+static bool pred_holds(const BClause *c, const Group *g, const int *cell)
+{
+  long sum = 0, count = 0, best = 0;
+  int x = cell[g->cell[0]], y = g->n > 1 ? cell[g->cell[1]] : 0;
+  switch (c->pred) {
+  case P_DISTINCT:
+    for (int i = 0; i < g->n; i++)
+      for (int j = 0; j < i; j++)
+        if (cell[g->cell[i]] == cell[g->cell[j]])
+          return false;
+    return true;
+  case P_SUM:
+  case P_COUNT:
+  case P_MAX:
+  case P_MIN:
+    if (g->n == 0)             /* not generated: max of nothing is undefined */
+      return false;
+    best = cell[g->cell[0]];
+    for (int i = 0; i < g->n; i++) {
+      int v = cell[g->cell[i]];
+      sum += v;
+      count += v == c->v;
+      if (c->pred == P_MAX ? v > best : v < best)
+        best = v;
+    }
+    return compare(c->pred == P_SUM ? sum : c->pred == P_COUNT ? count : best, c->op, c->k);
+  case P_NE: return x != y;
+  case P_LT: return x < y;
+  case P_LE: return x <= y;
+  case P_EQ: return x == y;
+  case P_NOT_CONSEC: return abs(x - y) != 1;
+  case P_PAIR_SUM_NE: return x + y != c->k;
+  case P_DIFF_NE: return x - y != c->k;
+  case P_FAR: return abs(x - y) > c->k;
+  case P_SUM_EACH:
+    for (int i = 0; i < g->n; i++)
+      sum += cell[g->cell[i]];
+    return sum == g->k;
+  default: return false;
+  }
+}
+
+static bool bclause_holds(const BClause *c, const int *cell)
+{
+  long n = 0;
+  for (int i = 0; i < c->ngroups; i++) {
+    const Group *g = &c->group[i];
+    if (c->quant == Q_PRODUCTS) {
+      n += (long)cell[g->cell[0]] * cell[g->cell[1]];
+      continue;
+    }
+    bool h = pred_holds(c, g, cell);
+    if (c->quant == Q_FORALL && !h)
+      return false;
+    if (c->quant == Q_EXISTS && h)
+      return true;
+    n += h;
+  }
+  if (c->quant == Q_FORALL)
+    return true;
+  if (c->quant == Q_EXISTS)
+    return false;
+  return compare(n, c->qop, c->qk);
+}
+
+/* Boards where clauses from..to all hold (every clause when to < 0). */
+static long board_count(const BoardCase *b, int only)
+{
+  int ncells = b->rows * b->cols, cell[MAX_CELLS];
+  for (int i = 0; i < ncells; i++)
+    cell[i] = b->lo;
+  long found = 0;
+  for (;;) {
+    bool ok = true;
+    for (int c = 0; c < b->nclauses && ok; c++)
+      if (only < 0 || c == only)
+        ok = bclause_holds(&b->clause[c], cell);
+    found += ok;
+    int i = 0;
+    for (; i < ncells; i++) {
+      if (++cell[i] <= b->hi)
+        break;
+      cell[i] = b->lo;
+    }
+    if (i == ncells)
+      return found;
+  }
+}
+
+static void board_size(BoardCase *b, Rng *r, bool square, long max_space)
+{
+  b->rows = rng_range(r, 1, 3);
+  b->cols = square ? b->rows : rng_range(r, b->rows == 1 ? 2 : 1, 4);
+  b->lo = rng_range(r, -1, 1);
+  b->hi = b->lo + rng_range(r, 1, 3);
+  long space;
+  for (;;) {
+    space = 1;
+    for (int i = 0; i < b->rows * b->cols && space <= max_space; i++)
+      space *= b->hi - b->lo + 1;
+    if (space <= max_space)
+      break;
+    if (b->hi - b->lo > 1)
+      b->hi--;
+    else if (b->cols > b->rows)
+      b->cols--;
+    else
+      b->rows--, b->cols = square ? b->rows : b->cols;
+  }
+}
+
+static int at(const BoardCase *b, int r, int c)
+{
+  return r * b->cols + c;
+}
+
+static void add_cell(Group *g, int cell)
+{
+  g->cell[g->n++] = (int8_t)cell;
+}
+
+/* One group per row of the board, in order. */
+static void add_row_groups(BClause *c, const BoardCase *b)
+{
+  for (int i = 0; i < b->rows; i++) {
+    Group *g = &c->group[c->ngroups++];
+    for (int j = 0; j < b->cols; j++)
+      add_cell(g, at(b, i, j));
+  }
+}
+
+/* One group per column of the board, in order. */
+static void add_col_groups(BClause *c, const BoardCase *b)
+{
+  for (int j = 0; j < b->cols; j++) {
+    Group *g = &c->group[c->ngroups++];
+    for (int i = 0; i < b->rows; i++)
+      add_cell(g, at(b, i, j));
+  }
+}
+
+/* A predicate on a whole list L (its text is "distinct(L)", "sum(L) op k", ...). */
+static void gen_list_pred(BClause *c, Rng *r, const BoardCase *b, int len)
+{
+  static const Pred preds[] = {P_DISTINCT, P_SUM, P_SUM, P_COUNT, P_MAX, P_MIN};
+  c->pred = preds[rng_below(r, 6)];
+  c->op = rng_below(r, 6);
+  c->v = rng_range(r, b->lo, b->hi);
+  c->k = c->pred == P_SUM ? rng_range(r, len * b->lo, len * b->hi)
+         : c->pred == P_COUNT ? rng_range(r, 0, len) : rng_range(r, b->lo, b->hi);
+}
+
+static void print_list_pred(Text *t, const BClause *c, const char *list)
+{
+  switch (c->pred) {
+  case P_DISTINCT: text_printf(t, "distinct(%s)", list); break;
+  case P_SUM: text_printf(t, "sum(%s) %s %d", list, op_text[c->op], c->k); break;
+  case P_COUNT: text_printf(t, "count(%d, %s) %s %d", c->v, list, op_text[c->op], c->k); break;
+  case P_MAX: text_printf(t, "max(%s) %s %d", list, op_text[c->op], c->k); break;
+  default: text_printf(t, "min(%s) %s %d", list, op_text[c->op], c->k); break;
+  }
+}
+
+/* A quantifier over groups named by `source`, its variable `var`, body pred(var). */
+static void print_quantified(Text *t, BClause *c, Rng *r, const char *var, const char *source)
+{
+  c->quant = (Quant)rng_below(r, 3);
+  if (c->quant == Q_COUNT) {
+    c->qop = rng_below(r, 6);
+    c->qk = rng_range(r, 0, c->ngroups);
+    text_printf(t, "count([");
+    print_list_pred(t, c, var);
+    text_printf(t, " : %s in %s]) %s %d.\n", var, source, op_text[c->qop], c->qk);
+    return;
+  }
+  text_printf(t, "%s %s in %s: ", c->quant == Q_FORALL ? "forall" : "exists", var, source);
+  print_list_pred(t, c, var);
+  text_printf(t, ".\n");
+}
+
+/* The shortest group of c: the length a predicate's bound is drawn for. */
+static int shortest(const BClause *c)
+{
+  int n = MAX_GCELLS;
+  for (int i = 0; i < c->ngroups; i++)
+    if (c->group[i].n < n)
+      n = c->group[i].n;
+  return n;
+}
+
+/*
+** rows, columns (cols), row, column (col), diagonal, antidiagonal,
+** diagonals, cells and lines, with forall, exists, count or alone.
+*/
+static void gen_line_clause(BoardCase *b, BClause *c, Rng *r, Text *t)
+{
+  bool square = b->rows == b->cols;
+  enum { ROWS, COLS, ROW, COL, DIAG, ANTI, DIAGS, CELLS, LINES, NKINDS };
+  int w[NKINDS] = {4, 4, 3, 3, square ? 2 : 0, square ? 2 : 0, square ? 2 : 0, 2, 3};
+  int total = 0, kind = 0;
+  for (int k = 0; k < NKINDS; k++)
+    total += w[k];
+  for (int x = rng_below(r, total); (x -= w[kind]) >= 0; kind++)
+    ;
+  *c = (BClause){0};
+  char source[48];
+  int which = 0;
+  switch (kind) {
+  case ROWS:
+    add_row_groups(c, b);
+    break;
+  case LINES:                 /* lines are the rows, then the columns */
+    add_row_groups(c, b);
+    add_col_groups(c, b);
+    break;
+  case COLS:
+    add_col_groups(c, b);
+    break;
+  case ROW:
+    which = rng_range(r, 1, b->rows);
+    for (int j = 0; j < b->cols; j++)
+      add_cell(&c->group[0], at(b, which - 1, j));
+    c->ngroups = 1;
+    break;
+  case COL:
+    which = rng_range(r, 1, b->cols);
+    for (int i = 0; i < b->rows; i++)
+      add_cell(&c->group[0], at(b, i, which - 1));
+    c->ngroups = 1;
+    break;
+  case DIAG: case ANTI: case DIAGS:
+    for (int i = 0; i < b->rows; i++) {
+      if (kind != ANTI)
+        add_cell(&c->group[0], at(b, i, i));
+      if (kind != DIAG)
+        add_cell(&c->group[kind == DIAGS], at(b, i, b->cols - 1 - i));
+    }
+    c->ngroups = kind == DIAGS ? 2 : 1;
+    break;
+  default: /* CELLS */
+    for (int i = 0; i < b->rows * b->cols; i++)
+      add_cell(&c->group[0], i);
+    c->ngroups = 1;
+    break;
+  }
+  gen_list_pred(c, r, b, shortest(c));
+  switch (kind) {
+  case ROWS: print_quantified(t, c, r, "R", "rows(b)"); return;
+  case LINES: print_quantified(t, c, r, "L", "lines(b)"); return;
+  case COLS: print_quantified(t, c, r, "C", rng_chance(r, 50) ? "columns(b)" : "cols(b)"); return;
+  case DIAGS: print_quantified(t, c, r, "D", "diagonals(b)"); return;
+  case ROW: snprintf(source, sizeof source, "row(b, %d)", which); break;
+  case COL: snprintf(source, sizeof source, "%s(b, %d)", rng_chance(r, 50) ? "column" : "col", which); break;
+  case DIAG: snprintf(source, sizeof source, "diagonal(b)"); break;
+  case ANTI: snprintf(source, sizeof source, "antidiagonal(b)"); break;
+  default: snprintf(source, sizeof source, "cells(b)"); break;
+  }
+  c->quant = Q_FORALL;
+  print_list_pred(t, c, source);
+  text_printf(t, ".\n");
+}
+
+/* --- moves: pairs and neighbours --- */
+
+typedef struct Move {
+  const char *name;        /* NULL: the steps written out */
+  int n;
+  int dr[8], dc[8];
+} Move;
+
+static const Move named_moves[] = {
+  {"orthogonal", 4, {-1, 0, 0, 1}, {0, -1, 1, 0}},
+  {"adjacent", 4, {-1, 0, 0, 1}, {0, -1, 1, 0}},
+  {"diagonal", 4, {-1, -1, 1, 1}, {-1, 1, -1, 1}},
+  {"king", 8, {-1, 0, 0, 1, -1, -1, 1, 1}, {0, -1, 1, 0, -1, 1, -1, 1}},
+  {"knight", 8, {-2, -2, -1, -1, 1, 1, 2, 2}, {-1, 1, -2, 2, -2, 2, -1, 1}},
+};
+
+static void gen_move(Move *m, Rng *r)
+{
+  if (rng_chance(r, 65)) {
+    *m = named_moves[rng_below(r, 5)];
+    return;
+  }
+  *m = (Move){0};
+  int n = rng_range(r, 1, 3);
+  while (m->n < n) {
+    int dr = rng_range(r, -2, 2), dc = rng_range(r, -2, 2);
+    bool seen = dr == 0 && dc == 0;
+    for (int k = 0; k < m->n; k++)
+      seen |= m->dr[k] == dr && m->dc[k] == dc;
+    if (seen)
+      continue;
+    m->dr[m->n] = dr;
+    m->dc[m->n++] = dc;
+    if (m->n < 4 && rng_chance(r, 30)) {           /* its opposite too */
+      seen = false;
+      for (int k = 0; k < m->n; k++)
+        seen |= m->dr[k] == -dr && m->dc[k] == -dc;
+      if (!seen) {
+        m->dr[m->n] = -dr;
+        m->dc[m->n++] = -dc;
+      }
+    }
+  }
+}
+
+static void print_move(Text *t, const Move *m)
+{
+  if (m->name) {
+    text_printf(t, "%s", m->name);
+    return;
+  }
+  text_printf(t, "[");
+  for (int k = 0; k < m->n; k++)
+    text_printf(t, "%s[%d, %d]", k ? ", " : "", m->dr[k], m->dc[k]);
+  text_printf(t, "]");
+}
+
+/* Every step comes with its opposite: each pair once, else ordered pairs. */
+static bool symmetric(const Move *m)
+{
+  for (int k = 0; k < m->n; k++) {
+    bool found = false;
+    for (int j = 0; j < m->n; j++)
+      found |= m->dr[j] == -m->dr[k] && m->dc[j] == -m->dc[k];
+    if (!found)
+      return false;
+  }
+  return true;
+}
+
+/* pairs(b, m) as groups of two cells, from doc/language.md's description. */
+static void make_pairs(const BoardCase *b, const Move *m, BClause *c)
+{
+  bool once = symmetric(m);
+  for (int i = 0; i < b->rows; i++)
+    for (int j = 0; j < b->cols; j++)
+      for (int k = 0; k < m->n; k++) {
+        int i2 = i + m->dr[k], j2 = j + m->dc[k];
+        if (i2 < 0 || i2 >= b->rows || j2 < 0 || j2 >= b->cols)
+          continue;
+        if (once && at(b, i2, j2) < at(b, i, j))
+          continue;
+        bool dup = false;  /* once: the same pair may come from two steps of a list */
+        for (int g = 0; once && g < c->ngroups; g++)
+          dup |= c->group[g].cell[0] == at(b, i, j) && c->group[g].cell[1] == at(b, i2, j2);
+        if (dup)
+          continue;
+        Group *g = &c->group[c->ngroups++];
+        add_cell(g, at(b, i, j));
+        add_cell(g, at(b, i2, j2));
+      }
+}
+
+static const char *const rel_text[] = {
+  [P_NE] = "X != Y", [P_LT] = "X < Y", [P_LE] = "X <= Y", [P_EQ] = "X = Y",
+  [P_NOT_CONSEC] = "abs(X - Y) != 1",
+};
+
+static void gen_pair_clause(BoardCase *b, BClause *c, Rng *r, Text *t)
+{
+  *c = (BClause){0};
+  Move m;
+  gen_move(&m, r);
+  if (rng_chance(r, 10)) {    /* clues [R, C, N]: the sum of the cells around (R, C) is N */
+    int some[MAX_CELLS];
+    for (int i = 0; i < b->rows * b->cols; i++)
+      some[i] = rng_range(r, b->lo, b->hi);
+    c->quant = Q_FORALL;
+    c->pred = P_SUM_EACH;
+    int nclues = rng_range(r, 1, 3);
+    text_printf(t, "forall [R, C, N] in [");
+    for (int k = 0; k < nclues; k++) {
+      int row = rng_range(r, 1, b->rows), col = rng_range(r, 1, b->cols);
+      Group *g = &c->group[c->ngroups++];
+      for (int s2 = 0; s2 < m.n; s2++) {
+        int i = row - 1 + m.dr[s2], j = col - 1 + m.dc[s2];
+        if (i >= 0 && i < b->rows && j >= 0 && j < b->cols)
+          add_cell(g, at(b, i, j)), g->k += some[at(b, i, j)];
+      }
+      text_printf(t, "%s[%d, %d, %d]", k ? ", " : "", row, col, g->k);
+    }
+    text_printf(t, "]: sum(neighbours(b, R, C, ");
+    print_move(t, &m);
+    text_printf(t, ")) = N.\n");
+    return;
+  }
+  if (rng_chance(r, 30)) {    /* neighbours(b, R, C, Move) */
+    int row = rng_range(r, 1, b->rows), col = rng_range(r, 1, b->cols);
+    Group around = {0};
+    for (int k = 0; k < m.n; k++) {
+      int i = row - 1 + m.dr[k], j = col - 1 + m.dc[k];
+      if (i >= 0 && i < b->rows && j >= 0 && j < b->cols)
+        add_cell(&around, at(b, i, j));
+    }
+    if (around.n == 0 || rng_chance(r, 40)) {  /* forall X in neighbours(..): X != b[R, C] */
+      c->quant = Q_FORALL;
+      c->pred = P_NE;
+      for (int k = 0; k < around.n; k++) {
+        Group *g = &c->group[c->ngroups++];
+        add_cell(g, around.cell[k]);
+        add_cell(g, at(b, row - 1, col - 1));
+      }
+      text_printf(t, "forall X in neighbours(b, %d, %d, ", row, col);
+      print_move(t, &m);
+      text_printf(t, "): X != b[%d, %d].\n", row, col);
+      return;
+    }
+    c->quant = Q_FORALL;
+    c->ngroups = 1;
+    c->group[0] = around;
+    gen_list_pred(c, r, b, around.n);
+    Text list = {0};
+    text_printf(&list, "neighbours(b, %d, %d, ", row, col);
+    print_move(&list, &m);
+    text_printf(&list, ")");
+    print_list_pred(t, c, list.s);
+    text_printf(t, ".\n");
+    text_free(&list);
+    return;
+  }
+  make_pairs(b, &m, c);
+  static const Pred rels[] = {P_NE, P_LT, P_LE, P_EQ, P_NOT_CONSEC, P_PAIR_SUM_NE, P_DIFF_NE, P_DIFF_NE, P_FAR};
+  c->pred = rels[rng_below(r, 9)];
+  c->k = c->pred == P_DIFF_NE ? rng_range(r, b->lo - b->hi - 1, b->hi - b->lo + 1)
+         : c->pred == P_FAR ? rng_range(r, 0, 2) : rng_range(r, 2 * b->lo, 2 * b->hi);
+  int form = rng_below(r, 5);
+  c->quant = form == 4 ? Q_PRODUCTS : form == 3 ? Q_COUNT : form == 2 ? Q_EXISTS : Q_FORALL;
+  char rel[32];
+  if (c->pred == P_PAIR_SUM_NE)
+    snprintf(rel, sizeof rel, "X + Y != %d", c->k);
+  else if (c->pred == P_DIFF_NE && rng_chance(r, 50))
+    snprintf(rel, sizeof rel, "X - Y != %d", c->k);
+  else if (c->pred == P_DIFF_NE)
+    snprintf(rel, sizeof rel, "X != Y %s %d", c->k < 0 ? "-" : "+", abs(c->k));
+  else if (c->pred == P_FAR)
+    snprintf(rel, sizeof rel, "abs(X - Y) > %d", c->k);
+  else
+    snprintf(rel, sizeof rel, "%s", rel_text[c->pred]);
+  Text src = {0};
+  text_printf(&src, "pairs(b, ");
+  print_move(&src, &m);
+  text_printf(&src, ")");
+  c->qop = rng_below(r, 6);
+  switch (c->quant) {
+  case Q_FORALL: case Q_EXISTS:
+    text_printf(t, "%s [X, Y] in %s: %s.\n", c->quant == Q_FORALL ? "forall" : "exists", src.s, rel);
+    break;
+  case Q_COUNT:
+    c->qk = rng_range(r, 0, c->ngroups);
+    text_printf(t, "count([%s : [X, Y] in %s]) %s %d.\n", rel, src.s, op_text[c->qop], c->qk);
+    break;
+  default: {
+    int lo = b->lo * b->hi < 0 ? b->lo * b->hi : 0, hi = b->hi * b->hi > b->lo * b->lo ? b->hi * b->hi : b->lo * b->lo;
+    c->qk = rng_range(r, c->ngroups * lo, c->ngroups * hi);
+    text_printf(t, "sum([X * Y : [X, Y] in %s]) %s %d.\n", src.s, op_text[c->qop], c->qk);
+    break;
+  }
+  }
+  text_free(&src);
+}
+
+/* --- regions --- */
+
+static void gen_region_clause(BoardCase *b, BClause *c, Rng *r, Text *t, int index)
+{
+  *c = (BClause){0};
+  static const char marks[] = "aabbcd12.";
+  char map[3][5];
+  int nmarks = rng_range(r, 2, 8);
+  for (int i = 0; i < b->rows; i++) {
+    for (int j = 0; j < b->cols; j++)
+      map[i][j] = marks[rng_below(r, nmarks)];
+    map[i][b->cols] = 0;
+  }
+  char order[16];         /* the marks in the order they first appear */
+  int n = 0;
+  for (int i = 0; i < b->rows; i++)
+    for (int j = 0; j < b->cols; j++) {
+      char m = map[i][j];
+      if (m == '.' || memchr(order, m, (size_t)n))
+        continue;
+      order[n] = m;
+      Group *g = &c->group[n++];
+      for (int i2 = 0; i2 < b->rows; i2++)
+        for (int j2 = 0; j2 < b->cols; j2++)
+          if (map[i2][j2] == m)
+            add_cell(g, at(b, i2, j2));
+    }
+  c->ngroups = n;
+  if (n == 0) {           /* every cell left out: say it once more, and only that */
+    map[0][0] = 'a';
+    add_cell(&c->group[0], at(b, 0, 0));
+    c->ngroups = n = 1;
+  }
+  Text name = {0};
+  if (rng_chance(r, 50)) {
+    text_printf(t, "const m%d = ", index);
+    for (int i = 0; i < b->rows; i++)
+      text_printf(t, "%s\"%s\"", i ? "\n  " : "", map[i]);
+    text_printf(t, ".\n");
+    text_printf(&name, "regions(b, m%d)", index);
+  } else {
+    text_printf(&name, "regions(b, ");
+    for (int i = 0; i < b->rows; i++)
+      text_printf(&name, "%s\"%s\"", i ? " " : "", map[i]);
+    text_printf(&name, ")");
+  }
+  int form = rng_below(r, 5);
+  if (form == 4) {          /* killer cages: every region's sum from a list, sums of some board */
+    int some[MAX_CELLS];
+    for (int i = 0; i < b->rows * b->cols; i++)
+      some[i] = rng_range(r, b->lo, b->hi);
+    c->quant = Q_FORALL;
+    c->pred = P_SUM_EACH;
+    text_printf(t, "const s%d = [", index);
+    for (int k = 0; k < n; k++) {
+      Group *g = &c->group[k];
+      for (int i = 0; i < g->n; i++)
+        g->k += some[g->cell[i]];
+      g->k += rng_chance(r, 15) ? rng_range(r, -1, 1) : 0;
+      text_printf(t, "%s%d", k ? ", " : "", g->k);
+    }
+    text_printf(t, "].\nforall I in 1..len(s%d): sum(%s[I]) = s%d[I].\n", index, name.s, index);
+    text_free(&name);
+    return;
+  }
+  if (form == 3) {          /* a killer cage: one region's sum, by its number */
+    c->quant = Q_FORALL;
+    c->pred = P_SUM;
+    c->op = 0;
+    int which = rng_range(r, 1, n);
+    Group g = c->group[which - 1];
+    c->ngroups = 1;
+    c->group[0] = g;
+    c->k = rng_range(r, g.n * b->lo, g.n * b->hi);
+    text_printf(t, "sum(%s[%d]) = %d.\n", name.s, which, c->k);
+    text_free(&name);
+    return;
+  }
+  gen_list_pred(c, r, b, shortest(c));
+  print_quantified(t, c, r, "X", name.s);
+  text_free(&name);
+}
+
+/* --- the board families --- */
+
+typedef void (*ClauseGen)(BoardCase *b, BClause *c, Rng *r, Text *t);
+static void gen_mixed(BoardCase *b, BClause *c, Rng *r, Text *t);
+
+static void gen_region_any(BoardCase *b, BClause *c, Rng *r, Text *t)
+{
+  gen_region_clause(b, c, r, t, b->nclauses + 1);
+}
+
+static long board_family(Rng *r, Text *t, ClauseGen make, bool squares)
+{
+  BoardCase *b = calloc(1, sizeof *b);
+  if (!b)
+    abort();
+  bool latin = make == gen_mixed && rng_chance(r, 40);
+  if (latin) {              /* a 3x3 Latin square, its rows and columns distinct */
+    *b = (BoardCase){.rows = 3, .cols = 3, .lo = rng_range(r, 0, 1)};
+    b->hi = b->lo + 2;
+  } else {
+    board_size(b, r, squares && rng_chance(r, 50), make == gen_mixed ? 20000 : MAX_SPACE);
+  }
+  text_printf(t, "board b[%d, %d] in %d..%d.\n", b->rows, b->cols, b->lo, b->hi);
+  for (int k = 0; latin && k < 2; k++) {
+    BClause *c = &b->clause[b->nclauses++];
+    *c = (BClause){.quant = Q_FORALL, .pred = P_DISTINCT, .ngroups = 3};
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++)
+        add_cell(&c->group[i], k ? at(b, j, i) : at(b, i, j));
+    text_printf(t, "forall %s in %s(b): distinct(%s).\n", k ? "C" : "R", k ? "columns" : "rows", k ? "C" : "R");
+  }
+  int want = b->nclauses + rng_range(r, 1, make == gen_mixed ? MAX_BCLAUSES - b->nclauses : 3);
+  for (int tries = 0; b->nclauses < want && tries < 40; tries++) {
+    Text clause = {0};
+    make(b, &b->clause[b->nclauses], r, &clause);
+    b->nclauses++;
+    /* pz refuses a clause that can never hold (on its own): draw again */
+    if (board_count(b, b->nclauses - 1) == 0) {
+      b->nclauses--;
+    } else {
+      text_printf(t, "%s", clause.s);
+    }
+    text_free(&clause);
+  }
+  if (rng_chance(r, 20))
+    text_printf(t, "show b.\n");
+  long n = b->nclauses ? board_count(b, -1) : -1;
+  free(b);
+  return n;
+}
+
+/* Lines, pairs and regions on one board: rows and columns distinct with
+   != between neighbours is the shape of a Miracle sudoku (neq_graph.c). */
+static void gen_mixed(BoardCase *b, BClause *c, Rng *r, Text *t)
+{
+  int k = rng_below(r, 5);
+  if (k < 2)
+    gen_line_clause(b, c, r, t);
+  else if (k < 4)
+    gen_pair_clause(b, c, r, t);
+  else
+    gen_region_clause(b, c, r, t, b->nclauses + 1);
+}
+
+static long lines_case(Rng *r, Text *t) { return board_family(r, t, gen_line_clause, true); }
+static long mixed_case(Rng *r, Text *t) { return board_family(r, t, gen_mixed, true); }
+static long pairs_case(Rng *r, Text *t) { return board_family(r, t, gen_pair_clause, false); }
+static long regions_case(Rng *r, Text *t) { return board_family(r, t, gen_region_any, false); }
+
+/* --- regular --- */
+
+#define MAX_STATES 4
+#define MAX_TRANS  10
+
+static long regular_case(Rng *r, Text *t)
+{
+  int len = rng_range(r, 1, 6), lo = 0, hi = rng_range(r, 1, 2);
+  int nstates = rng_range(r, 1, MAX_STATES), ntrans = rng_range(r, 1, MAX_TRANS);
+  int from[MAX_TRANS], val[MAX_TRANS], to[MAX_TRANS];
+  for (int k = 0; k < ntrans; k++) {
+    from[k] = rng_range(r, 1, nstates);
+    val[k] = rng_range(r, lo, hi + (rng_chance(r, 10) ? 1 : 0));   /* now and then a value no item holds */
+    to[k] = rng_range(r, 1, nstates);
+  }
+  int start = rng_range(r, 1, nstates);
+  unsigned accept = 0;
+  int naccept = rng_range(r, 1, nstates);
+  for (int k = 0; k < naccept; k++)
+    accept |= 1u << rng_range(r, 1, nstates);
+  /* States as names when every one the clue names is in the table. */
+  unsigned in_table = 0;
+  for (int k = 0; k < ntrans; k++)
+    in_table |= 1u << from[k] | 1u << to[k];
+  bool names = rng_chance(r, 40) && (in_table >> start & 1) && (accept & ~in_table) == 0;
+  static const char *const state_name[] = {"", "qa", "qb", "qc", "qd"};
+  char state[MAX_STATES + 1][16];
+  for (int s = 1; s <= MAX_STATES; s++) {
+    if (names)
+      snprintf(state[s], sizeof state[s], "%s", state_name[s]);
+    else
+      snprintf(state[s], sizeof state[s], "%d", s);
+  }
+  text_printf(t, "var l[%d] in %d..%d.\n", len, lo, hi);
+  Text table = {0};
+  text_printf(&table, "[");
+  for (int k = 0; k < ntrans; k++)
+    text_printf(&table, "%s[%s, %d, %s]", k ? ", " : "", state[from[k]], val[k], state[to[k]]);
+  text_printf(&table, "]");
+  const char *tname = table.s;
+  if (names || rng_chance(r, 50)) {
+    text_printf(t, "const t = %s.\n", table.s);
+    tname = "t";
+  }
+  text_printf(t, "regular(l, %s, %s, [", tname, state[start]);
+  for (int s = 1, first = 1; s <= nstates; s++)
+    if (accept >> s & 1)
+      text_printf(t, "%s%s", first ? "" : ", ", state[s]), first = 0;
+  text_printf(t, "]).\n");
+  text_free(&table);
+  /* Now and then a second clue: one item fixed, or the sum compared. */
+  int extra = rng_below(r, 3), pos = rng_range(r, 1, len), v = rng_range(r, lo, hi);
+  int op = rng_below(r, 6), k = rng_range(r, 0, len * hi);
+  if (extra == 1)
+    text_printf(t, "l[%d] = %d.\n", pos, v);
+  if (extra == 2)
+    text_printf(t, "sum(l) %s %d.\n", op_text[op], k);
+  /* The brute force: every line, read by the automaton as a set of states. */
+  int item[8] = {0};
+  long found = 0, lines_ok = 0;
+  for (;;) {
+    unsigned now = 1u << start;
+    for (int i = 0; i < len; i++) {
+      unsigned next = 0;
+      for (int tr = 0; tr < ntrans; tr++)
+        if ((now >> from[tr] & 1) && val[tr] == item[i])
+          next |= 1u << to[tr];
+      now = next;
+    }
+    int sum = 0;
+    for (int i = 0; i < len; i++)
+      sum += item[i];
+    bool second = extra == 1 ? item[pos - 1] == v : extra == 2 ? compare(sum, op, k) : true;
+    lines_ok += second;
+    found += (now & accept) && second;
+    int i = 0;
+    for (; i < len; i++) {
+      if (++item[i] <= hi)
+        break;
+      item[i] = lo;
+    }
+    if (i == len)
+      break;
+  }
+  return lines_ok ? found : -1;   /* a second clue that never holds is pz's error */
+}
+
+/* --- logic grids --- */
+
+#define GRID_MAX_ENT  5
+#define GRID_MAX_ATTR 3
+
+typedef struct Grid {
+  int n, nattr;
+  bool named;                     /* entities named, else positions 1..n */
+  bool numeric[GRID_MAX_ATTR];    /* attribute values are numbers */
+  int value[GRID_MAX_ATTR][GRID_MAX_ENT];  /* numeric: the numbers */
+  int who[GRID_MAX_ATTR][GRID_MAX_ENT];    /* the assignment: value i of attribute a is entity who */
+} Grid;
+
+static const char *const ent_names[] = {"ann", "bob", "cy", "dan", "eve"};
+static const char *const value_names[GRID_MAX_ATTR][GRID_MAX_ENT] = {
+  {"red", "green", "blue", "ivory", "yellow"},
+  {"dog", "cat", "fish", "zebra", "snail"},
+  {"tea", "milk", "coffee", "water", "juice"},
+};
+
+/*
+** An entity term: a value name (attribute a >= 0, value i), an entity
+** itself (a = -1, i), written as its name or number.
+*/
+typedef struct ETerm { int a, i; } ETerm;
+
+static int eterm_entity(const Grid *g, ETerm e)
+{
+  return e.a < 0 ? e.i : g->who[e.a][e.i];
+}
+
+static ETerm gen_eterm(const Grid *g, Rng *r)
+{
+  int named_attrs[GRID_MAX_ATTR], n = 0;
+  for (int a = 0; a < g->nattr; a++)
+    if (!g->numeric[a])
+      named_attrs[n++] = a;
+  if (n == 0 || rng_chance(r, 25))
+    return (ETerm){-1, rng_below(r, g->n)};
+  return (ETerm){named_attrs[rng_below(r, n)], rng_below(r, g->n)};
+}
+
+static void print_eterm(Text *t, const Grid *g, ETerm e)
+{
+  if (e.a >= 0)
+    text_printf(t, "%s", value_names[e.a][e.i]);
+  else if (g->named)
+    text_printf(t, "%s", ent_names[e.i]);
+  else
+    text_printf(t, "%d", e.i + 1);
+}
+
+typedef enum {
+  G_SAME, G_DIFF,                 /* E1 = E2, E1 != E2 */
+  G_POS_CMP,                      /* E1 op E2 + d (positions) */
+  G_REL,                          /* next_to, left_of, right_of, somewhere_..., positions */
+  G_BETWEEN,                      /* between(E1, E2, E3), positions */
+  G_NUM_CMP,                      /* num(E1) op num(E2) + d */
+  G_NUM_REL,                      /* next_to(num(E1), num(E2)), ... */
+  G_NUM_VAL,                      /* num(E1) op v */
+  G_ATTR_SAME,                    /* named(E1) = / != named(E2) */
+  G_EITHER,                       /* either(E1 = E2, E3 = E4) */
+  G_EXISTS,                       /* exists X in ent: X != E1 and num(X) op v */
+  G_MIDDLE,                       /* E1 = first / last / middle(ent) */
+  NGCLUES
+} GClueKind;
+
+typedef struct GClue {
+  GClueKind kind;
+  bool negated;
+  ETerm e[4];
+  int a, op, d, rel, which;
+} GClue;
+
+static const char *const rel_name[] = {"next_to", "left_of", "right_of", "somewhere_left_of",
+                                       "somewhere_right_of"};
+
+static bool rel_holds(int rel, long a, long b)
+{
+  switch (rel) {
+  case 0: return labs(a - b) == 1;
+  case 1: return b == a + 1;
+  case 2: return a == b + 1;
+  case 3: return a < b;
+  default: return a > b;
+  }
+}
+
+static int num_of(const Grid *g, int a, int entity)
+{
+  for (int i = 0; i < g->n; i++)
+    if (g->who[a][i] == entity)
+      return g->value[a][i];
+  return 0;
+}
+
+static int value_of(const Grid *g, int a, int entity)
+{
+  for (int i = 0; i < g->n; i++)
+    if (g->who[a][i] == entity)
+      return i;
+  return -1;
+}
+
+static bool gclue_holds(const Grid *g, const GClue *c)
+{
+  int x = eterm_entity(g, c->e[0]), y = eterm_entity(g, c->e[1]), z = eterm_entity(g, c->e[2]);
+  bool h = false;
+  switch (c->kind) {
+  case G_SAME: h = x == y; break;
+  case G_DIFF: h = x != y; break;
+  case G_POS_CMP: h = compare(x + 1, c->op, y + 1 + c->d); break;
+  case G_REL: h = rel_holds(c->rel, x + 1, y + 1); break;
+  case G_BETWEEN: h = (x < y && y < z) || (z < y && y < x); break;
+  case G_NUM_CMP: h = compare(num_of(g, c->a, x), c->op, num_of(g, c->a, y) + c->d); break;
+  case G_NUM_REL: h = rel_holds(c->rel, num_of(g, c->a, x), num_of(g, c->a, y)); break;
+  case G_NUM_VAL: h = compare(num_of(g, c->a, x), c->op, c->d); break;
+  case G_ATTR_SAME: h = (value_of(g, c->a, x) == value_of(g, c->a, y)) == (c->op == 0); break;
+  case G_EITHER: h = (x == y) + (z == eterm_entity(g, c->e[3])) == 1; break;
+  case G_EXISTS:
+    for (int e = 0; e < g->n && !h; e++)
+      h = e != x && compare(num_of(g, c->a, e), c->op, c->d);
+    break;
+  default: /* G_MIDDLE */
+    h = x == (c->which == 0 ? 0 : c->which == 1 ? g->n - 1 : g->n / 2);
+    break;
+  }
+  return h != c->negated;
+}
+
+static void gen_gclue(const Grid *g, GClue *c, Rng *r)
+{
+  int numeric[GRID_MAX_ATTR], named[GRID_MAX_ATTR], nn = 0, nm = 0;
+  for (int a = 0; a < g->nattr; a++) {
+    if (g->numeric[a])
+      numeric[nn++] = a;
+    else
+      named[nm++] = a;
+  }
+  int w[NGCLUES] = {
+    [G_SAME] = 5, [G_DIFF] = 5, [G_POS_CMP] = g->named ? 0 : 4, [G_REL] = g->named ? 0 : 6,
+    [G_BETWEEN] = g->named ? 0 : 2, [G_NUM_CMP] = nn ? 4 : 0, [G_NUM_REL] = nn ? 3 : 0,
+    [G_NUM_VAL] = nn ? 3 : 0, [G_ATTR_SAME] = nm ? 2 : 0, [G_EITHER] = 2, [G_EXISTS] = nn ? 2 : 0,
+    [G_MIDDLE] = g->named ? 0 : 2,
+  };
+  int total = 0, kind = 0;
+  for (int k = 0; k < NGCLUES; k++)
+    total += w[k];
+  for (int x = rng_below(r, total); (x -= w[kind]) >= 0; kind++)
+    ;
+  *c = (GClue){.kind = (GClueKind)kind};
+  for (int k = 0; k < 4; k++)
+    c->e[k] = gen_eterm(g, r);
+  c->op = rng_below(r, 6);
+  c->rel = rng_below(r, 5);
+  c->negated = (kind == G_REL || kind == G_NUM_REL) && rng_chance(r, 25);
+  c->which = rng_below(r, (g->n & 1) ? 3 : 2);
+  if (nn)
+    c->a = numeric[rng_below(r, nn)];
+  if (kind == G_ATTR_SAME)
+    c->a = named[rng_below(r, nm)], c->op = rng_below(r, 2);
+  c->d = kind == G_POS_CMP || kind == G_NUM_CMP ? rng_range(r, -2, 2)
+         : kind == G_NUM_VAL || kind == G_EXISTS ? g->value[c->a][rng_below(r, g->n)] + rng_range(r, -1, 1)
+         : 0;
+  if (kind == G_POS_CMP && rng_chance(r, 30)) {   /* E1 op k: a position */
+    c->e[1] = (ETerm){-1, 0};
+    c->d = rng_range(r, 0, g->n - 1);
+  }
+}
+
+static void print_gclue(Text *t, const Grid *g, const GClue *c, int label)
+{
+  if (label)
+    text_printf(t, "clue %d: ", label);
+  if (c->negated)
+    text_printf(t, "not ");
+  const char *attr = c->kind == G_ATTR_SAME || c->kind == G_NUM_CMP || c->kind == G_NUM_REL
+                     || c->kind == G_NUM_VAL || c->kind == G_EXISTS
+                     ? (const char *[]){"a1", "a2", "a3"}[c->a] : "";
+  switch (c->kind) {
+  case G_SAME: case G_DIFF:
+    print_eterm(t, g, c->e[0]);
+    text_printf(t, c->kind == G_SAME ? " = " : " != ");
+    print_eterm(t, g, c->e[1]);
+    break;
+  case G_POS_CMP:
+    print_eterm(t, g, c->e[0]);
+    text_printf(t, " %s ", op_text[c->op]);
+    print_eterm(t, g, c->e[1]);
+    if (c->d)
+      text_printf(t, " %s %d", c->d > 0 ? "+" : "-", abs(c->d));
+    break;
+  case G_REL: case G_NUM_REL:
+    text_printf(t, "%s(", rel_name[c->rel]);
+    for (int k = 0; k < 2; k++) {
+      text_printf(t, "%s%s%s", k ? ", " : "", attr, *attr ? "(" : "");
+      print_eterm(t, g, c->e[k]);
+      text_printf(t, "%s", *attr ? ")" : "");
+    }
+    text_printf(t, ")");
+    break;
+  case G_BETWEEN:
+    text_printf(t, "between(");
+    for (int k = 0; k < 3; k++) {
+      text_printf(t, "%s", k ? ", " : "");
+      print_eterm(t, g, c->e[k]);
+    }
+    text_printf(t, ")");
+    break;
+  case G_NUM_CMP: case G_ATTR_SAME:
+    text_printf(t, "%s(", attr);
+    print_eterm(t, g, c->e[0]);
+    text_printf(t, ") %s %s(", op_text[c->op], attr);
+    print_eterm(t, g, c->e[1]);
+    text_printf(t, ")");
+    if (c->d)
+      text_printf(t, " %s %d", c->d > 0 ? "+" : "-", abs(c->d));
+    break;
+  case G_NUM_VAL:
+    text_printf(t, "%s(", attr);
+    print_eterm(t, g, c->e[0]);
+    text_printf(t, ") %s %d", op_text[c->op], c->d);
+    break;
+  case G_EITHER:
+    text_printf(t, "either(");
+    print_eterm(t, g, c->e[0]);
+    text_printf(t, " = ");
+    print_eterm(t, g, c->e[1]);
+    text_printf(t, ", ");
+    print_eterm(t, g, c->e[2]);
+    text_printf(t, " = ");
+    print_eterm(t, g, c->e[3]);
+    text_printf(t, ")");
+    break;
+  case G_EXISTS:
+    text_printf(t, "exists X in e: X != ");
+    print_eterm(t, g, c->e[0]);
+    text_printf(t, " and %s(X) %s %d", attr, op_text[c->op], c->d);
+    break;
+  default:
+    print_eterm(t, g, c->e[0]);
+    text_printf(t, " = %s(e)", (const char *[]){"first", "last", "middle"}[c->which]);
+    break;
+  }
+  text_printf(t, ".\n");
+}
+
+#define MAX_GCLUES 7
+
+/* Every assignment of the grid (a permutation per attribute): how many satisfy the clues. */
+static long grid_count(Grid *g, const GClue *c, int nclues, int only)
+{
+  static int perms[120][GRID_MAX_ENT];
+  int nperm = 0, p[GRID_MAX_ENT];
+  for (int i = 0; i < g->n; i++)
+    p[i] = i;
+  for (;;) {                /* every permutation, in lexicographic order */
+    memcpy(perms[nperm++], p, sizeof p);
+    int i = g->n - 2;
+    while (i >= 0 && p[i] > p[i + 1])
+      i--;
+    if (i < 0)
+      break;
+    int j = g->n - 1;
+    while (p[j] < p[i])
+      j--;
+    int x = p[i];
+    p[i] = p[j], p[j] = x;
+    for (int a = i + 1, b = g->n - 1; a < b; a++, b--)
+      x = p[a], p[a] = p[b], p[b] = x;
+  }
+  int idx[GRID_MAX_ATTR] = {0};
+  long found = 0;
+  for (;;) {
+    for (int a = 0; a < g->nattr; a++)
+      memcpy(g->who[a], perms[idx[a]], sizeof g->who[a]);
+    bool ok = true;
+    for (int i = 0; i < nclues && ok; i++)
+      if (only < 0 || i == only)
+        ok = gclue_holds(g, &c[i]);
+    found += ok;
+    int a = 0;
+    for (; a < g->nattr; a++) {
+      if (++idx[a] < nperm)
+        break;
+      idx[a] = 0;
+    }
+    if (a == g->nattr)
+      return found;
+  }
+}
+
+static long grid_case(Rng *r, Text *t)
+{
+  Grid g = {0};
+  g.n = rng_range(r, 2, 5);
+  g.nattr = g.n == 5 ? rng_range(r, 1, 2) : rng_range(r, 1, 3);
+  g.named = rng_chance(r, 40);
+  text_printf(t, "import logic_grid.\n");
+  if (g.named) {
+    text_printf(t, "entities e: ");
+    for (int i = 0; i < g.n; i++)
+      text_printf(t, "%s%s", i ? ", " : "", ent_names[i]);
+    text_printf(t, ".\n");
+  } else {
+    text_printf(t, "entities e: 1..%d.\n", g.n);
+  }
+  for (int a = 0; a < g.nattr; a++) {
+    g.numeric[a] = rng_chance(r, 35);
+    text_printf(t, "attribute a%d: ", a + 1);
+    if (g.numeric[a] && rng_chance(r, 50)) {       /* a range */
+      int lo = rng_range(r, 0, 20);
+      for (int i = 0; i < g.n; i++)
+        g.value[a][i] = lo + i;
+      text_printf(t, "%d..%d", lo, lo + g.n - 1);
+    } else if (g.numeric[a]) {                     /* a list, ascending */
+      int v = rng_range(r, 0, 5);
+      for (int i = 0; i < g.n; i++) {
+        g.value[a][i] = v;
+        text_printf(t, "%s%d", i ? ", " : "", v);
+        v += rng_range(r, 1, 4);
+      }
+    } else {
+      for (int i = 0; i < g.n; i++)
+        text_printf(t, "%s%s", i ? ", " : "", value_names[a][i]);
+    }
+    text_printf(t, ".\n");
+  }
+  GClue clue[MAX_GCLUES];
+  int want = rng_range(r, 1, MAX_GCLUES), n = 0;
+  for (int tries = 0; n < want && tries < 40; tries++) {
+    gen_gclue(&g, &clue[n], r);
+    if (grid_count(&g, clue, n + 1, n) > 0)    /* one that can never hold is pz's error */
+      n++;
+  }
+  for (int i = 0; i < n; i++)
+    print_gclue(t, &g, &clue[i], rng_chance(r, 50) ? i + 1 : 0);
+  return n ? grid_count(&g, clue, n, -1) : -1;
+}
+
+/* --- tilings --- */
+
+#define TILE_MAX_CELLS 12
+#define MAX_PIECES 6
+
+typedef struct Shape { const char *name, *rows[3]; } Shape;
+
+static const Shape shapes[] = {
+  {"dot", {"o"}},
+  {"dom", {"dd"}},
+  {"bar", {"bbb"}},
+  {"ell", {"e.", "ee"}},
+  {"sq", {"ss", "ss"}},
+  {"tee", {"ttt", ".t."}},
+  {"ess", {".zz", "zz."}},
+  {"lng", {"lll", "l.."}},
+  {"dom2", {"d", "d"}},
+};
+enum { NSHAPES = sizeof shapes / sizeof shapes[0] };
+
+/* A placement's cells as (row, col) offsets, normalised and sorted. */
+typedef struct Cells { int n; int r[5], c[5]; } Cells;
+
+static Cells shape_cells(const Shape *s)
+{
+  Cells x = {0};
+  for (int i = 0; i < 3 && s->rows[i]; i++)
+    for (int j = 0; s->rows[i][j]; j++)
+      if (s->rows[i][j] != '.')
+        x.r[x.n] = i, x.c[x.n++] = j;
+  return x;
+}
+
+/* Rows first, then columns; moved so that the least row and column are 0. */
+static void normalise(Cells *x)
+{
+  int mr = 99, mc = 99;
+  for (int k = 0; k < x->n; k++) {
+    mr = x->r[k] < mr ? x->r[k] : mr;
+    mc = x->c[k] < mc ? x->c[k] : mc;
+  }
+  for (int k = 0; k < x->n; k++)
+    x->r[k] -= mr, x->c[k] -= mc;
+  for (int i = 1; i < x->n; i++)
+    for (int j = i; j > 0 && (x->r[j] < x->r[j - 1] || (x->r[j] == x->r[j - 1] && x->c[j] < x->c[j - 1])); j--) {
+      int tr = x->r[j], tc = x->c[j];
+      x->r[j] = x->r[j - 1], x->c[j] = x->c[j - 1];
+      x->r[j - 1] = tr, x->c[j - 1] = tc;
+    }
+}
+
+/* The orientations a piece may take: turns unless no_turns, flips unless no_flips. */
+static int orientations(const Shape *s, bool no_turns, bool no_flips, Cells *out)
+{
+  int n = 0;
+  Cells base = shape_cells(s);
+  for (int flip = 0; flip < 2; flip++) {
+    if (flip && no_flips)
+      break;
+    for (int turn = 0; turn < 4; turn++) {
+      if (turn && no_turns)
+        break;
+      Cells x = base;
+      for (int k = 0; k < x.n; k++) {
+        int rr = x.r[k], cc = flip ? -x.c[k] : x.c[k];
+        for (int q = 0; q < turn; q++) {      /* a quarter turn: (r, c) -> (c, -r) */
+          int t2 = rr;
+          rr = cc;
+          cc = -t2;
+        }
+        x.r[k] = rr, x.c[k] = cc;
+      }
+      normalise(&x);
+      bool seen = false;
+      for (int o = 0; o < n && !seen; o++)
+        seen = !memcmp(&out[o], &x, sizeof x);
+      if (!seen)
+        out[n++] = x;
+    }
+  }
+  return n;
+}
+
+typedef struct Tiling {
+  int rows, cols;
+  bool hole[4][5];
+  int npieces;
+  int piece[MAX_PIECES];     /* shape index */
+  int copies[MAX_PIECES];    /* how many (any number: unlimited) */
+  bool any_number, gaps;
+  int norient[MAX_PIECES];
+  Cells orient[MAX_PIECES][8];
+  int nclues;
+  int clue_r[3], clue_c[3], clue_piece[3];  /* -1: a gap */
+  bool clue_eq[3];
+  int cover[4][5];           /* during the count: the piece on each cell, -1 none, -2 gap */
+  int placed[4][5];          /* and which placement of the tiling covers it */
+  int nplaced;
+  bool symmetry;             /* up to symmetry: keep every tiling found */
+  int nkept, cap_kept;
+  struct Kept { int8_t cls[20], pid[20]; } *kept;
+  int cls[MAX_PIECES];       /* identical pieces (the same placements) share a class */
+} Tiling;
+
+static bool clues_hold(const Tiling *tl)
+{
+  for (int k = 0; k < tl->nclues; k++) {
+    int on = tl->cover[tl->clue_r[k]][tl->clue_c[k]];
+    int want = tl->clue_piece[k];
+    if ((on == want || (want < 0 && on == -2)) != tl->clue_eq[k])
+      return false;
+  }
+  return true;
+}
+
+/* Tilings of the cells left, each set of placements once: the first open cell is covered first. */
+static long tile_count(Tiling *tl, int *left, long cap)
+{
+  int fr = -1, fc = -1;
+  for (int i = 0; i < tl->rows && fr < 0; i++)
+    for (int j = 0; j < tl->cols; j++)
+      if (!tl->hole[i][j] && tl->cover[i][j] == -1) {
+        fr = i, fc = j;
+        break;
+      }
+  if (fr < 0) {
+    for (int p = 0; p < tl->npieces; p++)
+      if (!tl->any_number && left[p] > 0)
+        return 0;
+    if (tl->symmetry && clues_hold(tl)) {
+      if (tl->nkept == tl->cap_kept) {
+        tl->cap_kept = tl->cap_kept ? 2 * tl->cap_kept : 64;
+        tl->kept = realloc(tl->kept, (size_t)tl->cap_kept * sizeof *tl->kept);
+        if (!tl->kept)
+          abort();
+      }
+      struct Kept *k = &tl->kept[tl->nkept++];
+      for (int i = 0; i < tl->rows; i++)
+        for (int j = 0; j < tl->cols; j++) {
+          int on = tl->hole[i][j] ? -1 : tl->cover[i][j];
+          k->cls[i * tl->cols + j] = (int8_t)(on < 0 ? -1 : tl->cls[on]);
+          k->pid[i * tl->cols + j] = (int8_t)(on < 0 ? -1 : tl->placed[i][j]);
+        }
+    }
+    return clues_hold(tl);
+  }
+  long found = 0;
+  if (tl->gaps) {
+    tl->cover[fr][fc] = -2;
+    found += tile_count(tl, left, cap);
+    tl->cover[fr][fc] = -1;
+  }
+  for (int p = 0; p < tl->npieces && found <= cap; p++) {
+    if (!tl->any_number && left[p] == 0)
+      continue;
+    for (int o = 0; o < tl->norient[p]; o++) {
+      const Cells *x = &tl->orient[p][o];
+      /* the first cell of the placement (in reading order) lies on (fr, fc) */
+      int dr = fr - x->r[0], dc = fc - x->c[0];
+      bool fits = true;
+      for (int k = 0; k < x->n && fits; k++) {
+        int i = x->r[k] + dr, j = x->c[k] + dc;
+        fits = i >= 0 && i < tl->rows && j >= 0 && j < tl->cols && !tl->hole[i][j]
+               && tl->cover[i][j] == -1;
+      }
+      if (!fits)
+        continue;
+      for (int k = 0; k < x->n; k++) {
+        tl->cover[x->r[k] + dr][x->c[k] + dc] = p;
+        tl->placed[x->r[k] + dr][x->c[k] + dc] = tl->nplaced;
+      }
+      left[p]--;
+      tl->nplaced++;
+      found += tile_count(tl, left, cap);
+      tl->nplaced--;
+      left[p]++;
+      for (int k = 0; k < x->n; k++)
+        tl->cover[x->r[k] + dr][x->c[k] + dc] = -1;
+    }
+  }
+  return found;
+}
+
+/*
+** Up to symmetry.  The eight maps of a square, as a linear part on
+** (row, column) offsets: rows map to a*r + b*c, columns to e*r + f*c.
+*/
+static const int sym_map[8][4] = {
+  {1, 0, 0, 1}, {-1, 0, 0, -1}, {1, 0, 0, -1}, {-1, 0, 0, 1},
+  {0, 1, 1, 0}, {0, -1, -1, 0}, {0, 1, -1, 0}, {0, -1, 1, 0},
+};
+
+/* Where map m takes cell (i, j) of a rows x cols board: false when it leaves the board. */
+static bool sym_cell(const Tiling *tl, int m, int i, int j, int *i2, int *j2)
+{
+  const int *a = sym_map[m];
+  int r = a[0] * i + a[1] * j, c = a[2] * i + a[3] * j;
+  int rows2 = a[0] ? tl->rows : tl->cols, cols2 = a[3] ? tl->cols : tl->rows;
+  if (rows2 != tl->rows || cols2 != tl->cols)
+    return false;                   /* a quarter turn of a board that is not square */
+  /* translate into the board: the images of the corners span it */
+  int rmin = 0, cmin = 0;
+  for (int ci = 0; ci < 2; ci++)
+    for (int cj = 0; cj < 2; cj++) {
+      int ri = a[0] * ci * (tl->rows - 1) + a[1] * cj * (tl->cols - 1);
+      int rj = a[2] * ci * (tl->rows - 1) + a[3] * cj * (tl->cols - 1);
+      rmin = ri < rmin ? ri : rmin;
+      cmin = rj < cmin ? rj : cmin;
+    }
+  *i2 = r - rmin, *j2 = c - cmin;
+  return true;
+}
+
+static bool same_orientations(const Cells *a, int na, const Cells *b, int nb)
+{
+  if (na != nb)
+    return false;
+  for (int i = 0; i < na; i++) {
+    bool found = false;
+    for (int j = 0; j < nb && !found; j++)
+      found = !memcmp(&a[i], &b[j], sizeof a[i]);
+    if (!found)
+      return false;
+  }
+  return true;
+}
+
+/* The placements of piece p on the board, as sets of cells (bits); how many. */
+static int placements(const Tiling *tl, int p, uint32_t *out)
+{
+  int n = 0;
+  for (int o = 0; o < tl->norient[p]; o++) {
+    const Cells *x = &tl->orient[p][o];
+    for (int dr = 0; dr < tl->rows; dr++)
+      for (int dc = 0; dc < tl->cols; dc++) {
+        uint32_t set = 0;
+        bool fits = true;
+        for (int k = 0; k < x->n && fits; k++) {
+          int i = x->r[k] + dr, j = x->c[k] + dc;
+          fits = i < tl->rows && j < tl->cols && !tl->hole[i][j];
+          set |= fits ? 1u << (i * tl->cols + j) : 0;
+        }
+        if (fits)
+          out[n++] = set;
+      }
+  }
+  return n;
+}
+
+static uint32_t moved(const int *perm, uint32_t set, int cells)
+{
+  uint32_t image = 0;
+  for (int c = 0; c < cells; c++)
+    if (set >> c & 1)
+      image |= 1u << perm[c];
+  return image;
+}
+
+/* Map m is a symmetry: it keeps the holes, and takes each placement of a piece to one of its own. */
+static bool is_symmetry(const Tiling *tl, int m, int *perm)
+{
+  for (int i = 0; i < tl->rows; i++)
+    for (int j = 0; j < tl->cols; j++) {
+      int i2, j2;
+      if (!sym_cell(tl, m, i, j, &i2, &j2) || tl->hole[i][j] != tl->hole[i2][j2])
+        return false;
+      perm[i * tl->cols + j] = i2 * tl->cols + j2;
+    }
+  uint32_t place[8 * 20];
+  for (int p = 0; p < tl->npieces; p++) {
+    int n = placements(tl, p, place);
+    for (int k = 0; k < n; k++) {
+      uint32_t image = moved(perm, place[k], tl->rows * tl->cols);
+      bool found = false;
+      for (int k2 = 0; k2 < n && !found; k2++)
+        found = place[k2] == image;
+      if (!found)
+        return false;
+    }
+  }
+  return true;
+}
+
+/* The symmetries of the board as permutations of its cells, each once (the identity first). */
+static int board_symmetries(const Tiling *tl, int perm[8][20])
+{
+  int n = 0;
+  for (int m = 0; m < 8; m++) {
+    int q[20];
+    if (!is_symmetry(tl, m, q))
+      continue;
+    bool seen = false;
+    for (int k = 0; k < n && !seen; k++)
+      seen = !memcmp(perm[k], q, sizeof q[0] * (size_t)(tl->rows * tl->cols));
+    if (!seen)
+      memcpy(perm[n++], q, sizeof q);
+  }
+  return n;
+}
+
+/* A tiling moved by perm, written so that equal tilings are equal bytes. */
+static void sym_code(const Tiling *tl, const struct Kept *k, const int *perm, int8_t *code)
+{
+  int n = tl->rows * tl->cols;
+  int8_t cls[20], pid[20];
+  for (int c = 0; c < n; c++)
+    cls[perm[c]] = k->cls[c], pid[perm[c]] = k->pid[c];
+  for (int c = 0; c < n; c++) {   /* a cell: its class, and the first cell of its placement */
+    int first = -1;
+    if (pid[c] >= 0)
+      for (first = 0; pid[first] != pid[c]; first++)
+        ;
+    code[2 * c] = cls[c];
+    code[2 * c + 1] = (int8_t)first;
+  }
+}
+
+static int cells_of_codes;
+
+static int code_order(const void *a, const void *b)
+{
+  return memcmp(a, b, (size_t)cells_of_codes);
+}
+
+/*
+** Classes of the tilings kept: the distinct least codes of their orbits
+** (two tilings that swap identical pieces have one code already).
+*/
+static long count_classes(const Tiling *tl)
+{
+  int perm[8][20];
+  int nsym = board_symmetries(tl, perm), len = 2 * tl->rows * tl->cols;
+  int8_t *least = malloc((size_t)(tl->nkept ? tl->nkept : 1) * 40);
+  if (!least)
+    abort();
+  for (int t = 0; t < tl->nkept; t++) {
+    int8_t *own = least + 40 * t, other[40];
+    sym_code(tl, &tl->kept[t], perm[0], own);
+    for (int s = 1; s < nsym; s++) {
+      sym_code(tl, &tl->kept[t], perm[s], other);
+      if (memcmp(other, own, (size_t)len) < 0)
+        memcpy(own, other, (size_t)len);
+    }
+  }
+  cells_of_codes = 40;
+  qsort(least, (size_t)tl->nkept, 40, code_order);
+  long classes = 0;
+  for (int t = 0; t < tl->nkept; t++)
+    classes += t == 0 || memcmp(least + 40 * t, least + 40 * (t - 1), (size_t)len) != 0;
+  free(least);
+  return classes;
+}
+
+/*
+** pz needs a piece used once (counting identical pieces together) that
+** has a placement, and no symmetry but the identity leaves one of its
+** placements where it was.
+*/
+static bool has_fixing_piece(const Tiling *tl)
+{
+  int perm[8][20];
+  int nsym = board_symmetries(tl, perm);
+  if (nsym == 1)
+    return true;
+  for (int p = 0; p < tl->npieces; p++) {
+    int copies = 0;
+    for (int q = 0; q < tl->npieces; q++)
+      copies += tl->cls[q] == tl->cls[p] ? tl->copies[q] : 0;
+    if (copies != 1)
+      continue;
+    uint32_t place[8 * 20];
+    int n = placements(tl, p, place);
+    bool moves = n > 0;
+    for (int k = 0; k < n && moves; k++)
+      for (int s = 1; s < nsym && moves; s++)
+        moves = moved(perm[s], place[k], tl->rows * tl->cols) != place[k];
+    if (moves)
+      return true;
+  }
+  return false;
+}
+
+static long tiling_case(Rng *r, Text *t)
+{
+  Tiling tl = {0};
+  tl.rows = rng_range(r, 1, 3);
+  tl.cols = rng_range(r, 2, 4);
+  bool drawn = rng_chance(r, 30);
+  int cells = 0;
+  for (int i = 0; i < tl.rows; i++)
+    for (int j = 0; j < tl.cols; j++) {
+      tl.hole[i][j] = drawn && rng_chance(r, 20);
+      cells += !tl.hole[i][j];
+    }
+  if (cells == 0)
+    tl.hole[0][0] = false, cells = 1;
+  bool no_turns = rng_chance(r, 15), no_flips = rng_chance(r, 20);
+  tl.any_number = rng_chance(r, 15);
+  tl.gaps = rng_chance(r, 15);
+  /* Pieces: drawn until their area is the cells' (more or less with gaps
+     or any number); a set that misses is drawn again, mostly. */
+  for (int attempt = 0; attempt < 20; attempt++) {
+    int area = 0;
+    bool used[NSHAPES] = {0};
+    tl.npieces = 0;
+    for (int tries = 0; tries < 40 && tl.npieces < (tl.any_number ? 2 : MAX_PIECES) && area < cells; tries++) {
+      int s = rng_below(r, NSHAPES);
+      Cells x = shape_cells(&shapes[s]);
+      if (used[s] || (!tl.gaps && !tl.any_number && area + x.n > cells))
+        continue;
+      used[s] = true;
+      int p = tl.npieces++;
+      tl.piece[p] = s;
+      tl.copies[p] = 1;
+      while (!tl.any_number && area + (tl.copies[p] + 1) * x.n <= cells && rng_chance(r, 35))
+        tl.copies[p]++;
+      area += tl.copies[p] * x.n;
+      tl.norient[p] = orientations(&shapes[s], no_turns, no_flips, tl.orient[p]);
+      if (tl.any_number && rng_chance(r, 50))
+        break;
+    }
+    if (tl.npieces && (area == cells || tl.gaps || tl.any_number || rng_chance(r, 5)))
+      break;
+  }
+  for (int p = 0; p < tl.npieces; p++) {     /* identical pieces: the same placements */
+    tl.cls[p] = p;
+    for (int q = 0; q < p && tl.cls[p] == p; q++)
+      if (same_orientations(tl.orient[p], tl.norient[p], tl.orient[q], tl.norient[q]))
+        tl.cls[p] = tl.cls[q];
+  }
+  tl.symmetry = !tl.any_number && rng_chance(r, 25) && has_fixing_piece(&tl);
+  for (int p = 0; p < tl.npieces; p++) {
+    const Shape *s = &shapes[tl.piece[p]];
+    text_printf(t, "piece %s = ", s->name);
+    for (int i = 0; i < 3 && s->rows[i]; i++)
+      text_printf(t, "%s\"%s\"", i ? " " : "", s->rows[i]);
+    text_printf(t, ".\n");
+  }
+  text_printf(t, "tile box");
+  if (drawn) {
+    text_printf(t, " =");
+    for (int i = 0; i < tl.rows; i++) {
+      text_printf(t, " \"");
+      for (int j = 0; j < tl.cols; j++)
+        text_printf(t, "%c", tl.hole[i][j] ? '.' : 'x');
+      text_printf(t, "\"");
+    }
+  } else {
+    text_printf(t, "[%d, %d]", tl.rows, tl.cols);
+  }
+  text_printf(t, " with ");
+  if (tl.npieces == 1 && !rng_chance(r, 30)) {
+    if (tl.copies[0] > 1)
+      text_printf(t, "%d * ", tl.copies[0]);
+    text_printf(t, "%s", shapes[tl.piece[0]].name);
+  } else {
+    text_printf(t, "[");
+    for (int p = 0; p < tl.npieces; p++) {
+      text_printf(t, "%s", p ? ", " : "");
+      if (tl.copies[p] == 2 && rng_chance(r, 30))    /* listed twice is used twice */
+        text_printf(t, "%s, %s", shapes[tl.piece[p]].name, shapes[tl.piece[p]].name);
+      else if (tl.copies[p] > 1)
+        text_printf(t, "%d * %s", tl.copies[p], shapes[tl.piece[p]].name);
+      else
+        text_printf(t, "%s", shapes[tl.piece[p]].name);
+    }
+    text_printf(t, "]");
+  }
+  if (no_turns)
+    text_printf(t, ", no turns");
+  if (no_flips)
+    text_printf(t, ", no flips");
+  if (tl.any_number)
+    text_printf(t, ", any number");
+  if (tl.gaps)
+    text_printf(t, ", gaps");
+  if (tl.symmetry)
+    text_printf(t, ", up to symmetry");
+  text_printf(t, ".\n");
+  /* Clues: a cell holds (or not) a piece (none up to symmetry). */
+  int nclues = rng_chance(r, 50) || tl.symmetry ? 0 : rng_range(r, 1, 3);
+  for (int k = 0; k < nclues; k++) {
+    int i, j;
+    do
+      i = rng_below(r, tl.rows), j = rng_below(r, tl.cols);
+    while (tl.hole[i][j]);
+    tl.clue_r[k] = i, tl.clue_c[k] = j;
+    tl.clue_piece[k] = rng_below(r, tl.npieces);
+    tl.clue_eq[k] = rng_chance(r, 70);
+    tl.nclues = k + 1;
+    text_printf(t, "box[%d, %d] %s %s.\n", i + 1, j + 1, tl.clue_eq[k] ? "=" : "!=",
+                shapes[tl.piece[tl.clue_piece[k]]].name);
+  }
+  for (int a = 0; a < tl.rows; a++)
+    for (int b = 0; b < tl.cols; b++)
+      tl.cover[a][b] = -1;
+  int left[MAX_PIECES];
+  memcpy(left, tl.copies, sizeof left);
+  long n = tile_count(&tl, left, 100000);
+  if (tl.symmetry)
+    n = count_classes(&tl);
+  free(tl.kept);
+  return n;
+}
+
+/* --- the families --- */
+
+static const struct {
+  const char *name;
+  long (*make)(Rng *r, Text *t);
+} family[] = {
+  {"lines", lines_case},
+  {"pairs", pairs_case},
+  {"regions", regions_case},
+  {"regular", regular_case},
+  {"grid", grid_case},
+  {"tiling", tiling_case},
+  {"board", mixed_case},
+};
+
+int construct_families(void)
+{
+  return (int)(sizeof family / sizeof family[0]);
+}
+
+const char *construct_name(int k)
+{
+  return family[k].name;
+}
+
+int construct_find(const char *name)
+{
+  for (int k = 0; k < construct_families(); k++)
+    if (!strcmp(name, family[k].name))
+      return k;
+  return -1;
+}
+
+long construct_case(int k, Rng *r, Text *t)
+{
+  for (;;) {
+    t->len = 0;
+    if (t->s)
+      t->s[0] = 0;
+    long n = family[k].make(r, t);
+    if (n >= 0)
+      return n;
+  }
+}
