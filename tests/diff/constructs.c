@@ -11,15 +11,48 @@
 ** pieces.  The brute force counts from that meaning alone, following
 ** doc/language.md, and shares nothing with interp/.
 */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "constructs.h"
 
+/* What a shrunk case leaves out (constructs.h); none while drawing the case itself. */
+static Cut cut;
+/* --fault max: the brute force reads max(L) as min(L), to test the shrinker. */
+static bool fault_max;
+
+void construct_fault(bool on)
+{
+  fault_max = on;
+}
+
+static bool dropped(int j)
+{
+  return j < 32 && (cut.drop >> j & 1);
+}
+
+static bool cut_off(unsigned bit)
+{
+  return cut.off & bit;
+}
+
+static bool cutting(void)
+{
+  return cut.drop || cut.rows || cut.cols || cut.values || cut.off;
+}
+
+/* n made smaller by the cut's k, no smaller than least. */
+static int less(int n, int k, int least)
+{
+  return n - k < least ? (n < least ? n : least) : n - k;
+}
+
 /* --- a board of unknowns and clauses over groups of its cells --- */
 
 #define MAX_CELLS  12
+#define MAX_PLACES 32      /* places of a drawing: cells and holes */
 #define MAX_GROUPS 64
 #define MAX_GCELLS 16
 #define MAX_BCLAUSES 6
@@ -41,6 +74,10 @@ typedef struct BClause {
 
 typedef struct BoardCase {
   int rows, cols, lo, hi;
+  bool hex;                /* a hex layout: cells on one parity, lines in three directions */
+  int ncells;
+  int8_t idx[MAX_PLACES];  /* the cell at each place of the drawing, -1 none */
+  int given[MAX_CELLS];    /* a hex layout's given cells: the value, or INT_MIN */
   int nclauses;
   BClause clause[MAX_BCLAUSES];
 } BoardCase;
@@ -81,7 +118,7 @@ static bool pred_holds(const BClause *c, const Group *g, const int *cell)
       int v = cell[g->cell[i]];
       sum += v;
       count += v == c->v;
-      if (c->pred == P_MAX ? v > best : v < best)
+      if ((c->pred == P_MAX && !fault_max) ? v > best : v < best)
         best = v;
     }
     return compare(c->pred == P_SUM ? sum : c->pred == P_COUNT ? count : best, c->op, c->k);
@@ -127,12 +164,14 @@ static bool bclause_holds(const BClause *c, const int *cell)
 /* Boards where clauses from..to all hold (every clause when to < 0). */
 static long board_count(const BoardCase *b, int only)
 {
-  int ncells = b->rows * b->cols, cell[MAX_CELLS];
+  int ncells = b->ncells, cell[MAX_CELLS];
   for (int i = 0; i < ncells; i++)
     cell[i] = b->lo;
   long found = 0;
   for (;;) {
     bool ok = true;
+    for (int i = 0; i < ncells && ok && b->hex; i++)
+      ok = b->given[i] == INT_MIN || cell[i] == b->given[i];
     for (int c = 0; c < b->nclauses && ok; c++)
       if (only < 0 || c == only)
         ok = bclause_holds(&b->clause[c], cell);
@@ -148,12 +187,20 @@ static long board_count(const BoardCase *b, int only)
   }
 }
 
+/* Every place a cell, numbered in reading order. */
+static void rectangle(BoardCase *b)
+{
+  b->ncells = b->rows * b->cols;
+  for (int i = 0; i < b->ncells; i++)
+    b->idx[i] = (int8_t)i;
+}
+
 static void board_size(BoardCase *b, Rng *r, bool square, long max_space)
 {
-  b->rows = rng_range(r, 1, 3);
-  b->cols = square ? b->rows : rng_range(r, b->rows == 1 ? 2 : 1, 4);
+  b->rows = less(rng_range(r, 1, 3), cut.rows, 1);
+  b->cols = less(square ? b->rows : rng_range(r, b->rows == 1 ? 2 : 1, 4), cut.cols, 1);
   b->lo = rng_range(r, -1, 1);
-  b->hi = b->lo + rng_range(r, 1, 3);
+  b->hi = less(b->lo + rng_range(r, 1, 3), cut.values, b->lo);
   long space;
   for (;;) {
     space = 1;
@@ -168,16 +215,20 @@ static void board_size(BoardCase *b, Rng *r, bool square, long max_space)
     else
       b->rows--, b->cols = square ? b->rows : b->cols;
   }
+  rectangle(b);
 }
 
+/* The cell at row r, column c of the drawing (from 0), or -1 (a hole, or off the board). */
 static int at(const BoardCase *b, int r, int c)
 {
-  return r * b->cols + c;
+  return r < 0 || r >= b->rows || c < 0 || c >= b->cols ? -1 : b->idx[r * b->cols + c];
 }
 
+/* Cell into g; nothing for a hole (-1). */
 static void add_cell(Group *g, int cell)
 {
-  g->cell[g->n++] = (int8_t)cell;
+  if (cell >= 0)
+    g->cell[g->n++] = (int8_t)cell;
 }
 
 /* One group per row of the board, in order. */
@@ -198,6 +249,22 @@ static void add_col_groups(BClause *c, const BoardCase *b)
     for (int i = 0; i < b->rows; i++)
       add_cell(g, at(b, i, j));
   }
+}
+
+/*
+** A hex board's other two directions (doc/language.md, section 17): the
+** cells down to the right (column - row fixed) and down to the left
+** (column + row fixed), each line without its holes, empty ones left out.
+*/
+static void add_hex_diagonals(BClause *c, const BoardCase *b)
+{
+  for (int dir = 0; dir < 2; dir++)
+    for (int k = -b->rows; k < b->rows + b->cols; k++) {
+      Group *g = &c->group[c->ngroups];
+      for (int i = 0; i < b->rows; i++)
+        add_cell(g, at(b, i, dir ? k - i : k + i));
+      c->ngroups += g->n > 0;
+    }
 }
 
 /* A predicate on a whole list L (its text is "distinct(L)", "sum(L) op k", ...). */
@@ -255,9 +322,10 @@ static int shortest(const BClause *c)
 */
 static void gen_line_clause(BoardCase *b, BClause *c, Rng *r, Text *t)
 {
-  bool square = b->rows == b->cols;
+  bool square = b->rows == b->cols && !b->hex, rect = !b->hex;
   enum { ROWS, COLS, ROW, COL, DIAG, ANTI, DIAGS, CELLS, LINES, NKINDS };
-  int w[NKINDS] = {4, 4, 3, 3, square ? 2 : 0, square ? 2 : 0, square ? 2 : 0, 2, 3};
+  int w[NKINDS] = {4, rect ? 4 : 0, 3, rect ? 3 : 0, square ? 2 : 0, square ? 2 : 0, square ? 2 : 0,
+                   2, 3};
   int total = 0, kind = 0;
   for (int k = 0; k < NKINDS; k++)
     total += w[k];
@@ -272,7 +340,10 @@ static void gen_line_clause(BoardCase *b, BClause *c, Rng *r, Text *t)
     break;
   case LINES:                 /* lines are the rows, then the columns */
     add_row_groups(c, b);
-    add_col_groups(c, b);
+    if (b->hex)
+      add_hex_diagonals(c, b);
+    else
+      add_col_groups(c, b);
     break;
   case COLS:
     add_col_groups(c, b);
@@ -299,7 +370,7 @@ static void gen_line_clause(BoardCase *b, BClause *c, Rng *r, Text *t)
     c->ngroups = kind == DIAGS ? 2 : 1;
     break;
   default: /* CELLS */
-    for (int i = 0; i < b->rows * b->cols; i++)
+    for (int i = 0; i < b->ncells; i++)
       add_cell(&c->group[0], i);
     c->ngroups = 1;
     break;
@@ -314,7 +385,9 @@ static void gen_line_clause(BoardCase *b, BClause *c, Rng *r, Text *t)
   case COL: snprintf(source, sizeof source, "%s(b, %d)", rng_chance(r, 50) ? "column" : "col", which); break;
   case DIAG: snprintf(source, sizeof source, "diagonal(b)"); break;
   case ANTI: snprintf(source, sizeof source, "antidiagonal(b)"); break;
-  default: snprintf(source, sizeof source, "cells(b)"); break;
+  default:                  /* a drawn board used as a list is the list of its cells */
+    snprintf(source, sizeof source, "%s", b->hex && c->pred <= P_COUNT && rng_chance(r, 50) ? "b" : "cells(b)");
+    break;
   }
   c->quant = Q_FORALL;
   print_list_pred(t, c, source);
@@ -337,10 +410,16 @@ static const Move named_moves[] = {
   {"knight", 8, {-2, -2, -1, -1, 1, 1, 2, 2}, {-1, 1, -2, 2, -2, 2, -1, 1}},
 };
 
-static void gen_move(Move *m, Rng *r)
+/* On a hex board: the six neighbours, in the drawing's rows and columns. */
+static const Move hex_moves[] = {
+  {"orthogonal", 6, {-1, -1, 0, 0, 1, 1}, {-1, 1, -2, 2, -1, 1}},
+  {"adjacent", 6, {-1, -1, 0, 0, 1, 1}, {-1, 1, -2, 2, -1, 1}},
+};
+
+static void gen_move(Move *m, Rng *r, bool hex)
 {
   if (rng_chance(r, 65)) {
-    *m = named_moves[rng_below(r, 5)];
+    *m = hex ? hex_moves[rng_below(r, 2)] : named_moves[rng_below(r, 5)];
     return;
   }
   *m = (Move){0};
@@ -399,7 +478,7 @@ static void make_pairs(const BoardCase *b, const Move *m, BClause *c)
     for (int j = 0; j < b->cols; j++)
       for (int k = 0; k < m->n; k++) {
         int i2 = i + m->dr[k], j2 = j + m->dc[k];
-        if (i2 < 0 || i2 >= b->rows || j2 < 0 || j2 >= b->cols)
+        if (at(b, i, j) < 0 || at(b, i2, j2) < 0)
           continue;
         if (once && at(b, i2, j2) < at(b, i, j))
           continue;
@@ -414,6 +493,14 @@ static void make_pairs(const BoardCase *b, const Move *m, BClause *c)
       }
 }
 
+/* A cell's row and column (from 1), drawn at random. */
+static void pick_cell(const BoardCase *b, Rng *r, int *row, int *col)
+{
+  do
+    *row = rng_range(r, 1, b->rows), *col = rng_range(r, 1, b->cols);
+  while (at(b, *row - 1, *col - 1) < 0);
+}
+
 static const char *const rel_text[] = {
   [P_NE] = "X != Y", [P_LT] = "X < Y", [P_LE] = "X <= Y", [P_EQ] = "X = Y",
   [P_NOT_CONSEC] = "abs(X - Y) != 1",
@@ -423,21 +510,22 @@ static void gen_pair_clause(BoardCase *b, BClause *c, Rng *r, Text *t)
 {
   *c = (BClause){0};
   Move m;
-  gen_move(&m, r);
+  gen_move(&m, r, b->hex);
   if (rng_chance(r, 10)) {    /* clues [R, C, N]: the sum of the cells around (R, C) is N */
     int some[MAX_CELLS];
-    for (int i = 0; i < b->rows * b->cols; i++)
+    for (int i = 0; i < b->ncells; i++)
       some[i] = rng_range(r, b->lo, b->hi);
     c->quant = Q_FORALL;
     c->pred = P_SUM_EACH;
     int nclues = rng_range(r, 1, 3);
     text_printf(t, "forall [R, C, N] in [");
     for (int k = 0; k < nclues; k++) {
-      int row = rng_range(r, 1, b->rows), col = rng_range(r, 1, b->cols);
+      int row, col;
+      pick_cell(b, r, &row, &col);
       Group *g = &c->group[c->ngroups++];
       for (int s2 = 0; s2 < m.n; s2++) {
         int i = row - 1 + m.dr[s2], j = col - 1 + m.dc[s2];
-        if (i >= 0 && i < b->rows && j >= 0 && j < b->cols)
+        if (at(b, i, j) >= 0)
           add_cell(g, at(b, i, j)), g->k += some[at(b, i, j)];
       }
       text_printf(t, "%s[%d, %d, %d]", k ? ", " : "", row, col, g->k);
@@ -448,12 +536,12 @@ static void gen_pair_clause(BoardCase *b, BClause *c, Rng *r, Text *t)
     return;
   }
   if (rng_chance(r, 30)) {    /* neighbours(b, R, C, Move) */
-    int row = rng_range(r, 1, b->rows), col = rng_range(r, 1, b->cols);
+    int row, col;
+    pick_cell(b, r, &row, &col);
     Group around = {0};
     for (int k = 0; k < m.n; k++) {
       int i = row - 1 + m.dr[k], j = col - 1 + m.dc[k];
-      if (i >= 0 && i < b->rows && j >= 0 && j < b->cols)
-        add_cell(&around, at(b, i, j));
+      add_cell(&around, at(b, i, j));
     }
     if (around.n == 0 || rng_chance(r, 40)) {  /* forall X in neighbours(..): X != b[R, C] */
       c->quant = Q_FORALL;
@@ -571,7 +659,7 @@ static void gen_region_clause(BoardCase *b, BClause *c, Rng *r, Text *t, int ind
   int form = rng_below(r, 5);
   if (form == 4) {          /* killer cages: every region's sum from a list, sums of some board */
     int some[MAX_CELLS];
-    for (int i = 0; i < b->rows * b->cols; i++)
+    for (int i = 0; i < b->ncells; i++)
       some[i] = rng_range(r, b->lo, b->hi);
     c->quant = Q_FORALL;
     c->pred = P_SUM_EACH;
@@ -609,26 +697,100 @@ static void gen_region_clause(BoardCase *b, BClause *c, Rng *r, Text *t, int ind
 
 typedef void (*ClauseGen)(BoardCase *b, BClause *c, Rng *r, Text *t);
 static void gen_mixed(BoardCase *b, BClause *c, Rng *r, Text *t);
+static void gen_hex_clause(BoardCase *b, BClause *c, Rng *r, Text *t);
 
 static void gen_region_any(BoardCase *b, BClause *c, Rng *r, Text *t)
 {
   gen_region_clause(b, c, r, t, b->nclauses + 1);
 }
 
+/*
+** A hex layout (doc/language.md, section 17): cells on one parity of
+** row + column, never two side by side, at least two a place apart in a
+** row and one touching the next row; every row has a cell.  Now and then
+** a cell is a given.  False when the drawing is not hex.
+*/
+static bool hex_board(BoardCase *b, Rng *r, Text *t)
+{
+  b->hex = true;
+  b->rows = less(rng_range(r, 2, 4), cut.rows, 2);
+  b->cols = less(rng_range(r, 3, 7), cut.cols, 3);
+  b->lo = rng_range(r, -1, 1);
+  b->hi = less(b->lo + rng_range(r, 1, 2), cut.values, b->lo);
+  int values = b->hi - b->lo + 1, most = values == 1 ? MAX_CELLS : values == 2 ? 11 : 7;
+  int parity = rng_below(r, 2), keep = rng_range(r, 60, 100);
+  b->ncells = 0;
+  for (int i = 0; i < b->rows; i++)
+    for (int j = 0; j < b->cols; j++) {
+      bool cell = (i + j) % 2 == parity && rng_chance(r, keep) && b->ncells < most;
+      b->idx[i * b->cols + j] = (int8_t)(cell ? b->ncells++ : -1);
+    }
+  bool gap = false, slant = false;
+  for (int i = 0; i < b->rows; i++) {
+    bool any = false;
+    for (int j = 0; j < b->cols; j++) {
+      if (at(b, i, j) < 0)
+        continue;
+      any = true;
+      gap |= at(b, i, j + 2) >= 0;
+      slant |= at(b, i + 1, j - 1) >= 0 || at(b, i + 1, j + 1) >= 0;
+    }
+    if (!any)
+      return false;
+  }
+  if (!gap || !slant)
+    return false;
+  text_printf(t, "board b layout");
+  for (int i = 0; i < b->rows; i++) {
+    text_printf(t, "%s\"", i ? "\n  " : " ");
+    for (int j = 0; j < b->cols; j++) {
+      int k = at(b, i, j);
+      if (k >= 0)
+        b->given[k] = INT_MIN;
+      if (k >= 0 && b->lo >= 0 && rng_chance(r, 8))
+        b->given[k] = rng_range(r, b->lo, b->hi);
+      if (k < 0)
+        text_printf(t, ".");
+      else if (b->given[k] != INT_MIN)
+        text_printf(t, "%d", b->given[k]);
+      else
+        text_printf(t, "%c", "abc"[rng_below(r, 3)]);
+    }
+    text_printf(t, "\"");
+  }
+  text_printf(t, " in %d..%d.\n", b->lo, b->hi);
+  return true;
+}
+
+/*
+** A board and clauses from make.  With a cut, clause j (counting as
+** drawn) is drawn all the same and then left out, so the others stay
+** as they were.
+*/
 static long board_family(Rng *r, Text *t, ClauseGen make, bool squares)
 {
   BoardCase *b = calloc(1, sizeof *b);
   if (!b)
     abort();
-  bool latin = make == gen_mixed && rng_chance(r, 40);
+  bool latin = make == gen_mixed && rng_chance(r, 40) && !cut_off(1);
   if (latin) {              /* a 3x3 Latin square, its rows and columns distinct */
     *b = (BoardCase){.rows = 3, .cols = 3, .lo = rng_range(r, 0, 1)};
     b->hi = b->lo + 2;
+    rectangle(b);
+  } else if (make == gen_hex_clause) {
+    if (!hex_board(b, r, t)) {
+      free(b);
+      return -1;
+    }
   } else {
     board_size(b, r, squares && rng_chance(r, 50), make == gen_mixed ? 20000 : MAX_SPACE);
   }
-  text_printf(t, "board b[%d, %d] in %d..%d.\n", b->rows, b->cols, b->lo, b->hi);
-  for (int k = 0; latin && k < 2; k++) {
+  if (!b->hex)
+    text_printf(t, "board b[%d, %d] in %d..%d.\n", b->rows, b->cols, b->lo, b->hi);
+  int drawn = 0;
+  for (int k = 0; latin && k < 2; k++, drawn++) {
+    if (dropped(drawn))
+      continue;
     BClause *c = &b->clause[b->nclauses++];
     *c = (BClause){.quant = Q_FORALL, .pred = P_DISTINCT, .ngroups = 3};
     for (int i = 0; i < 3; i++)
@@ -636,22 +798,24 @@ static long board_family(Rng *r, Text *t, ClauseGen make, bool squares)
         add_cell(&c->group[i], k ? at(b, j, i) : at(b, i, j));
     text_printf(t, "forall %s in %s(b): distinct(%s).\n", k ? "C" : "R", k ? "columns" : "rows", k ? "C" : "R");
   }
-  int want = b->nclauses + rng_range(r, 1, make == gen_mixed ? MAX_BCLAUSES - b->nclauses : 3);
-  for (int tries = 0; b->nclauses < want && tries < 40; tries++) {
+  int want = drawn + rng_range(r, 1, make == gen_mixed ? MAX_BCLAUSES - drawn : 3);
+  for (int tries = 0; drawn < want && tries < 40; tries++) {
     Text clause = {0};
     make(b, &b->clause[b->nclauses], r, &clause);
     b->nclauses++;
     /* pz refuses a clause that can never hold (on its own): draw again */
     if (board_count(b, b->nclauses - 1) == 0) {
       b->nclauses--;
+    } else if (dropped(drawn++)) {
+      b->nclauses--;
     } else {
       text_printf(t, "%s", clause.s);
     }
     text_free(&clause);
   }
-  if (rng_chance(r, 20))
+  if (rng_chance(r, 20) && !cut_off(2))
     text_printf(t, "show b.\n");
-  long n = b->nclauses ? board_count(b, -1) : -1;
+  long n = b->nclauses || (cutting() && drawn) ? board_count(b, -1) : -1;
   free(b);
   return n;
 }
@@ -669,7 +833,17 @@ static void gen_mixed(BoardCase *b, BClause *c, Rng *r, Text *t)
     gen_region_clause(b, c, r, t, b->nclauses + 1);
 }
 
+/* On a hex board: its lines and rows, its cells, pairs and neighbours of its six directions. */
+static void gen_hex_clause(BoardCase *b, BClause *c, Rng *r, Text *t)
+{
+  if (rng_chance(r, 55))
+    gen_line_clause(b, c, r, t);
+  else
+    gen_pair_clause(b, c, r, t);
+}
+
 static long lines_case(Rng *r, Text *t) { return board_family(r, t, gen_line_clause, true); }
+static long hex_case(Rng *r, Text *t) { return board_family(r, t, gen_hex_clause, false); }
 static long mixed_case(Rng *r, Text *t) { return board_family(r, t, gen_mixed, true); }
 static long pairs_case(Rng *r, Text *t) { return board_family(r, t, gen_pair_clause, false); }
 static long regions_case(Rng *r, Text *t) { return board_family(r, t, gen_region_any, false); }
@@ -1619,6 +1793,7 @@ static const struct {
   {"grid", grid_case},
   {"tiling", tiling_case},
   {"board", mixed_case},
+  {"hex", hex_case},
 };
 
 int construct_families(void)
@@ -1639,8 +1814,9 @@ int construct_find(const char *name)
   return -1;
 }
 
-long construct_case(int k, Rng *r, Text *t)
+long construct_case(int k, Rng *r, Text *t, const Cut *c)
 {
+  cut = c ? *c : (Cut){0};
   for (;;) {
     t->len = 0;
     if (t->s)

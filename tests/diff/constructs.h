@@ -1,18 +1,33 @@
 /*
 ** constructs.h -- whole puzzles around one construct (board lines,
-** pairs and neighbours, regions, regular, logic grids, tilings), each
-** counted by its own brute force; see constructs.c.
+** pairs and neighbours, regions, regular, logic grids, tilings, hex
+** boards), each counted by its own brute force; see constructs.c.
 */
 #ifndef DIFF_CONSTRUCTS_H
 #define DIFF_CONSTRUCTS_H
 
 #include "model.h"
 
+/*
+** What a shrunk case leaves out.  The case is drawn from the same
+** random numbers as before, then cut: clause j (in the order drawn) is
+** dropped when bit j of drop is set, the board (or line, or grid) has
+** rows and cols fewer, the domain values fewer, and the family's options
+** whose bits are in off are switched off.  All zero: the case as drawn.
+*/
+typedef struct Cut {
+  uint32_t drop;
+  int rows, cols, values;
+  uint32_t off;
+} Cut;
+
 int construct_families(void);
 const char *construct_name(int k);
 /* The family called name, or -1. */
 int construct_find(const char *name);
-/* A puzzle of family k as text in *t (emptied first); its solutions by brute force. */
-long construct_case(int k, Rng *r, Text *t);
+/* A puzzle of family k, cut (NULL: none), as text in *t (emptied first); its solutions by brute force. */
+long construct_case(int k, Rng *r, Text *t, const Cut *c);
+/* On: the brute force reads max(L) as min(L) (difftest --fault max, the shrinker's own test). */
+void construct_fault(bool on);
 
 #endif

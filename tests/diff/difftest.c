@@ -26,8 +26,12 @@
 ** Without --fork a crash ends the run; a handler prints the case first.
 **
 ** --construct F counts puzzles of family F of constructs.c instead (lines,
-** pairs, regions, regular, grid, tiling; `all`: case K is of family K mod
-** 6), each checked against that family's own brute force.
+** pairs, regions, regular, grid, tiling, board, hex; `all`: case K is of
+** family K mod 8), each checked against that family's own brute force; a
+** mismatch is shrunk by cutting the case (constructs.h: clauses dropped,
+** board and domain made smaller, options off) with shrink.c's loop.
+** --fault max makes that brute force read max(L) as min(L): the
+** shrinker's own test (tests/diff/fault_max.out, make check).
 */
 #include <errno.h>
 #include <signal.h>
@@ -601,7 +605,8 @@ static void print_summary(const Options *opt, const Stats *s, const Times *t)
 static void usage(void)
 {
   fprintf(stderr, "usage: difftest [--seed S] [--cases N | --case K] [--fork] [--step K]"
-                  " [--quiet] [--no-shrink] [--workers N] [--cubes K] [--construct F|all]\n");
+                  " [--quiet] [--no-shrink] [--workers N] [--cubes K] [--construct F|all]"
+                  " [--fault max]\n");
   exit(2);
 }
 
@@ -637,6 +642,8 @@ static Options parse_args(int argc, char **argv)
       workers = (unsigned)number_arg(argv[++i]);
     else if (!strcmp(argv[i], "--cubes"))
       cubes = (unsigned long)number_arg(argv[++i]);
+    else if (!strcmp(argv[i], "--fault") && i + 1 < argc && !strcmp(argv[i + 1], "max"))
+      construct_fault(true), i++;
     else if (!strcmp(argv[i], "--construct") && i + 1 < argc)
       opt.construct = !strcmp(argv[++i], "all") ? construct_families()
                       : construct_find(argv[i]) >= 0 ? construct_find(argv[i]) : -2;
@@ -646,9 +653,128 @@ static Options parse_args(int argc, char **argv)
   return opt;
 }
 
+/* --- the puzzles of constructs.c --- */
+
+/* One case of a family: drawn for (seed, case_no), then cut (constructs.h). */
+typedef struct ConstructCase {
+  int family;
+  uint64_t case_no;
+  Cut cut;
+} ConstructCase;
+
+/* Its text in *t and its count by brute force (expected), and pz's (o). */
+static long construct_text(const Options *opt, const ConstructCase *cc, Text *t)
+{
+  Rng rng = rng_for_case(opt->seed, cc->case_no);
+  return construct_case(cc->family, &rng, t, &cc->cut);
+}
+
+static void construct_count(const Options *opt, const Text *t, long expected, bool silent,
+                            Outcome *o)
+{
+  if (opt->fork) {
+    count_forked(t->s, t->len, expected + 10, opt->step, 0, silent, o);
+  } else {
+    current_text = t->s;
+    count_in_process(t->s, t->len, expected + 10, opt->step, 0, o);
+    current_text = NULL;
+  }
+}
+
+static bool construct_agrees(const Outcome *o, long expected)
+{
+  return o->kind == OUT_COUNT && o->count == expected;
+}
+
+/* The edits of a cut: drop clause 0..31, a row, a column or a value fewer, an option off. */
+enum { CUT_DROPS = 32, CUT_LESS = 3, CUT_OFFS = 8, CUT_MOST = 4 };
+
+static int cut_edits(const void *x)
+{
+  (void)x;
+  return CUT_DROPS + CUT_LESS + CUT_OFFS;
+}
+
+static bool cut_apply(void *x, int e)
+{
+  Cut *c = &((ConstructCase *)x)->cut;
+  if (e < CUT_DROPS) {
+    if (c->drop >> e & 1)
+      return false;
+    c->drop |= 1u << e;
+    return true;
+  }
+  e -= CUT_DROPS;
+  if (e < CUT_LESS) {
+    int *n = e == 0 ? &c->rows : e == 1 ? &c->cols : &c->values;
+    return *n < CUT_MOST && ++*n;
+  }
+  e -= CUT_LESS;
+  if (c->off >> e & 1)
+    return false;
+  c->off |= 1u << e;
+  return true;
+}
+
+typedef struct ConstructGoal {
+  const Options *opt;
+  OutKind kind;
+} ConstructGoal;
+
+/* The text's length, and its digits' values: "0..1" is smaller than "0..2". */
+static long cut_measure(const void *x, void *arg)
+{
+  const ConstructGoal *goal = arg;
+  Text t = {0};
+  construct_text(goal->opt, x, &t);
+  long m = (long)t.len * 10;
+  for (size_t i = 0; i < t.len; i++)
+    m += t.s[i] >= '0' && t.s[i] <= '9' ? t.s[i] - '0' : 0;
+  text_free(&t);
+  return m;
+}
+
+static bool cut_still_fails(const void *x, void *arg)
+{
+  const ConstructGoal *goal = arg;
+  Text t = {0};
+  long expected = construct_text(goal->opt, x, &t);
+  Outcome o;
+  construct_count(goal->opt, &t, expected, true, &o);
+  text_free(&t);
+  return !construct_agrees(&o, expected) && o.kind == goal->kind;
+}
+
+static void print_construct_rerun(const Options *opt, const ConstructCase *cc)
+{
+  printf("(rerun: make difftest SEED=%llu CASE=%llu CONSTRUCT=%s%s)\n",
+         (unsigned long long)opt->seed, (unsigned long long)cc->case_no,
+         construct_name(cc->family), opt->fork ? " FORK=1" : "");
+}
+
+/* A mismatch shrunk: the greedy loop of shrink.c over the case's cut. */
+static void shrink_construct(const Options *opt, ConstructCase cc, OutKind kind)
+{
+  static const Shrinker sh = {sizeof(ConstructCase), cut_edits, cut_apply, cut_measure,
+                              cut_still_fails};
+  ConstructGoal goal = {opt, kind};
+  int tries = shrink_greedy(&sh, &cc, &goal, SHRINK_TRIES);
+  Text t = {0};
+  long expected = construct_text(opt, &cc, &t);
+  Outcome o;
+  construct_count(opt, &t, expected, true, &o);
+  printf("--- smallest still failing (%d candidates tried; cut: clauses 0x%x dropped,"
+         " %d rows, %d columns, %d values fewer, options 0x%x off) ---\n%s", tries,
+         (unsigned)cc.cut.drop, cc.cut.rows, cc.cut.cols, cc.cut.values, (unsigned)cc.cut.off, t.s);
+  printf("%-30s %ld\n", "brute force, solutions:", expected);
+  print_one("pz, solutions:", &o);
+  text_free(&t);
+}
+
 /*
-** The puzzles of constructs.c: no shrinking (they are small already), a
-** mismatch printed with both counts.  Cases and mismatches per family.
+** The puzzles of constructs.c, each checked against its family's brute
+** force; a mismatch printed with both counts, then shrunk.  Cases and
+** mismatches per family.
 */
 static int run_constructs(const Options *opt)
 {
@@ -656,33 +782,31 @@ static int run_constructs(const Options *opt)
   uint64_t cases[16] = {0}, bad[16] = {0}, none[16] = {0}, solutions[16] = {0};
   Text t = {0};
   for (uint64_t i = 0; i < opt->cases; i++) {
-    uint64_t case_no = opt->first + i;
-    int k = opt->construct < families ? opt->construct : (int)(case_no % (uint64_t)families);
-    Rng rng = rng_for_case(opt->seed, case_no);
-    long expected = construct_case(k, &rng, &t);
+    ConstructCase cc = {.case_no = opt->first + i};
+    cc.family = opt->construct < families ? opt->construct : (int)(cc.case_no % (uint64_t)families);
+    int k = cc.family;
+    current_case = cc.case_no;
+    long expected = construct_text(opt, &cc, &t);
     Outcome o;
-    if (opt->fork) {
-      count_forked(t.s, t.len, expected + 10, opt->step, 0, false, &o);
-    } else {
-      current_text = t.s;
-      current_case = case_no;
-      count_in_process(t.s, t.len, expected + 10, opt->step, 0, &o);
-      current_text = NULL;
-    }
+    construct_count(opt, &t, expected, false, &o);
     cases[k]++;
     none[k] += expected == 0;
     solutions[k] += (uint64_t)expected;
-    bool ok = o.kind == OUT_COUNT && o.count == expected;
+    bool ok = construct_agrees(&o, expected);
     if (opt->cases == 1 && !opt->quiet)
       fputs(t.s, stdout);
     if (!ok || (opt->cases == 1 && !opt->quiet)) {
       if (!ok) {
         bad[k]++;
         printf("\n=== MISMATCH (%s): seed %llu, case %llu ===\n%s", construct_name(k),
-               (unsigned long long)opt->seed, (unsigned long long)case_no, t.s);
+               (unsigned long long)opt->seed, (unsigned long long)cc.case_no, t.s);
       }
       printf("%-30s %ld\n", "brute force, solutions:", expected);
       print_one("pz, solutions:", &o);
+      if (!ok && opt->shrink)
+        shrink_construct(opt, cc, o.kind);
+      if (!ok)
+        print_construct_rerun(opt, &cc);
     }
   }
   text_free(&t);

@@ -250,27 +250,27 @@ static bool apply_edit(Program *p, int e)
   return edit_node(p, e / NODE_EDITS, e % NODE_EDITS);
 }
 
-int shrink(Program *p, StillFails still_fails, void *arg, int max_tries)
+int shrink_greedy(const Shrinker *sh, void *x, void *arg, int max_tries)
 {
   int tries = 0;
-  long best = size(p);
+  long best = sh->measure(x, arg);
   bool progress = true;
-  Program *cand = malloc(sizeof *cand);
+  void *cand = malloc(sh->bytes);
   if (!cand)
     return 0;
   while (progress && tries < max_tries) {
     progress = false;
-    int edits = PROGRAM_EDITS + p->nnodes * NODE_EDITS;
+    int edits = sh->edits(x);
     for (int e = 0; e < edits && tries < max_tries; e++) {
-      memcpy(cand, p, sizeof *cand);
-      if (!apply_edit(cand, e))
+      memcpy(cand, x, sh->bytes);
+      if (!sh->apply(cand, e))
         continue;
-      long s = size(cand);
-      if (s >= best || prog_invalid(cand))
+      long s = sh->measure(cand, arg);
+      if (s >= best)
         continue;
       tries++;
-      if (still_fails(cand, arg)) {
-        memcpy(p, cand, sizeof *p);
+      if (sh->still_fails(cand, arg)) {
+        memcpy(x, cand, sh->bytes);
         best = s;
         progress = true;
         break;
@@ -279,4 +279,40 @@ int shrink(Program *p, StillFails still_fails, void *arg, int max_tries)
   }
   free(cand);
   return tries;
+}
+
+/* --- the random programs of gen.c --- */
+
+static int program_edits(const void *x)
+{
+  const Program *p = x;
+  return PROGRAM_EDITS + p->nnodes * NODE_EDITS;
+}
+
+/* An edit that leaves a valid program. */
+static bool program_apply(void *x, int e)
+{
+  return apply_edit(x, e) && !prog_invalid(x);
+}
+
+static long program_size(const void *x, void *arg)
+{
+  (void)arg;
+  return size(x);
+}
+
+typedef struct ProgramGoal { StillFails still_fails; void *arg; } ProgramGoal;
+
+static bool program_fails(const void *x, void *arg)
+{
+  const ProgramGoal *goal = arg;
+  return goal->still_fails(x, goal->arg);
+}
+
+int shrink(Program *p, StillFails still_fails, void *arg, int max_tries)
+{
+  static const Shrinker sh = {sizeof(Program), program_edits, program_apply, program_size,
+                              program_fails};
+  ProgramGoal goal = {still_fails, arg};
+  return shrink_greedy(&sh, p, &goal, max_tries);
 }
