@@ -1295,16 +1295,35 @@ static const Shape shapes[] = {
 };
 enum { NSHAPES = sizeof shapes / sizeof shapes[0] };
 
-/* A placement's cells as (row, col) offsets, normalised and sorted. */
-typedef struct Cells { int n; int r[5], c[5]; } Cells;
+/* A piece as drawn: a shape's rows, with colours, its squares' characters matter. */
+typedef struct Picture { char row[3][6]; } Picture;
 
-static Cells shape_cells(const Shape *s)
+/* A placement's cells as (row, col) offsets, normalised and sorted; each square's character. */
+typedef struct Cells { int n; int r[5], c[5]; char ch[5]; } Cells;
+
+/* Shape s drawn: in colour (each square b or w, now and then a chequer) or in its letters. */
+static Picture draw_shape(const Shape *s, Rng *r, bool colours)
+{
+  Picture pic = {0};
+  bool chequer = rng_chance(r, 80);
+  int phase = rng_below(r, 2);
+  for (int i = 0; i < 3 && s->rows[i]; i++)
+    for (int j = 0; s->rows[i][j]; j++) {
+      char ch = s->rows[i][j];
+      if (colours && ch != '.')
+        ch = "bw"[chequer ? (i + j + phase) % 2 : rng_below(r, 2)];
+      pic.row[i][j] = ch;
+    }
+  return pic;
+}
+
+static Cells shape_cells(const Picture *s)
 {
   Cells x = {0};
-  for (int i = 0; i < 3 && s->rows[i]; i++)
-    for (int j = 0; s->rows[i][j]; j++)
-      if (s->rows[i][j] != '.')
-        x.r[x.n] = i, x.c[x.n++] = j;
+  for (int i = 0; i < 3 && s->row[i][0]; i++)
+    for (int j = 0; s->row[i][j]; j++)
+      if (s->row[i][j] != '.')
+        x.r[x.n] = i, x.c[x.n] = j, x.ch[x.n++] = s->row[i][j];
   return x;
 }
 
@@ -1321,13 +1340,14 @@ static void normalise(Cells *x)
   for (int i = 1; i < x->n; i++)
     for (int j = i; j > 0 && (x->r[j] < x->r[j - 1] || (x->r[j] == x->r[j - 1] && x->c[j] < x->c[j - 1])); j--) {
       int tr = x->r[j], tc = x->c[j];
-      x->r[j] = x->r[j - 1], x->c[j] = x->c[j - 1];
-      x->r[j - 1] = tr, x->c[j - 1] = tc;
+      char tch = x->ch[j];
+      x->r[j] = x->r[j - 1], x->c[j] = x->c[j - 1], x->ch[j] = x->ch[j - 1];
+      x->r[j - 1] = tr, x->c[j - 1] = tc, x->ch[j - 1] = tch;
     }
 }
 
 /* The orientations a piece may take: turns unless no_turns, flips unless no_flips. */
-static int orientations(const Shape *s, bool no_turns, bool no_flips, Cells *out)
+static int orientations(const Picture *s, bool no_turns, bool no_flips, Cells *out)
 {
   int n = 0;
   Cells base = shape_cells(s);
@@ -1365,6 +1385,9 @@ typedef struct Tiling {
   int piece[MAX_PIECES];     /* shape index */
   int copies[MAX_PIECES];    /* how many (any number: unlimited) */
   bool any_number, gaps;
+  bool colours;              /* a square lies only on a cell of its own character */
+  char colour[4][5];         /* the board's characters (0: none, an undrawn board) */
+  Picture pic[MAX_PIECES];
   int norient[MAX_PIECES];
   Cells orient[MAX_PIECES][8];
   int nclues;
@@ -1438,7 +1461,7 @@ static long tile_count(Tiling *tl, int *left, long cap)
       for (int k = 0; k < x->n && fits; k++) {
         int i = x->r[k] + dr, j = x->c[k] + dc;
         fits = i >= 0 && i < tl->rows && j >= 0 && j < tl->cols && !tl->hole[i][j]
-               && tl->cover[i][j] == -1;
+               && tl->cover[i][j] == -1 && (!tl->colours || tl->colour[i][j] == x->ch[k]);
       }
       if (!fits)
         continue;
@@ -1514,7 +1537,8 @@ static int placements(const Tiling *tl, int p, uint32_t *out)
         bool fits = true;
         for (int k = 0; k < x->n && fits; k++) {
           int i = x->r[k] + dr, j = x->c[k] + dc;
-          fits = i < tl->rows && j < tl->cols && !tl->hole[i][j];
+          fits = i < tl->rows && j < tl->cols && !tl->hole[i][j]
+                 && (!tl->colours || tl->colour[i][j] == x->ch[k]);
           set |= fits ? 1u << (i * tl->cols + j) : 0;
         }
         if (fits)
@@ -1539,7 +1563,8 @@ static bool is_symmetry(const Tiling *tl, int m, int *perm)
   for (int i = 0; i < tl->rows; i++)
     for (int j = 0; j < tl->cols; j++) {
       int i2, j2;
-      if (!sym_cell(tl, m, i, j, &i2, &j2) || tl->hole[i][j] != tl->hole[i2][j2])
+      if (!sym_cell(tl, m, i, j, &i2, &j2) || tl->hole[i][j] != tl->hole[i2][j2]
+          || (tl->colours && !tl->hole[i][j] && tl->colour[i][j] != tl->colour[i2][j2]))
         return false;
       perm[i * tl->cols + j] = i2 * tl->cols + j2;
     }
@@ -1660,20 +1685,24 @@ static bool has_fixing_piece(const Tiling *tl)
 static long tiling_case(Rng *r, Text *t)
 {
   Tiling tl = {0};
-  tl.rows = rng_range(r, 1, 3);
-  tl.cols = rng_range(r, 2, 4);
-  bool drawn = rng_chance(r, 30);
+  tl.rows = less(rng_range(r, 1, 3), cut.rows, 1);
+  tl.cols = less(rng_range(r, 2, 4), cut.cols, 1);
+  bool drawn = rng_chance(r, 30) && !cut_off(64);
+  /* colours: mostly on a drawn board, now and then on an undrawn one (no cell has a character) */
+  tl.colours = rng_chance(r, drawn ? 45 : 4) && !cut_off(32);
+  bool chequer = rng_chance(r, 70);
   int cells = 0;
   for (int i = 0; i < tl.rows; i++)
     for (int j = 0; j < tl.cols; j++) {
       tl.hole[i][j] = drawn && rng_chance(r, 20);
       cells += !tl.hole[i][j];
+      tl.colour[i][j] = !drawn ? 0 : !tl.colours ? 'x' : "bw"[chequer ? (i + j) % 2 : rng_below(r, 2)];
     }
   if (cells == 0)
     tl.hole[0][0] = false, cells = 1;
-  bool no_turns = rng_chance(r, 15), no_flips = rng_chance(r, 20);
-  tl.any_number = rng_chance(r, 15);
-  tl.gaps = rng_chance(r, 15);
+  bool no_turns = rng_chance(r, 15) && !cut_off(1), no_flips = rng_chance(r, 20) && !cut_off(2);
+  tl.any_number = rng_chance(r, 15) && !cut_off(4);
+  tl.gaps = rng_chance(r, 15) && !cut_off(8);
   /* Pieces: drawn until their area is the cells' (more or less with gaps
      or any number); a set that misses is drawn again, mostly. */
   for (int attempt = 0; attempt < 20; attempt++) {
@@ -1682,22 +1711,34 @@ static long tiling_case(Rng *r, Text *t)
     tl.npieces = 0;
     for (int tries = 0; tries < 40 && tl.npieces < (tl.any_number ? 2 : MAX_PIECES) && area < cells; tries++) {
       int s = rng_below(r, NSHAPES);
-      Cells x = shape_cells(&shapes[s]);
+      Picture pic = draw_shape(&shapes[s], r, tl.colours);
+      Cells x = shape_cells(&pic);
       if (used[s] || (!tl.gaps && !tl.any_number && area + x.n > cells))
         continue;
       used[s] = true;
       int p = tl.npieces++;
       tl.piece[p] = s;
+      tl.pic[p] = pic;
       tl.copies[p] = 1;
       while (!tl.any_number && area + (tl.copies[p] + 1) * x.n <= cells && rng_chance(r, 35))
         tl.copies[p]++;
       area += tl.copies[p] * x.n;
-      tl.norient[p] = orientations(&shapes[s], no_turns, no_flips, tl.orient[p]);
+      tl.norient[p] = orientations(&pic, no_turns, no_flips, tl.orient[p]);
       if (tl.any_number && rng_chance(r, 50))
         break;
     }
     if (tl.npieces && (area == cells || tl.gaps || tl.any_number || rng_chance(r, 5)))
       break;
+  }
+  for (int p = 0, q = 0, n = tl.npieces; p < n; p++) {   /* a cut drops pieces, one stays */
+    if (dropped(8 + p) && tl.npieces > 1) {
+      tl.npieces--;
+      continue;
+    }
+    tl.piece[q] = tl.piece[p], tl.pic[q] = tl.pic[p], tl.copies[q] = tl.copies[p];
+    tl.norient[q] = tl.norient[p];
+    memcpy(tl.orient[q], tl.orient[p], sizeof tl.orient[p]);
+    q++;
   }
   for (int p = 0; p < tl.npieces; p++) {     /* identical pieces: the same placements */
     tl.cls[p] = p;
@@ -1705,12 +1746,12 @@ static long tiling_case(Rng *r, Text *t)
       if (same_orientations(tl.orient[p], tl.norient[p], tl.orient[q], tl.norient[q]))
         tl.cls[p] = tl.cls[q];
   }
-  tl.symmetry = !tl.any_number && rng_chance(r, 25) && has_fixing_piece(&tl);
+  tl.symmetry = !tl.any_number && rng_chance(r, 25) && has_fixing_piece(&tl) && !cut_off(16);
   for (int p = 0; p < tl.npieces; p++) {
-    const Shape *s = &shapes[tl.piece[p]];
-    text_printf(t, "piece %s = ", s->name);
-    for (int i = 0; i < 3 && s->rows[i]; i++)
-      text_printf(t, "%s\"%s\"", i ? " " : "", s->rows[i]);
+    const Picture *s = &tl.pic[p];
+    text_printf(t, "piece %s = ", shapes[tl.piece[p]].name);
+    for (int i = 0; i < 3 && s->row[i][0]; i++)
+      text_printf(t, "%s\"%s\"", i ? " " : "", s->row[i]);
     text_printf(t, ".\n");
   }
   text_printf(t, "tile box");
@@ -1719,7 +1760,7 @@ static long tiling_case(Rng *r, Text *t)
     for (int i = 0; i < tl.rows; i++) {
       text_printf(t, " \"");
       for (int j = 0; j < tl.cols; j++)
-        text_printf(t, "%c", tl.hole[i][j] ? '.' : 'x');
+        text_printf(t, "%c", tl.hole[i][j] ? '.' : tl.colour[i][j]);
       text_printf(t, "\"");
     }
   } else {
@@ -1753,6 +1794,8 @@ static long tiling_case(Rng *r, Text *t)
     text_printf(t, ", gaps");
   if (tl.symmetry)
     text_printf(t, ", up to symmetry");
+  if (tl.colours)
+    text_printf(t, ", %s", rng_chance(r, 70) ? "colours" : "colors");
   text_printf(t, ".\n");
   /* Clues: a cell holds (or not) a piece (none up to symmetry). */
   int nclues = rng_chance(r, 50) || tl.symmetry ? 0 : rng_range(r, 1, 3);
@@ -1761,12 +1804,15 @@ static long tiling_case(Rng *r, Text *t)
     do
       i = rng_below(r, tl.rows), j = rng_below(r, tl.cols);
     while (tl.hole[i][j]);
-    tl.clue_r[k] = i, tl.clue_c[k] = j;
-    tl.clue_piece[k] = rng_below(r, tl.npieces);
-    tl.clue_eq[k] = rng_chance(r, 70);
-    tl.nclues = k + 1;
-    text_printf(t, "box[%d, %d] %s %s.\n", i + 1, j + 1, tl.clue_eq[k] ? "=" : "!=",
-                shapes[tl.piece[tl.clue_piece[k]]].name);
+    int q = tl.nclues;
+    tl.clue_r[q] = i, tl.clue_c[q] = j;
+    tl.clue_piece[q] = rng_below(r, tl.npieces);
+    tl.clue_eq[q] = rng_chance(r, 70);
+    if (dropped(k))
+      continue;
+    tl.nclues++;
+    text_printf(t, "box[%d, %d] %s %s.\n", i + 1, j + 1, tl.clue_eq[q] ? "=" : "!=",
+                shapes[tl.piece[tl.clue_piece[q]]].name);
   }
   for (int a = 0; a < tl.rows; a++)
     for (int b = 0; b < tl.cols; b++)

@@ -12,8 +12,12 @@
 #   make difftest ... CONSTRUCT=F       puzzles of one family of constructs.c
 #                                       (lines, pairs, regions, regular, grid,
 #                                       tiling, board; all: each in turn)
-#   make difftest-short                 5000 fixed cases and 1400 of the
-#                                       constructs, for make check
+#   make difftest ... FAULT=max         the brute force reads max(L) as
+#                                       min(L): mismatches, shrunk (the
+#                                       shrinker's own test)
+#   make difftest-short                 5000 fixed cases, 1600 of the
+#                                       constructs, and the shrinker's test
+#                                       (tests/diff/fault_max.out), for make check
 
 DIFF_SRC = $(sort $(wildcard tests/diff/*.c))
 DIFF_OBJ = $(DIFF_SRC:%.c=$(BUILD)/%.o)
@@ -24,11 +28,14 @@ $(BUILD)/difftest: $(DIFF_OBJ) $(BUILD)/libpz.a
 	$(CC) $(SAN) $(LDFLAGS) -o $@ $^ -lm
 
 difftest: $(BUILD)/difftest   ## N random puzzles counted by pz and by brute force
-	$(BUILD)/difftest --seed $(SEED) $(if $(CASE),--case $(CASE),--cases $(N)) $(if $(FORK),--fork) $(if $(STEP),--step $(STEP)) $(if $(CONSTRUCT),--construct $(CONSTRUCT))
+	$(BUILD)/difftest --seed $(SEED) $(if $(CASE),--case $(CASE),--cases $(N)) $(if $(FORK),--fork) $(if $(STEP),--step $(STEP)) $(if $(CONSTRUCT),--construct $(CONSTRUCT)) $(if $(FAULT),--fault $(FAULT))
 
 difftest-short: $(BUILD)/difftest   ## a few thousand fixed cases (make check)
 	$(BUILD)/difftest --seed 1 --cases 5000 --quiet
-	$(BUILD)/difftest --seed 1 --cases 1400 --quiet --construct all
+	$(BUILD)/difftest --seed 1 --cases 1600 --quiet --construct all
+	@# the shrinker's own test: a wrong brute force for max(L), its mismatches shrunk
+	$(BUILD)/difftest --seed 1 --cases 32 --construct lines --fault max > $(BUILD)/fault_max.out; \
+	  test $$? = 1 && diff -u tests/diff/fault_max.out $(BUILD)/fault_max.out
 
 .PHONY: difftest difftest-short
 -include $(DIFF_OBJ:.o=.d)
