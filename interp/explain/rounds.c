@@ -5,7 +5,7 @@
 
 #include "search/search.h"
 
-/* The cap of round k: rounds 2i (plain) and 2i + 1 (restarting) have ROUNDS_FIRST * 4^i. */
+/* The cap of round k: rounds 2i (restarting) and 2i + 1 (plain) have ROUNDS_FIRST * 4^i. */
 static uint64_t round_cap(unsigned k)
 {
   uint64_t cap = ROUNDS_FIRST;
@@ -31,7 +31,7 @@ RoundsEnd rounds_count(const Rounds *r, uint32_t limit, uint32_t *count)
   uint64_t cap = 0;
   uint64_t left = r->budget;            /* first_only: what the rounds may still use */
   for (unsigned k = 0;; k++) {
-    restarts = k & 1;
+    restarts = !(k & 1);
     if (spent[restarts])
       continue;
     cap = round_cap(k);

@@ -8,10 +8,12 @@
 ** decisions, the restarting one in 465,000.  Neither kind is right for
 ** every puzzle, and a setting between them (restart later) trades one
 ** for the other.  So the first solution is searched in rounds that
-** alternate the two kinds, each from a fresh space: plain with
-** ROUNDS_FIRST decisions, restarting with as many, then both with four
-** times as many, and so on.  A search that one kind finds in n
-** decisions costs at most about 3n in all, whichever kind it is.
+** alternate the two kinds, each from a fresh space: restarting with
+** ROUNDS_FIRST decisions, plain with as many, then both with four times
+** as many, and so on.  A search that one kind finds in n decisions costs
+** at most about 3n in all, whichever kind it is (8n when the plain one
+** finds it just past a round's cap); one the restarting kind finds in
+** its first round is the search pz made before the rounds.
 ** Counted, not timed: the same rounds, and the same solutions, on every
 ** machine.
 */
