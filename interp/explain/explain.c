@@ -635,6 +635,13 @@ static Solver *solve_space(void *ctx, bool restarts)
   return s;
 }
 
+static void solve_limits(void *ctx, Solver *s)
+{
+  const Ex *x = ((const Solve *)ctx)->x;
+  if (x->o->clock_from)
+    solver_share_clock(s, x->o->clock_from);
+}
+
 static bool solve_time_up(void *ctx)
 {
   return solver_trial_time_is_up(((Solve *)ctx)->x->s);
@@ -662,7 +669,8 @@ static void solve_first(void *ctx, Solver *s)
 static uint32_t solve(Ex *x, bool facts, VarId sx, int32_t sv, bool eq, uint32_t limit, bool budget)
 {
   Solve q = { x, facts, eq, sx, sv };
-  Rounds r = { solve_space, solve_time_up, solve_first, &q, budget ? EX_COUNT_NODES : 0 };
+  Rounds r = { .make = solve_space, .time_up = solve_time_up, .limits = solve_limits,
+               .first = solve_first, .ctx = &q, .budget = budget ? EX_COUNT_NODES : 0 };
   uint32_t count;
   RoundsEnd end = rounds_count(&r, limit, &count);
   x->cut = end == ROUNDS_GAVE_UP;

@@ -91,6 +91,13 @@ static Solver *gen_space(void *ctx, bool restarts)
   return s;
 }
 
+static void gen_limits(void *ctx, Solver *s)
+{
+  const Gen *gen = ctx;
+  if (gen->o->clock_from)
+    solver_share_clock(s, gen->o->clock_from);
+}
+
 static bool gen_time_up(void *ctx)
 {
   const Gen *gen = ctx;
@@ -121,8 +128,9 @@ static uint32_t count_with(Gen *gen, uint32_t limit)
     gen->stopped = true;
     return 0;
   }
-  Rounds r = { gen_space, gen_time_up, gen_first, gen,
-               limit == 1 && gen->uncapped ? 0 : GEN_COUNT_NODES };
+  Rounds r = { .make = gen_space, .time_up = gen_time_up, .limits = gen_limits,
+               .first = gen_first, .ctx = gen,
+               .budget = limit == 1 && gen->uncapped ? 0 : GEN_COUNT_NODES };
   uint32_t n;
   RoundsEnd end = rounds_count(&r, limit, &n);
   gen->cut = end == ROUNDS_GAVE_UP;
@@ -295,6 +303,11 @@ static Solver *try_space(void *ctx, bool restarts)
   return s;
 }
 
+static void try_limits(void *ctx, Solver *s)
+{
+  par_job_clock(((const Try *)ctx)->j, s);
+}
+
 static bool try_time_up(void *ctx)
 {
   return par_job_stopped(((const Try *)ctx)->j);
@@ -312,7 +325,8 @@ static void try_without(void *ctx, size_t b, ParJob *j)
   if (par_job_stopped(j))
     return;
   Try y = { t, t->from + b, j };
-  Rounds r = { try_space, try_time_up, try_first, &y, GEN_COUNT_NODES };
+  Rounds r = { .make = try_space, .time_up = try_time_up, .limits = try_limits,
+               .first = try_first, .ctx = &y, .budget = GEN_COUNT_NODES };
   uint32_t n;
   switch (rounds_count(&r, 2, &n)) {
   case ROUNDS_DONE:

@@ -8,12 +8,13 @@
 ** decisions, the restarting one in 465,000.  Neither kind is right for
 ** every puzzle, and a setting between them (restart later) trades one
 ** for the other.  So the first solution is searched in rounds that
-** alternate the two kinds, each from a fresh space: restarting with
-** ROUNDS_FIRST decisions, plain with as many, then both with four times
-** as many, and so on.  A search that one kind finds in n decisions costs
-** at most about 3n in all, whichever kind it is (8n when the plain one
-** finds it just past a round's cap); one the restarting kind finds in
-** its first round is the search pz made before the rounds.
+** alternate the two kinds, each in a space of its own that goes on
+** where its last round stopped: restarting up to ROUNDS_FIRST
+** decisions, plain up to as many, then each up to four times as many,
+** and so on.  A search that one kind finds in n decisions costs at most
+** about 5n in all (the other kind's rounds up to 4n), whichever kind it
+** is; one the restarting kind finds in its first round is the search pz
+** made before the rounds.
 ** Counted, not timed: the same rounds, and the same solutions, on every
 ** machine.
 */
@@ -35,8 +36,10 @@ typedef struct Rounds {
   /* True once the host's limits stop everything (time, Ctrl-C): a
      search stopped then is stopped, not given up. */
   bool (*time_up)(void *ctx);
-  /* The first solution, while it is loaded in s (called again, with the
-     same solution, when a round is run again). */
+  /* Give s the host's limits (time, Ctrl-C, the user's node limit), as
+     make does: called before each round, which then lowers the node cap. */
+  void (*limits)(void *ctx, Solver *s);
+  /* The first solution, while it is loaded in s. */
   void (*first)(void *ctx, Solver *s);
   void *ctx;
   /*
