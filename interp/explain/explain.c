@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "explain/rounds.h"
 #include "search/parallel.h"
 #include "search/search.h"
 
@@ -607,58 +608,74 @@ static bool keep_origin(void *ctx, uint32_t origin, uint32_t binding)
   return origin >= x->norigins || x->origin_on.data[origin];
 }
 
+/* One whole solve of solve(): what its spaces hold. */
+typedef struct Solve {
+  Ex *x;
+  bool facts, eq;
+  VarId sx;
+  int32_t sv;
+} Solve;
+
+static Solver *solve_space(void *ctx, bool restarts)
+{
+  const Solve *q = ctx;
+  Ex *x = q->x;
+  Solver *s = solver_from_model_where(x->m, keep_origin, x);
+  if (x->o->clock_from)
+    solver_share_clock(s, x->o->clock_from);
+  solver_set_restarts(s, restarts, 1);
+  if (q->facts)
+    for (VarId v = 0; v < x->nvars; v++)
+      if (x->tracked.data[v] && x->fact_n.data[v] < var_size(s, v))
+        post_table(s, 1, &v, x->fact_n.data[v], fact(x, v));
+  if (q->sx != NO_VAR) {
+    int32_t one = 1;
+    post_linear(s, 1, &one, &q->sx, q->eq ? LIN_EQ : LIN_NE, q->sv);
+  }
+  return s;
+}
+
+static void solve_limits(void *ctx, Solver *s)
+{
+  const Ex *x = ((const Solve *)ctx)->x;
+  if (x->o->clock_from)
+    solver_share_clock(s, x->o->clock_from);
+}
+
+static bool solve_time_up(void *ctx)
+{
+  return solver_trial_time_is_up(((Solve *)ctx)->x->s);
+}
+
+static void solve_first(void *ctx, Solver *s)
+{
+  Ex *x = ((Solve *)ctx)->x;
+  for (VarId v = 0; v < x->nvars; v++)
+    x->sol.data[v] = var_value(s, v);
+}
+
 /*
 ** Count solutions up to `limit` of the allowed origins, with the known
 ** facts when `facts`, and x = v (eq) or x != v (!eq) when x is not
 ** NO_VAR.  The first solution's values go to x->sol.  Returns the
-** count; a limit sets x->stopped.  The first solution is searched with
-** restarts (the natural model of 100 queens gets lost without), the
-** same seed each time.  With `budget`, the search gives up after
-** EX_COUNT_NODES decisions (counted after the first solution when
-** limit > 1, the first one is always found): then x->cut is set, and
-** the count is only a lower bound.
+** count; a limit sets x->stopped.  The search goes in rounds, plain and
+** restarting (explain/rounds.h): the natural model of 100 queens gets
+** lost without restarts, the pentominoes take far longer with them.
+** With `budget`, the search gives up after EX_COUNT_NODES decisions, or
+** the user's node limit if lower (counted after the first solution when
+** limit > 1, the first one is always looked for): then x->cut is set,
+** and the count is only a lower bound.
 */
 static uint32_t solve(Ex *x, bool facts, VarId sx, int32_t sv, bool eq, uint32_t limit, bool budget)
 {
-  Solver *s = solver_from_model_where(x->m, keep_origin, x);
-  if (x->o->clock_from)
-    solver_share_clock(s, x->o->clock_from);
-  solver_set_restarts(s, true, 1);
-  uint64_t cap = EX_COUNT_NODES;
-  bool capped = budget && limit == 1 && solver_cap_nodes(s, cap);
-  x->cut = false;
-  if (facts)
-    for (VarId v = 0; v < x->nvars; v++)
-      if (x->tracked.data[v] && x->fact_n.data[v] < var_size(s, v))
-        post_table(s, 1, &v, x->fact_n.data[v], fact(x, v));
-  if (sx != NO_VAR) {
-    int32_t one = 1;
-    post_linear(s, 1, &one, &sx, eq ? LIN_EQ : LIN_NE, sv);
-  }
-  uint32_t count = 0;
-  while (count < limit) {
-    SearchResult r = search_next(s);
-    if (r == SEARCH_LIMIT && capped && solver_stats(s)->nodes >= cap && !solver_trial_time_is_up(x->s)) {
-      x->cut = true;                    /* the budget, not the user's limit */
-      break;
-    }
-    if (r == SEARCH_LIMIT || r == SEARCH_BROKEN) {
-      x->stopped = true;
-      break;
-    }
-    if (r != SEARCH_SOLUTION)
-      break;
-    if (count == 0) {
-      for (VarId v = 0; v < x->nvars; v++)
-        x->sol.data[v] = var_value(s, v);
-      if (budget && limit > 1) {
-        cap = solver_stats(s)->nodes + EX_COUNT_NODES;
-        capped = solver_cap_nodes(s, cap);
-      }
-    }
-    count++;
-  }
-  solver_free(s);
+  Solve q = { x, facts, eq, sx, sv };
+  Rounds r = { .make = solve_space, .time_up = solve_time_up, .limits = solve_limits,
+               .first = solve_first, .ctx = &q, .budget = budget ? EX_COUNT_NODES : 0 };
+  uint32_t count;
+  RoundsEnd end = rounds_count(&r, limit, &count);
+  x->cut = end == ROUNDS_GAVE_UP;
+  if (end == ROUNDS_STOPPED)
+    x->stopped = true;
   return count;
 }
 

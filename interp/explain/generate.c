@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "explain/rounds.h"
 #include "search/parallel.h"
 #include "search/search.h"
 
@@ -78,55 +79,63 @@ typedef struct Gen {
 */
 #define GEN_COUNT_NODES 20000
 
+static Solver *gen_space(void *ctx, bool restarts)
+{
+  const Gen *gen = ctx;
+  Solver *s = solver_from_model(gen->o->model);
+  if (gen->o->clock_from)
+    solver_share_clock(s, gen->o->clock_from);
+  for (size_t i = 0; i < gen->fx.len; i++)
+    post_table(s, 1, &gen->fx.data[i], 1, &gen->fv.data[i]);
+  solver_set_restarts(s, restarts, 1);
+  return s;
+}
+
+static void gen_limits(void *ctx, Solver *s)
+{
+  const Gen *gen = ctx;
+  if (gen->o->clock_from)
+    solver_share_clock(s, gen->o->clock_from);
+}
+
+static bool gen_time_up(void *ctx)
+{
+  const Gen *gen = ctx;
+  return gen->o->clock_from && solver_trial_time_is_up(gen->o->clock_from);
+}
+
+static void gen_first(void *ctx, Solver *s)
+{
+  Gen *gen = ctx;
+  VEC_CLEAR(gen->sol);
+  for (VarId x = 0; x < solver_nvars(s); x++)
+    VEC_PUSH(gen->sol, var_value(s, x));
+}
+
 /*
 ** Solutions (up to limit) of the puzzle with givens fx = fv; the first
-** goes to sol.  The first solution is searched with restarts (the same
-** seed each time).  The search gives up after GEN_COUNT_NODES decisions
-** for the first solution when limit is 1, for the second otherwise: then
+** goes to sol.  The search goes in rounds, plain and restarting (the
+** same seed each time: explain/rounds.h).  It gives up after
+** GEN_COUNT_NODES decisions (or the user's node limit, if lower) for the
+** first solution when limit is 1, for the second otherwise: then
 ** gen->cut is set and the count is a lower bound.
 */
 static uint32_t count_with(Gen *gen, uint32_t limit)
 {
   gen->cut = false;
   /* each call builds a space: on a big model the clock must be read here too */
-  if (gen->stopped || (gen->o->clock_from && solver_trial_time_is_up(gen->o->clock_from))) {
+  if (gen->stopped || gen_time_up(gen)) {
     gen->stopped = true;
     return 0;
   }
-  Solver *s = solver_from_model(gen->o->model);
-  if (gen->o->clock_from)
-    solver_share_clock(s, gen->o->clock_from);
-  for (size_t i = 0; i < gen->fx.len; i++)
-    post_table(s, 1, &gen->fx.data[i], 1, &gen->fv.data[i]);
-  solver_set_restarts(s, true, 1);
-  uint64_t cap = GEN_COUNT_NODES;
-  bool capped = limit == 1 && !gen->uncapped && solver_cap_nodes(s, cap);
-  uint32_t n = 0;
-  while (n < limit) {
-    SearchResult r = search_next(s);
-    if (r == SEARCH_LIMIT && capped && solver_stats(s)->nodes >= cap &&
-        !(gen->o->clock_from && solver_trial_time_is_up(gen->o->clock_from))) {
-      gen->cut = true;                  /* the budget, not the user's limit */
-      break;
-    }
-    if (r == SEARCH_LIMIT || r == SEARCH_BROKEN) {
-      gen->stopped = true;
-      break;
-    }
-    if (r != SEARCH_SOLUTION)
-      break;
-    if (n == 0) {
-      VEC_CLEAR(gen->sol);
-      for (VarId x = 0; x < solver_nvars(s); x++)
-        VEC_PUSH(gen->sol, var_value(s, x));
-      if (limit > 1) {
-        cap = solver_stats(s)->nodes + GEN_COUNT_NODES;
-        capped = solver_cap_nodes(s, cap);
-      }
-    }
-    n++;
-  }
-  solver_free(s);
+  Rounds r = { .make = gen_space, .time_up = gen_time_up, .limits = gen_limits,
+               .first = gen_first, .ctx = gen,
+               .budget = limit == 1 && gen->uncapped ? 0 : GEN_COUNT_NODES };
+  uint32_t n;
+  RoundsEnd end = rounds_count(&r, limit, &n);
+  gen->cut = end == ROUNDS_GAVE_UP;
+  if (end == ROUNDS_STOPPED)
+    gen->stopped = true;
   return n;
 }
 
@@ -274,41 +283,62 @@ typedef struct Tries {
   int8_t *result;           /* per try: solutions up to 2, -1 a limit (or not run) */
 } Tries;
 
+/* One try of try_without: its job, and the given taken away. */
+typedef struct Try {
+  const Tries *t;
+  size_t away;
+  ParJob *j;
+} Try;
+
+static Solver *try_space(void *ctx, bool restarts)
+{
+  const Try *y = ctx;
+  const Tries *t = y->t;
+  Solver *s = solver_from_model(t->gen->o->model);
+  par_job_clock(y->j, s);
+  for (size_t k = 0; k < t->items->len; k++)
+    if (t->kept[k] && k != y->away)
+      post_table(s, 1, &t->items->data[k].x, 1, &t->items->data[k].v);
+  solver_set_restarts(s, restarts, 1);
+  return s;
+}
+
+static void try_limits(void *ctx, Solver *s)
+{
+  par_job_clock(((const Try *)ctx)->j, s);
+}
+
+static bool try_time_up(void *ctx)
+{
+  return par_job_stopped(((const Try *)ctx)->j);
+}
+
+static void try_first(void *ctx, Solver *s)
+{
+  (void)ctx;
+  (void)s;
+}
+
 static void try_without(void *ctx, size_t b, ParJob *j)
 {
   Tries *t = ctx;
-  size_t away = t->from + b;
   if (par_job_stopped(j))
     return;
-  Solver *s = solver_from_model(t->gen->o->model);
-  par_job_clock(j, s);
-  for (size_t k = 0; k < t->items->len; k++)
-    if (t->kept[k] && k != away)
-      post_table(s, 1, &t->items->data[k].x, 1, &t->items->data[k].v);
-  solver_set_restarts(s, true, 1);
-  uint64_t cap = 0;
-  bool capped = false;
-  int8_t n = 0;
-  while (n < 2) {
-    SearchResult r = search_next(s);
-    if (r == SEARCH_LIMIT && capped && solver_stats(s)->nodes >= cap && !par_job_stopped(j)) {
-      n = 2;                            /* gave up: the given stays, as count_with's caller does */
-      break;
-    }
-    if (r == SEARCH_SOLUTION && n == 0) {
-      cap = solver_stats(s)->nodes + GEN_COUNT_NODES;
-      capped = solver_cap_nodes(s, cap);
-    }
-    if (r == SEARCH_LIMIT || r == SEARCH_BROKEN) {
-      n = -1;
-      break;
-    }
-    if (r != SEARCH_SOLUTION)
-      break;
-    n++;
+  Try y = { t, t->from + b, j };
+  Rounds r = { .make = try_space, .time_up = try_time_up, .limits = try_limits,
+               .first = try_first, .ctx = &y, .budget = GEN_COUNT_NODES };
+  uint32_t n;
+  switch (rounds_count(&r, 2, &n)) {
+  case ROUNDS_DONE:
+    t->result[b] = (int8_t)n;
+    break;
+  case ROUNDS_GAVE_UP:
+    t->result[b] = 2;                   /* gave up: the given stays, as count_with's caller does */
+    break;
+  case ROUNDS_STOPPED:
+    t->result[b] = -1;
+    break;
   }
-  solver_free(s);
-  t->result[b] = n;
 }
 
 static void take_away_parallel(Gen *gen, const Givens *items, uint8_t *kept)
