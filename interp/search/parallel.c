@@ -227,8 +227,11 @@ static bool spawn(pthread_t *t, ParCores *cores, void *(*fn)(void *), void *arg)
       pthread_attr_destroy(&attr);
   }
   bool ok = pthread_create(t, away ? &attr : NULL, fn, arg) == 0;
-  if (away)
+  if (away) {
     pthread_attr_destroy(&attr);
+    if (!ok)                            /* the other cores refused: any core, then */
+      ok = pthread_create(t, NULL, fn, arg) == 0;
+  }
   return ok;
 #else
   (void)cores;

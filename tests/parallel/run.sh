@@ -17,6 +17,8 @@
 #          K distinct ones (a tiling's too, its search shared in parts).
 # cores:   PZ_CORES=1: the workers beyond the cores start later (at once
 #          with PZ_WORKERS_AT_ONCE): -c and -a as with one thread.
+# pinned:  pz pinned to one core (taskset -c 0), -p 2 and 4: one thread's
+#          counts (a worker's thread has no other core to start on).
 # limits:  --nodes and --timeout stop every worker: exit status 3 and
 #          the 'stopped' line.
 # goal:    a puzzle with a goal searches alone: the same output.
@@ -134,6 +136,20 @@ for name in magic_square3 magic_hexagon pentomino_3x20 zebra_no_clue11; do
   blocks "$tmp/par" > "$tmp/par.set"
   same "$name -a -p 4 (one core, workers at once)" "$tmp/one.set" "$tmp/par.set"
 done
+
+# pinned to one core (taskset): each worker's thread is made to start off
+# the caller's core (search/parallel.c, spawn), and here there is no
+# other core: it starts where it can, and the count is one thread's
+if command -v taskset > /dev/null 2>&1; then
+  for name in magic_square3 magic_hexagon pentomino_3x20; do
+    run "$tmp/one" "examples/$name.pz" -c
+    for n in 2 4; do
+      PZ_WORKERS_AT_ONCE=1 taskset -c 0 "$pz" "examples/$name.pz" -c -p $n > "$tmp/par" 2> "$tmp/par.err"
+      echo "status $?" >> "$tmp/par"
+      same "$name -c -p $n (pinned to one core)" "$tmp/one" "$tmp/par"
+    done
+  done
+fi
 
 # -n K: K solutions, K distinct ones, each checked (-p 2, workers at once)
 n_distinct() {
