@@ -139,6 +139,7 @@ typedef struct Ex {
   uint32_t mark2_stamp;
   bool stopped;
   bool cut;                     /* the last solve gave up at its budget (EX_COUNT_NODES) */
+  uint64_t cut_user_nodes;      /* ... at the user's node limit, lower: that limit (0: no) */
 } Ex;
 
 /* --- facts --- */
@@ -663,8 +664,9 @@ static void solve_first(void *ctx, Solver *s)
 ** lost without restarts, the pentominoes take far longer with them.
 ** With `budget`, the search gives up after EX_COUNT_NODES decisions, or
 ** the user's node limit if lower (counted after the first solution when
-** limit > 1, the first one is always looked for): then x->cut is set,
-** and the count is only a lower bound.
+** limit > 1, the first one is always looked for): then x->cut is set
+** (and x->cut_user_nodes to the user's limit when it was the one), and
+** the count is only a lower bound.
 */
 static uint32_t solve(Ex *x, bool facts, VarId sx, int32_t sv, bool eq, uint32_t limit, bool budget)
 {
@@ -674,6 +676,7 @@ static uint32_t solve(Ex *x, bool facts, VarId sx, int32_t sv, bool eq, uint32_t
   uint32_t count;
   RoundsEnd end = rounds_count(&r, limit, &count);
   x->cut = end == ROUNDS_GAVE_UP;
+  x->cut_user_nodes = x->cut ? r.user_nodes : 0;
   if (end == ROUNDS_STOPPED)
     x->stopped = true;
   return count;
@@ -998,8 +1001,10 @@ static Found guess(Ex *x)
     }
   bool counting = !reuse && !x->e->first_guess;
   uint32_t n = reuse ? 1 : solve(x, true, NO_VAR, 0, true, counting ? 2 : 1, counting);
-  if (counting && n == 1 && x->cut)
+  if (counting && n == 1 && x->cut) {
     x->e->unchecked = true;             /* one solution, and no time to look for another */
+    x->e->unchecked_nodes = x->cut_user_nodes;
+  }
   x->sol_known = n > 0;
   if (x->stopped)
     return FOUND_NONE;

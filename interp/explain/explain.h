@@ -87,6 +87,8 @@ typedef struct Explanation {
   bool unchecked;             /* EX_SOLVED with a guess: the search for a second
                                  solution gave up at its budget, so whether the
                                  solution is unique is not known */
+  uint64_t unchecked_nodes;   /* unchecked because of the user's node limit
+                                 (lower than explain's own): that limit; 0: not */
   uint8_t hardest;            /* the highest level of a step (0: none) */
   uint32_t hardest_step;      /* 1-based, its first step */
   /* EX_SEVERAL */

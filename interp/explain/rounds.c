@@ -36,9 +36,10 @@ static RoundsEnd finish(Solver *kind[2], RoundsEnd end)
   return end;
 }
 
-RoundsEnd rounds_count(const Rounds *r, uint32_t limit, uint32_t *count)
+RoundsEnd rounds_count(Rounds *r, uint32_t limit, uint32_t *count)
 {
   *count = 0;
+  r->user_nodes = 0;
   /* the first solution: rounds until one kind finds it or both are
      spent; each kind's space goes on from where its last round stopped */
   Solver *kind[2] = { NULL, NULL };
@@ -69,15 +70,20 @@ RoundsEnd rounds_count(const Rounds *r, uint32_t limit, uint32_t *count)
       return finish(kind, ROUNDS_DONE);
     if (stopped(r, res))
       return finish(kind, ROUNDS_STOPPED);
-    if (last)
+    uint64_t now = solver_stats(s)->nodes;   /* the user's limit, when !mine */
+    if (last) {
+      r->user_nodes = mine ? 0 : now;
       return finish(kind, ROUNDS_GAVE_UP);   /* the budget is spent */
-    uint64_t used = solver_stats(s)->nodes - before;
+    }
+    uint64_t used = now - before;
     if (first_only)
       left -= used < left ? used : left - 1;
     if (!mine)
       spent[restarts] = true;           /* the user's node limit: this kind's last round */
-    if (spent[0] && spent[1])
+    if (spent[0] && spent[1]) {
+      r->user_nodes = first_only ? now : 0;
       return finish(kind, first_only ? ROUNDS_GAVE_UP : ROUNDS_STOPPED);
+    }
   }
   /* then the others, in the same space (after the first solution a
      restarting search finishes its last run's tree without restarts),
@@ -88,19 +94,22 @@ RoundsEnd rounds_count(const Rounds *r, uint32_t limit, uint32_t *count)
   r->first(r->ctx, s);
   uint32_t n = 1;
   SearchResult res = SEARCH_SOLUTION;
+  bool mine = true;                     /* false: the user's node limit is lower than the cap */
   if (n < limit) {
     uint64_t nodes = solver_stats(s)->nodes;
     host_limits(r, s);
     if (r->budget)
-      solver_cap_nodes(s, nodes + r->budget);
+      mine = solver_cap_nodes(s, nodes + r->budget);
   }
   while (n < limit && (res = search_next(s)) == SEARCH_SOLUTION)
     n++;
+  uint64_t now = solver_stats(s)->nodes;
   solver_free(s);
   *count = n;
   if (n >= limit || res == SEARCH_EXHAUSTED)
     return ROUNDS_DONE;
   if (stopped(r, res) || !r->budget)
     return ROUNDS_STOPPED;
+  r->user_nodes = mine ? 0 : now;       /* a search stops at its node limit exactly */
   return ROUNDS_GAVE_UP;                /* the count's cap, or the user's node limit */
 }

@@ -50,6 +50,10 @@ typedef struct Rounds {
   ** instead (it caps each round: a round it stops is that kind's last).
   */
   uint64_t budget;
+  /* Set by rounds_count when it gives up: the user's node limit when that
+     limit, lower than the budget, is what the last round stopped at (the
+     search made that many decisions); 0 when the budget is. */
+  uint64_t user_nodes;
 } Rounds;
 
 typedef enum {
@@ -59,6 +63,6 @@ typedef enum {
 } RoundsEnd;
 
 /* Up to `limit` solutions (limit >= 1); *count gets how many were found. */
-RoundsEnd rounds_count(const Rounds *r, uint32_t limit, uint32_t *count);
+RoundsEnd rounds_count(Rounds *r, uint32_t limit, uint32_t *count);
 
 #endif

@@ -226,14 +226,18 @@ static void verdict_text(const Ground *g, const Model *m, const Explanation *e, 
   size_t n = counted_steps(e);
   switch (e->outcome) {
   case EX_SOLVED:
-    if (e->first_guess && e->unchecked)
+    if (e->first_guess && e->unchecked) {
       buf_printf(b, "Verdict: solved, with a guess at step %zu.\n"
                  "  There pz finds no step without one: no clue alone, no two clues together\n"
                  "  and no supposition that all the clues refute gives a new fact.\n"
-                 "  pz did not check whether the puzzle has other solutions: its search for a\n"
-                 "  second one gave up after a fixed number of choices.\n",
+                 "  pz did not check whether the puzzle has other solutions: its search for a\n",
                  step_number(e, e->first_guess - 1));
-    else if (e->first_guess)
+      if (e->unchecked_nodes)           /* the user's --nodes, not explain's own bound */
+        buf_printf(b, "  second one gave up after the %llu choices --nodes allows.\n",
+                   (unsigned long long)e->unchecked_nodes);
+      else
+        buf_puts(b, "  second one gave up after a fixed number of choices.\n");
+    } else if (e->first_guess)
       buf_printf(b, "Verdict: the solution is unique, but it needs a guess at step %zu.\n"
                  "  There pz finds no step without one: no clue alone, no two clues together\n"
                  "  and no supposition that all the clues refute gives a new fact.\n",
@@ -346,8 +350,11 @@ static void json_text(const Ground *g, const Model *m, const Explanation *e, con
              outcome_words[e->outcome], counted_steps(e), e->hardest,
              e->hardest_step ? step_number(e, e->hardest_step - 1) : 0,
              e->first_guess ? step_number(e, e->first_guess - 1) : 0);
-  if (e->outcome == EX_SOLVED && e->unchecked)
+  if (e->outcome == EX_SOLVED && e->unchecked) {
     buf_puts(b, ", \"unique\": null");   /* not checked: the search gave up */
+    if (e->unchecked_nodes)
+      buf_printf(b, ", \"node_limit\": %llu", (unsigned long long)e->unchecked_nodes);
+  }
   if (e->outcome == EX_SEVERAL) {
     buf_puts(b, ", \"open\": [");
     for (size_t i = 0; i < e->open.len; i++) {
