@@ -606,7 +606,7 @@ static void usage(void)
 {
   fprintf(stderr, "usage: difftest [--seed S] [--cases N | --case K] [--fork] [--step K]"
                   " [--quiet] [--no-shrink] [--workers N] [--cubes K] [--construct F|all]"
-                  " [--fault max]\n");
+                  " [--fault max|regular|next_to]\n");
   exit(2);
 }
 
@@ -642,8 +642,8 @@ static Options parse_args(int argc, char **argv)
       workers = (unsigned)number_arg(argv[++i]);
     else if (!strcmp(argv[i], "--cubes"))
       cubes = (unsigned long)number_arg(argv[++i]);
-    else if (!strcmp(argv[i], "--fault") && i + 1 < argc && !strcmp(argv[i + 1], "max"))
-      construct_fault(true), i++;
+    else if (!strcmp(argv[i], "--fault") && i + 1 < argc && construct_fault(argv[i + 1]))
+      i++;
     else if (!strcmp(argv[i], "--construct") && i + 1 < argc)
       opt.construct = !strcmp(argv[++i], "all") ? construct_families()
                       : construct_find(argv[i]) >= 0 ? construct_find(argv[i]) : -2;
