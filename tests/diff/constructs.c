@@ -29,15 +29,21 @@ static Cut cut;
 typedef enum { FAULT_NONE, FAULT_MAX, FAULT_REGULAR, FAULT_NEXT_TO, NFAULTS } Fault;
 static Fault fault;
 
+static const char *const fault_names[NFAULTS] = {"none", "max", "regular", "next_to"};
+
 bool construct_fault(const char *name)
 {
-  static const char *const names[NFAULTS] = {"none", "max", "regular", "next_to"};
   for (int k = 0; k < NFAULTS; k++)
-    if (!strcmp(name, names[k])) {
+    if (!strcmp(name, fault_names[k])) {
       fault = (Fault)k;
       return true;
     }
   return false;
+}
+
+const char *construct_fault_name(void)
+{
+  return fault == FAULT_NONE ? NULL : fault_names[fault];
 }
 
 static bool dropped(int j)

@@ -34,5 +34,7 @@ long construct_case(int k, Rng *r, Text *t, const Cut *c);
 ** next_to as left_of, "none" is right.  False: no fault of that name.
 */
 bool construct_fault(const char *name);
+/* The fault's name, or NULL for none. */
+const char *construct_fault_name(void);
 
 #endif
