@@ -929,8 +929,9 @@ static bool state_names(const Line *l, int n, unsigned accept)
 ** second clue, 2 .. 11: a transition (one always stays), 12 .. 15:
 ** accepting state 1 .. 4 (one always stays); the line has cols items
 ** fewer and values fewer (down to 1 item, 0..1); options off: 1 states
-** as names, 2 the table as a constant.  A second clue the cut leaves no
-** way to hold is left out too (pz refuses it).
+** as names, 2 the table as a constant (unless it names the states).  A
+** second clue the cut leaves no way to hold is left out too (pz refuses
+** it).
 */
 static long regular_case(Rng *r, Text *t)
 {
@@ -982,7 +983,7 @@ static long regular_case(Rng *r, Text *t)
     text_printf(&table, "%s[%s, %d, %s]", k ? ", " : "", state[l.from[k]], l.val[k], state[l.to[k]]);
   text_printf(&table, "]");
   const char *tname = table.s;
-  if (as_const && !cut_off(2) && l.automaton) {
+  if ((names || (as_const && !cut_off(2))) && l.automaton) {   /* the constant declares the names */
     text_printf(t, "const t = %s.\n", table.s);
     tname = "t";
   }
