@@ -20,12 +20,30 @@
 
 /* What a shrunk case leaves out (constructs.h); none while drawing the case itself. */
 static Cut cut;
-/* --fault max: the brute force reads max(L) as min(L), to test the shrinker. */
-static bool fault_max;
+/*
+** A fault put in the brute force on purpose, to test the shrinker
+** (difftest --fault NAME): max reads max(L) as min(L), regular's
+** automaton stops before the line's last item, next_to reads next_to as
+** left_of in a logic grid.
+*/
+typedef enum { FAULT_NONE, FAULT_MAX, FAULT_REGULAR, FAULT_NEXT_TO, NFAULTS } Fault;
+static Fault fault;
 
-void construct_fault(bool on)
+static const char *const fault_names[NFAULTS] = {"none", "max", "regular", "next_to"};
+
+bool construct_fault(const char *name)
 {
-  fault_max = on;
+  for (int k = 0; k < NFAULTS; k++)
+    if (!strcmp(name, fault_names[k])) {
+      fault = (Fault)k;
+      return true;
+    }
+  return false;
+}
+
+const char *construct_fault_name(void)
+{
+  return fault == FAULT_NONE ? NULL : fault_names[fault];
 }
 
 static bool dropped(int j)
@@ -118,7 +136,7 @@ static bool pred_holds(const BClause *c, const Group *g, const int *cell)
       int v = cell[g->cell[i]];
       sum += v;
       count += v == c->v;
-      if ((c->pred == P_MAX && !fault_max) ? v > best : v < best)
+      if ((c->pred == P_MAX && fault != FAULT_MAX) ? v > best : v < best)
         best = v;
     }
     return compare(c->pred == P_SUM ? sum : c->pred == P_COUNT ? count : best, c->op, c->k);
@@ -853,26 +871,100 @@ static long regions_case(Rng *r, Text *t) { return board_family(r, t, gen_region
 #define MAX_STATES 4
 #define MAX_TRANS  10
 
+/* A line, an automaton that reads it (unless cut), and a second clue (extra 0: none). */
+typedef struct Line {
+  int len, lo, hi;
+  bool automaton;
+  int ntrans, from[MAX_TRANS], val[MAX_TRANS], to[MAX_TRANS], start;
+  unsigned accept;                /* bit s: state s accepts */
+  int extra, pos, v, op, k;       /* 1: l[pos] = v; 2: sum(l) op k */
+} Line;
+
+/* The brute force: every line, read by the automaton as a set of states; *lines_ok: lines where the second clue holds. */
+static long regular_count(const Line *l, long *lines_ok)
+{
+  int item[8] = {0};
+  long found = 0;
+  *lines_ok = 0;
+  for (;;) {
+    unsigned now = 1u << l->start;
+    for (int i = 0; i < l->len - (fault == FAULT_REGULAR); i++) {
+      unsigned next = 0;
+      for (int tr = 0; tr < l->ntrans; tr++)
+        if ((now >> l->from[tr] & 1) && l->val[tr] == item[i])
+          next |= 1u << l->to[tr];
+      now = next;
+    }
+    int sum = 0;
+    for (int i = 0; i < l->len; i++)
+      sum += item[i];
+    bool second = l->extra == 1   ? item[l->pos - 1] == l->v
+                  : l->extra == 2 ? compare(sum, l->op, l->k)
+                                  : true;
+    *lines_ok += second;
+    found += (!l->automaton || (now & l->accept)) && second;
+    int i = 0;
+    for (; i < l->len; i++) {
+      if (++item[i] <= l->hi)
+        break;
+      item[i] = l->lo;
+    }
+    if (i == l->len)
+      return found;
+  }
+}
+
+/* Whether the first n transitions have the start state and every state of accept. */
+static bool state_names(const Line *l, int n, unsigned accept)
+{
+  unsigned in_table = 0;
+  for (int k = 0; k < n; k++)
+    in_table |= 1u << l->from[k] | 1u << l->to[k];
+  return (in_table >> l->start & 1) && (accept & ~in_table) == 0;
+}
+
+/*
+** A line read by an automaton, now and then with a second clue.  A cut
+** drops (bit j of drop, counting as drawn) 0: the regular clue, 1: the
+** second clue, 2 .. 11: a transition (one always stays), 12 .. 15:
+** accepting state 1 .. 4 (one always stays); the line has cols items
+** fewer and values fewer (down to 1 item, 0..1); options off: 1 states
+** as names, 2 the table as a constant (unless it names the states).  A
+** second clue the cut leaves no way to hold is left out too (pz refuses
+** it).
+*/
 static long regular_case(Rng *r, Text *t)
 {
-  int len = rng_range(r, 1, 6), lo = 0, hi = rng_range(r, 1, 2);
+  Line l = {.len = rng_range(r, 1, 6), .lo = 0, .automaton = !dropped(0)};
+  l.hi = rng_range(r, 1, 2);
   int nstates = rng_range(r, 1, MAX_STATES), ntrans = rng_range(r, 1, MAX_TRANS);
-  int from[MAX_TRANS], val[MAX_TRANS], to[MAX_TRANS];
   for (int k = 0; k < ntrans; k++) {
-    from[k] = rng_range(r, 1, nstates);
-    val[k] = rng_range(r, lo, hi + (rng_chance(r, 10) ? 1 : 0));   /* now and then a value no item holds */
-    to[k] = rng_range(r, 1, nstates);
+    l.from[k] = rng_range(r, 1, nstates);
+    l.val[k] = rng_range(r, l.lo, l.hi + (rng_chance(r, 10) ? 1 : 0));   /* now and then a value no item holds */
+    l.to[k] = rng_range(r, 1, nstates);
   }
-  int start = rng_range(r, 1, nstates);
-  unsigned accept = 0;
+  l.start = rng_range(r, 1, nstates);
   int naccept = rng_range(r, 1, nstates);
   for (int k = 0; k < naccept; k++)
-    accept |= 1u << rng_range(r, 1, nstates);
-  /* States as names when every one the clue names is in the table. */
-  unsigned in_table = 0;
-  for (int k = 0; k < ntrans; k++)
-    in_table |= 1u << from[k] | 1u << to[k];
-  bool names = rng_chance(r, 40) && (in_table >> start & 1) && (accept & ~in_table) == 0;
+    l.accept |= 1u << rng_range(r, 1, nstates);
+  unsigned drawn_accept = l.accept;
+  bool fits = state_names(&l, ntrans, l.accept);    /* as drawn */
+  for (int k = 0; k < ntrans; k++)          /* the cut's transitions */
+    if (!dropped(2 + k) || (l.ntrans == 0 && k == ntrans - 1)) {
+      l.from[l.ntrans] = l.from[k], l.val[l.ntrans] = l.val[k], l.to[l.ntrans] = l.to[k];
+      l.ntrans++;
+    }
+  unsigned accept = l.accept;               /* ... and accepting states */
+  for (int s = 1; s <= MAX_STATES; s++)
+    if (dropped(11 + s))
+      accept &= ~(1u << s);
+  l.accept = accept ? accept : l.accept;
+  /* States as names when the table has every one the clue names, as drawn; when cut, as
+     long as the cut table has every state of the drawn clue (so that dropping an accepting
+     state brings no names back). */
+  bool names = rng_chance(r, 40) && fits;
+  bool as_const = names || rng_chance(r, 50);
+  names = names && state_names(&l, l.ntrans, drawn_accept) && !cut_off(1);
   static const char *const state_name[] = {"", "qa", "qb", "qc", "qd"};
   char state[MAX_STATES + 1][16];
   for (int s = 1; s <= MAX_STATES; s++) {
@@ -881,57 +973,42 @@ static long regular_case(Rng *r, Text *t)
     else
       snprintf(state[s], sizeof state[s], "%d", s);
   }
-  text_printf(t, "var l[%d] in %d..%d.\n", len, lo, hi);
+  int len = l.len, hi = l.hi;               /* as drawn; the line is cut */
+  l.len = less(len, cut.cols, 1);
+  l.hi = less(hi, cut.values, 1);
+  text_printf(t, "var l[%d] in %d..%d.\n", l.len, l.lo, l.hi);
   Text table = {0};
   text_printf(&table, "[");
-  for (int k = 0; k < ntrans; k++)
-    text_printf(&table, "%s[%s, %d, %s]", k ? ", " : "", state[from[k]], val[k], state[to[k]]);
+  for (int k = 0; k < l.ntrans; k++)
+    text_printf(&table, "%s[%s, %d, %s]", k ? ", " : "", state[l.from[k]], l.val[k], state[l.to[k]]);
   text_printf(&table, "]");
   const char *tname = table.s;
-  if (names || rng_chance(r, 50)) {
+  if ((names || (as_const && !cut_off(2))) && l.automaton) {   /* the constant declares the names */
     text_printf(t, "const t = %s.\n", table.s);
     tname = "t";
   }
-  text_printf(t, "regular(l, %s, %s, [", tname, state[start]);
-  for (int s = 1, first = 1; s <= nstates; s++)
-    if (accept >> s & 1)
-      text_printf(t, "%s%s", first ? "" : ", ", state[s]), first = 0;
-  text_printf(t, "]).\n");
+  if (l.automaton) {
+    text_printf(t, "regular(l, %s, %s, [", tname, state[l.start]);
+    for (int s = 1, first = 1; s <= nstates; s++)
+      if (l.accept >> s & 1)
+        text_printf(t, "%s%s", first ? "" : ", ", state[s]), first = 0;
+    text_printf(t, "]).\n");
+  }
   text_free(&table);
   /* Now and then a second clue: one item fixed, or the sum compared. */
-  int extra = rng_below(r, 3), pos = rng_range(r, 1, len), v = rng_range(r, lo, hi);
-  int op = rng_below(r, 6), k = rng_range(r, 0, len * hi);
-  if (extra == 1)
-    text_printf(t, "l[%d] = %d.\n", pos, v);
-  if (extra == 2)
-    text_printf(t, "sum(l) %s %d.\n", op_text[op], k);
-  /* The brute force: every line, read by the automaton as a set of states. */
-  int item[8] = {0};
-  long found = 0, lines_ok = 0;
-  for (;;) {
-    unsigned now = 1u << start;
-    for (int i = 0; i < len; i++) {
-      unsigned next = 0;
-      for (int tr = 0; tr < ntrans; tr++)
-        if ((now >> from[tr] & 1) && val[tr] == item[i])
-          next |= 1u << to[tr];
-      now = next;
-    }
-    int sum = 0;
-    for (int i = 0; i < len; i++)
-      sum += item[i];
-    bool second = extra == 1 ? item[pos - 1] == v : extra == 2 ? compare(sum, op, k) : true;
-    lines_ok += second;
-    found += (now & accept) && second;
-    int i = 0;
-    for (; i < len; i++) {
-      if (++item[i] <= hi)
-        break;
-      item[i] = lo;
-    }
-    if (i == len)
-      break;
+  l.extra = rng_below(r, 3), l.pos = rng_range(r, 1, len), l.v = rng_range(r, l.lo, hi);
+  l.op = rng_below(r, 6), l.k = rng_range(r, 0, len * hi);
+  if (dropped(1) || l.pos > l.len)
+    l.extra = 0;
+  long lines_ok, found = regular_count(&l, &lines_ok);
+  if (!lines_ok && cutting()) {
+    l.extra = 0;
+    found = regular_count(&l, &lines_ok);
   }
+  if (l.extra == 1)
+    text_printf(t, "l[%d] = %d.\n", l.pos, l.v);
+  if (l.extra == 2)
+    text_printf(t, "sum(l) %s %d.\n", op_text[l.op], l.k);
   return lines_ok ? found : -1;   /* a second clue that never holds is pz's error */
 }
 
@@ -942,6 +1019,7 @@ static long regular_case(Rng *r, Text *t)
 
 typedef struct Grid {
   int n, nattr;
+  int id[GRID_MAX_ATTR];          /* attribute a as drawn (its name and values) */
   bool named;                     /* entities named, else positions 1..n */
   bool numeric[GRID_MAX_ATTR];    /* attribute values are numbers */
   int value[GRID_MAX_ATTR][GRID_MAX_ENT];  /* numeric: the numbers */
@@ -980,7 +1058,7 @@ static ETerm gen_eterm(const Grid *g, Rng *r)
 static void print_eterm(Text *t, const Grid *g, ETerm e)
 {
   if (e.a >= 0)
-    text_printf(t, "%s", value_names[e.a][e.i]);
+    text_printf(t, "%s", value_names[g->id[e.a]][e.i]);
   else if (g->named)
     text_printf(t, "%s", ent_names[e.i]);
   else
@@ -1015,7 +1093,7 @@ static const char *const rel_name[] = {"next_to", "left_of", "right_of", "somewh
 static bool rel_holds(int rel, long a, long b)
 {
   switch (rel) {
-  case 0: return labs(a - b) == 1;
+  case 0: return fault == FAULT_NEXT_TO ? b == a + 1 : labs(a - b) == 1;
   case 1: return b == a + 1;
   case 2: return a == b + 1;
   case 3: return a < b;
@@ -1113,7 +1191,7 @@ static void print_gclue(Text *t, const Grid *g, const GClue *c, int label)
     text_printf(t, "not ");
   const char *attr = c->kind == G_ATTR_SAME || c->kind == G_NUM_CMP || c->kind == G_NUM_REL
                      || c->kind == G_NUM_VAL || c->kind == G_EXISTS
-                     ? (const char *[]){"a1", "a2", "a3"}[c->a] : "";
+                     ? (const char *[]){"a1", "a2", "a3"}[g->id[c->a]] : "";
   switch (c->kind) {
   case G_SAME: case G_DIFF:
     print_eterm(t, g, c->e[0]);
@@ -1227,12 +1305,120 @@ static long grid_count(Grid *g, const GClue *c, int nclues, int only)
   }
 }
 
+/* How many of clue c's entity terms it reads (the others are drawn all the same). */
+static int gclue_terms(const GClue *c)
+{
+  static const int terms[NGCLUES] = {[G_SAME] = 2, [G_DIFF] = 2, [G_POS_CMP] = 2, [G_REL] = 2,
+                                     [G_BETWEEN] = 3, [G_NUM_CMP] = 2, [G_NUM_REL] = 2,
+                                     [G_NUM_VAL] = 1, [G_ATTR_SAME] = 2, [G_EITHER] = 4,
+                                     [G_EXISTS] = 1, [G_MIDDLE] = 1};
+  return terms[c->kind];
+}
+
+static bool gclue_has_attr(const GClue *c)
+{
+  return c->kind == G_NUM_CMP || c->kind == G_NUM_REL || c->kind == G_NUM_VAL
+         || c->kind == G_ATTR_SAME || c->kind == G_EXISTS;
+}
+
+/*
+** Clue c with attributes renumbered by map (-1: dropped) on a grid of n
+** entities, an entity or value past n read as the last; false when it
+** names a dropped attribute, or the middle of an even number.
+*/
+static bool gclue_cut(GClue *c, const int *map, int n)
+{
+  if (gclue_has_attr(c) && map[c->a] < 0)
+    return false;
+  c->a = gclue_has_attr(c) ? map[c->a] : 0;
+  for (int k = 0; k < 4; k++) {
+    ETerm *e = &c->e[k];
+    if (k >= gclue_terms(c))
+      *e = (ETerm){-1, 0};
+    else if (e->a >= 0 && map[e->a] < 0)
+      return false;
+    else if (e->a >= 0)
+      e->a = map[e->a];
+    e->i = e->i < n ? e->i : n - 1;
+  }
+  return !(c->kind == G_MIDDLE && c->which == 2 && n % 2 == 0);
+}
+
+/* The grid and its n clues as drawn, cut (see grid_case); how many clues stay. */
+static int cut_grid(Grid *g, bool *range, GClue *clue, bool *label, int n)
+{
+  int map[GRID_MAX_ATTR], kept = 0;
+  for (int a = 0; a < g->nattr; a++) {
+    map[a] = -1;
+    if (dropped(8 + a) && (kept || a < g->nattr - 1))
+      continue;
+    map[a] = kept;
+    g->id[kept] = g->id[a];
+    g->numeric[kept] = g->numeric[a];
+    range[kept] = range[a] || (g->numeric[a] && cut_off(4));
+    for (int i = 0; i < GRID_MAX_ENT; i++)
+      g->value[kept][i] = range[kept] ? g->value[a][0] + i : g->value[a][i];
+    kept++;
+  }
+  g->nattr = kept;
+  g->n = less(g->n, cut.cols, 2);
+  g->named = g->named && !cut_off(1);
+  int m = 0;
+  for (int j = 0; j < n; j++) {
+    clue[m] = clue[j];
+    label[m] = label[j] && !cut_off(2);
+    if (!dropped(j) && gclue_cut(&clue[m], map, g->n) && grid_count(g, clue, m + 1, m) > 0)
+      m++;
+  }
+  return m;
+}
+
+/*
+** A logic grid: entities, attributes, clues.  A cut drops (bit j of
+** drop, counting as drawn) 0 .. 6: clue j, 8 .. 10: attribute 1 .. 3 and
+** the clues that name it (one attribute always stays); there are cols
+** entities fewer (down to 2), a clue's entity or value past them read
+** as the last; options off: 1 entities named (they are numbers), 2 clue labels,
+** 4 a list of numbers (a range from its first number instead).  A clue
+** the cut leaves no way to hold on its own is left out too (pz refuses
+** it).  The brute force counts the grid as cut.
+*/
 static long grid_case(Rng *r, Text *t)
 {
   Grid g = {0};
   g.n = rng_range(r, 2, 5);
   g.nattr = g.n == 5 ? rng_range(r, 1, 2) : rng_range(r, 1, 3);
   g.named = rng_chance(r, 40);
+  bool range[GRID_MAX_ATTR] = {false};
+  for (int a = 0; a < g.nattr; a++) {
+    g.id[a] = a;
+    g.numeric[a] = rng_chance(r, 35);
+    range[a] = g.numeric[a] && rng_chance(r, 50);
+    if (range[a]) {
+      int lo = rng_range(r, 0, 20);
+      for (int i = 0; i < g.n; i++)
+        g.value[a][i] = lo + i;
+    } else if (g.numeric[a]) {                     /* a list, ascending */
+      int v = rng_range(r, 0, 5);
+      for (int i = 0; i < g.n; i++) {
+        g.value[a][i] = v;
+        v += rng_range(r, 1, 4);
+      }
+    }
+  }
+  GClue clue[MAX_GCLUES];
+  bool label[MAX_GCLUES];
+  int want = rng_range(r, 1, MAX_GCLUES), n = 0;
+  for (int tries = 0; n < want && tries < 40; tries++) {
+    gen_gclue(&g, &clue[n], r);
+    if (grid_count(&g, clue, n + 1, n) > 0)    /* one that can never hold is pz's error */
+      n++;
+  }
+  for (int i = 0; i < n; i++)
+    label[i] = rng_chance(r, 50);
+  int drawn = n;
+  if (cutting())
+    n = cut_grid(&g, range, clue, label, n);
   text_printf(t, "import logic_grid.\n");
   if (g.named) {
     text_printf(t, "entities e: ");
@@ -1243,36 +1429,20 @@ static long grid_case(Rng *r, Text *t)
     text_printf(t, "entities e: 1..%d.\n", g.n);
   }
   for (int a = 0; a < g.nattr; a++) {
-    g.numeric[a] = rng_chance(r, 35);
-    text_printf(t, "attribute a%d: ", a + 1);
-    if (g.numeric[a] && rng_chance(r, 50)) {       /* a range */
-      int lo = rng_range(r, 0, 20);
-      for (int i = 0; i < g.n; i++)
-        g.value[a][i] = lo + i;
-      text_printf(t, "%d..%d", lo, lo + g.n - 1);
-    } else if (g.numeric[a]) {                     /* a list, ascending */
-      int v = rng_range(r, 0, 5);
-      for (int i = 0; i < g.n; i++) {
-        g.value[a][i] = v;
-        text_printf(t, "%s%d", i ? ", " : "", v);
-        v += rng_range(r, 1, 4);
-      }
-    } else {
-      for (int i = 0; i < g.n; i++)
-        text_printf(t, "%s%s", i ? ", " : "", value_names[a][i]);
+    text_printf(t, "attribute a%d: ", g.id[a] + 1);
+    if (range[a])
+      text_printf(t, "%d..%d", g.value[a][0], g.value[a][g.n - 1]);
+    for (int i = 0; i < g.n && !range[a]; i++) {
+      if (g.numeric[a])
+        text_printf(t, "%s%d", i ? ", " : "", g.value[a][i]);
+      else
+        text_printf(t, "%s%s", i ? ", " : "", value_names[g.id[a]][i]);
     }
     text_printf(t, ".\n");
   }
-  GClue clue[MAX_GCLUES];
-  int want = rng_range(r, 1, MAX_GCLUES), n = 0;
-  for (int tries = 0; n < want && tries < 40; tries++) {
-    gen_gclue(&g, &clue[n], r);
-    if (grid_count(&g, clue, n + 1, n) > 0)    /* one that can never hold is pz's error */
-      n++;
-  }
   for (int i = 0; i < n; i++)
-    print_gclue(t, &g, &clue[i], rng_chance(r, 50) ? i + 1 : 0);
-  return n ? grid_count(&g, clue, n, -1) : -1;
+    print_gclue(t, &g, &clue[i], label[i] ? i + 1 : 0);
+  return n || (cutting() && drawn) ? grid_count(&g, clue, n, -1) : -1;
 }
 
 /* --- tilings --- */

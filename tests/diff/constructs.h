@@ -27,7 +27,14 @@ const char *construct_name(int k);
 int construct_find(const char *name);
 /* A puzzle of family k, cut (NULL: none), as text in *t (emptied first); its solutions by brute force. */
 long construct_case(int k, Rng *r, Text *t, const Cut *c);
-/* On: the brute force reads max(L) as min(L) (difftest --fault max, the shrinker's own test). */
-void construct_fault(bool on);
+/*
+** A wrong brute force on purpose, the shrinker's own test (difftest
+** --fault NAME): "max" reads max(L) as min(L), "regular" stops the
+** automaton before the line's last item, "next_to" reads a logic grid's
+** next_to as left_of, "none" is right.  False: no fault of that name.
+*/
+bool construct_fault(const char *name);
+/* The fault's name, or NULL for none. */
+const char *construct_fault_name(void);
 
 #endif

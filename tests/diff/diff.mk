@@ -14,10 +14,13 @@
 #                                       tiling, board; all: each in turn)
 #   make difftest ... FAULT=max         the brute force reads max(L) as
 #                                       min(L): mismatches, shrunk (the
-#                                       shrinker's own test)
+#                                       shrinker's own test); FAULT=regular:
+#                                       the automaton stops before the last
+#                                       item; FAULT=next_to: a logic grid's
+#                                       next_to read as left_of
 #   make difftest-short                 5000 fixed cases, 1600 of the
-#                                       constructs, and the shrinker's test
-#                                       (tests/diff/fault_max.out), for make check
+#                                       constructs, and the shrinker's tests
+#                                       (tests/diff/fault_*.out), for make check
 
 DIFF_SRC = $(sort $(wildcard tests/diff/*.c))
 DIFF_OBJ = $(DIFF_SRC:%.c=$(BUILD)/%.o)
@@ -36,6 +39,11 @@ difftest-short: $(BUILD)/difftest   ## a few thousand fixed cases (make check)
 	@# the shrinker's own test: a wrong brute force for max(L), its mismatches shrunk
 	$(BUILD)/difftest --seed 1 --cases 32 --construct lines --fault max > $(BUILD)/fault_max.out; \
 	  test $$? = 1 && diff -u tests/diff/fault_max.out $(BUILD)/fault_max.out
+	@# ... for regular (the automaton stops before the line's last item) and logic grids (next_to read as left_of)
+	$(BUILD)/difftest --seed 1 --cases 12 --construct regular --fault regular > $(BUILD)/fault_regular.out; \
+	  test $$? = 1 && diff -u tests/diff/fault_regular.out $(BUILD)/fault_regular.out
+	$(BUILD)/difftest --seed 1 --cases 64 --construct grid --fault next_to > $(BUILD)/fault_next_to.out; \
+	  test $$? = 1 && diff -u tests/diff/fault_next_to.out $(BUILD)/fault_next_to.out
 
 .PHONY: difftest difftest-short
 -include $(DIFF_OBJ:.o=.d)

@@ -30,8 +30,10 @@
 ** family K mod 8), each checked against that family's own brute force; a
 ** mismatch is shrunk by cutting the case (constructs.h: clauses dropped,
 ** board and domain made smaller, options off) with shrink.c's loop.
-** --fault max makes that brute force read max(L) as min(L): the
-** shrinker's own test (tests/diff/fault_max.out, make check).
+** --fault max makes that brute force read max(L) as min(L), --fault
+** regular stops its automaton before the line's last item, --fault
+** next_to reads a logic grid's next_to as left_of: the shrinker's own
+** tests (tests/diff/fault_*.out, make check).
 */
 #include <errno.h>
 #include <signal.h>
@@ -606,7 +608,7 @@ static void usage(void)
 {
   fprintf(stderr, "usage: difftest [--seed S] [--cases N | --case K] [--fork] [--step K]"
                   " [--quiet] [--no-shrink] [--workers N] [--cubes K] [--construct F|all]"
-                  " [--fault max]\n");
+                  " [--fault max|regular|next_to]\n");
   exit(2);
 }
 
@@ -642,8 +644,8 @@ static Options parse_args(int argc, char **argv)
       workers = (unsigned)number_arg(argv[++i]);
     else if (!strcmp(argv[i], "--cubes"))
       cubes = (unsigned long)number_arg(argv[++i]);
-    else if (!strcmp(argv[i], "--fault") && i + 1 < argc && !strcmp(argv[i + 1], "max"))
-      construct_fault(true), i++;
+    else if (!strcmp(argv[i], "--fault") && i + 1 < argc && construct_fault(argv[i + 1]))
+      i++;
     else if (!strcmp(argv[i], "--construct") && i + 1 < argc)
       opt.construct = !strcmp(argv[++i], "all") ? construct_families()
                       : construct_find(argv[i]) >= 0 ? construct_find(argv[i]) : -2;
@@ -747,9 +749,11 @@ static bool cut_still_fails(const void *x, void *arg)
 
 static void print_construct_rerun(const Options *opt, const ConstructCase *cc)
 {
-  printf("(rerun: make difftest SEED=%llu CASE=%llu CONSTRUCT=%s%s)\n",
+  const char *fault = construct_fault_name();
+  printf("(rerun: make difftest SEED=%llu CASE=%llu CONSTRUCT=%s%s%s%s)\n",
          (unsigned long long)opt->seed, (unsigned long long)cc->case_no,
-         construct_name(cc->family), opt->fork ? " FORK=1" : "");
+         construct_name(cc->family), opt->fork ? " FORK=1" : "", fault ? " FAULT=" : "",
+         fault ? fault : "");
 }
 
 /* A mismatch shrunk: the greedy loop of shrink.c over the case's cut. */
