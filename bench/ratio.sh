@@ -16,12 +16,7 @@
 # part, ms after the search began), nodes and idle time.
 pz=${1:?usage: bench/ratio.sh PZ [PAIRS]}
 pairs=${2:-9}
-root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root" || exit 2
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-TIMEIT=$TMP/timeit
-${CC:-cc} -std=c11 -O2 -o "$TIMEIT" bench/timeit.c || exit 2
+. "$(dirname "$0")/timeit.sh"
 PUZZLES=${PUZZLES:-"magic_square4 miracle_sudoku_empty magic_hexagon checkerboard knights_tour6 pentomino_6x10 pentomino_3x20 magic_square3 sudoku zebra hidoku10"}
 bad=0
 

@@ -15,12 +15,7 @@
 pz=${1:?usage: bench/workers.sh PZ [OUT.md] [MPI-PZ]}
 out=${2:-build/scaling.md}
 mpi_pz=$3
-root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root" || exit 2
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-TIMEIT=$TMP/timeit
-${CC:-cc} -std=c11 -O2 -o "$TIMEIT" bench/timeit.c || exit 2
+. "$(dirname "$0")/timeit.sh"
 PUZZLES=${PUZZLES:-"magic_square4 miracle_sudoku_empty magic_hexagon checkerboard pentomino_6x10 pentomino_3x20 sudoku zebra"}
 WORKERS=${WORKERS:-"1 2 4 8"}
 cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)

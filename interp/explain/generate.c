@@ -313,12 +313,6 @@ static bool try_time_up(void *ctx)
   return par_job_stopped(((const Try *)ctx)->j);
 }
 
-static void try_first(void *ctx, Solver *s)
-{
-  (void)ctx;
-  (void)s;
-}
-
 static void try_without(void *ctx, size_t b, ParJob *j)
 {
   Tries *t = ctx;
@@ -326,7 +320,7 @@ static void try_without(void *ctx, size_t b, ParJob *j)
     return;
   Try y = { t, t->from + b, j };
   Rounds r = { .make = try_space, .time_up = try_time_up, .limits = try_limits,
-               .first = try_first, .ctx = &y, .budget = GEN_COUNT_NODES };
+               .ctx = &y, .budget = GEN_COUNT_NODES };
   uint32_t n;
   switch (rounds_count(&r, 2, &n)) {
   case ROUNDS_DONE:

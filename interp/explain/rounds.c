@@ -91,7 +91,8 @@ RoundsEnd rounds_count(Rounds *r, uint32_t limit, uint32_t *count)
   Solver *s = kind[restarts];
   kind[restarts] = NULL;
   finish(kind, ROUNDS_DONE);
-  r->first(r->ctx, s);
+  if (r->first)
+    r->first(r->ctx, s);
   uint32_t n = 1;
   SearchResult res = SEARCH_SOLUTION;
   bool mine = true;                     /* false: the user's node limit is lower than the cap */

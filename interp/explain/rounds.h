@@ -39,7 +39,7 @@ typedef struct Rounds {
   /* Give s the host's limits (time, Ctrl-C, the user's node limit), as
      make does: called before each round, which then lowers the node cap. */
   void (*limits)(void *ctx, Solver *s);
-  /* The first solution, while it is loaded in s. */
+  /* The first solution, while it is loaded in s (NULL: not wanted). */
   void (*first)(void *ctx, Solver *s);
   void *ctx;
   /*

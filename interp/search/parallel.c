@@ -213,30 +213,24 @@ static SearchStep *room_for(SearchStep *buf, size_t *cap, size_t n)
 static bool spawn(pthread_t *t, ParCores *cores, void *(*fn)(void *), void *arg)
 {
 #if PAR_AFFINITY
-  pthread_attr_t attr;
-  bool away = false;
   if (!cores->known)
     cores->known = sched_getaffinity(0, sizeof cores->all, &cores->all) == 0;
   int here = sched_getcpu();
-  if (cores->known && here >= 0 && pthread_attr_init(&attr) == 0) {
-    cpu_set_t others = cores->all;
+  cpu_set_t others = cores->all;
+  if (here >= 0)
     CPU_CLR(here, &others);
-    away = CPU_COUNT(&others) > 0 &&
-           pthread_attr_setaffinity_np(&attr, sizeof others, &others) == 0;
-    if (!away)
-      pthread_attr_destroy(&attr);
-  }
-  bool ok = pthread_create(t, away ? &attr : NULL, fn, arg) == 0;
-  if (away) {
+  pthread_attr_t attr;
+  if (cores->known && here >= 0 && CPU_COUNT(&others) > 0 && pthread_attr_init(&attr) == 0) {
+    bool ok = pthread_attr_setaffinity_np(&attr, sizeof others, &others) == 0 &&
+              pthread_create(t, &attr, fn, arg) == 0;
     pthread_attr_destroy(&attr);
-    if (!ok)                            /* the other cores refused: any core, then */
-      ok = pthread_create(t, NULL, fn, arg) == 0;
+    if (ok)
+      return true;
   }
-  return ok;
 #else
   (void)cores;
-  return pthread_create(t, NULL, fn, arg) == 0;
 #endif
+  return pthread_create(t, NULL, fn, arg) == 0;   /* any core */
 }
 
 /* In the thread spawn made: every core of the caller's again. */

@@ -3,7 +3,7 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/bench" "$tmp/examples"
-cp bench/workers.sh bench/timeit.c "$tmp/bench/"
+cp bench/workers.sh bench/timeit.sh bench/timeit.c "$tmp/bench/"
 cp tests/regress/workers_speedup_column.pz "$tmp/examples/"
 case $PZ in /*) pz=$PZ ;; *) pz=$PWD/$PZ ;; esac
 PUZZLES=workers_speedup_column WORKERS="1 2" sh "$tmp/bench/workers.sh" "$pz" "$tmp/table.md" > /dev/null
