@@ -102,8 +102,47 @@ static ScalarKind scalar(const Ground *g, Value v, int64_t *out)
 ** How a scalar is written: for the terminal (control characters and bad
 ** UTF-8 escaped, see buf_text), as a JSON value (names quoted, a blank as
 ** null, always valid: buf_json_string), or raw, as the puzzle spelt it.
+** A picture's cell (STYLE_CELL) is the terminal's text without quotes:
+** a cell holds one thing, so nothing there needs them.
 */
-typedef enum { STYLE_TEXT, STYLE_JSON, STYLE_RAW } Style;
+typedef enum { STYLE_TEXT, STYLE_CELL, STYLE_JSON, STYLE_RAW } Style;
+
+/*
+** A string in the text output is written as it reads ([a, b], a picture's
+** labels), unless a reader could take it for something else: nothing at
+** all, a blank, a truth, a number, or text with a separator in it (the
+** list [2, "a, b"] would read as three items).  Such a string is written
+** as the puzzle would spell it, in quotes.
+*/
+static bool text_needs_quotes(const char *s)
+{
+  if (!*s || !strcmp(s, "_") || !strcmp(s, "true") || !strcmp(s, "false"))
+    return true;
+  const char *d = s + (*s == '-');
+  bool number = *d != '\0';
+  for (; *d; d++)
+    number = number && *d >= '0' && *d <= '9';
+  return number || strpbrk(s, " ,\"\\[]()=") != NULL;
+}
+
+/* s in quotes, with the escapes a pz string has for a quote and a backslash. */
+static void quoted_text(Buf *b, const char *s)
+{
+  buf_putc(b, '"');
+  for (const char *from = s;; s++)
+    if (!*s || *s == '"' || *s == '\\') {
+      Buf part = {0};
+      buf_add(&part, from, (size_t)(s - from));
+      buf_text(b, buf_str(&part));
+      buf_free(&part);
+      if (!*s)
+        break;
+      buf_putc(b, '\\');
+      buf_putc(b, *s);
+      from = s + 1;
+    }
+  buf_putc(b, '"');
+}
 
 static void scalar_out(const Ground *g, Value v, Buf *b, Style style)
 {
@@ -120,7 +159,9 @@ static void scalar_out(const Ground *g, Value v, Buf *b, Style style)
   case SCALAR_TEXT:
     if (style == STYLE_JSON)
       buf_json_string(b, sym_name(g->syms, (Sym)x));
-    else if (style == STYLE_TEXT)
+    else if (style == STYLE_TEXT && v.kind == V_STRING && text_needs_quotes(sym_name(g->syms, (Sym)x)))
+      quoted_text(b, sym_name(g->syms, (Sym)x));
+    else if (style == STYLE_TEXT || style == STYLE_CELL)
       buf_text(b, sym_name(g->syms, (Sym)x));
     else
       buf_puts(b, sym_name(g->syms, (Sym)x));
@@ -399,7 +440,7 @@ void out_text(const Ground *g, Buf *b)
 
 void out_scalar_text(const Ground *g, Value v, Buf *b)
 {
-  scalar_text(g, v, b);
+  scalar_out(g, v, b, STYLE_CELL);
 }
 
 void out_table_cell(const Ground *g, uint32_t e, int attr, Buf *b)

@@ -24,7 +24,8 @@ void out_text_walls(const Ground *g, Buf *b);
 void out_item_text(const Ground *g, const ShowItem *it, Buf *b);
 /* A value of an item shown 'as' a drawing: the drawing's text for it (true), or the value's own. */
 bool out_drawn_cell(const Ground *g, const ShowItem *it, Value v, Buf *b);
-/* A scalar as out_text prints it (escaped for the terminal: valid UTF-8, no controls). */
+/* A scalar as a picture's cell shows it: out_text's text (escaped for the terminal: valid
+   UTF-8, no controls), a string never in quotes. */
 void out_scalar_text(const Ground *g, Value v, Buf *b);
 /* The logic grid's cells: entity e's name (attr -1) or the value of attribute attr. */
 void out_table_cell(const Ground *g, uint32_t e, int attr, Buf *b);
