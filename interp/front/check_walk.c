@@ -47,7 +47,9 @@ static SVal walk_expr(Ev *ev, const EvEnv *env, const Node *n)
 
 /* --- quantifiers --- */
 
-typedef void (*EvInstanceFn)(Ev *ev, const EvEnv *env, bool guarded, void *ctx);
+/* guard: the first condition of the binding that is not known before
+   solving (NULL: none) */
+typedef void (*EvInstanceFn)(Ev *ev, const EvEnv *env, const Node *guard, void *ctx);
 
 static bool bound_in(const void *env, Sym s)
 {
@@ -101,13 +103,13 @@ static bool known_guard(Ev *ev, const EvEnv *env, const Node *q, SVal *out)
 ** a known false condition skips the binding, an unknown one guards it.
 ** A list whose items are all alike (the cells of a board) is one case.
 */
-static void each_instance(Ev *ev, const EvEnv *env, const NodeList *quals, uint32_t i, bool guarded,
-                          EvInstanceFn fn, void *ctx)
+static void each_instance(Ev *ev, const EvEnv *env, const NodeList *quals, uint32_t i,
+                          const Node *guard, EvInstanceFn fn, void *ctx)
 {
   if (ev->stop || diag_full(ev->diag))
     return;
   if (i == quals->len) {
-    fn(ev, env, guarded, ctx);
+    fn(ev, env, guard, ctx);
     return;
   }
   const Node *q = quals->items[i];
@@ -119,7 +121,8 @@ static void each_instance(Ev *ev, const EvEnv *env, const NodeList *quals, uint3
       return;
     if (c.kind == SV_COND && c.known && !c.i)
       return;
-    each_instance(ev, env, quals, i + 1, guarded || !(c.kind == SV_COND && c.known), fn, ctx);
+    bool known = c.kind == SV_COND && c.known;
+    each_instance(ev, env, quals, i + 1, guard ? guard : known ? NULL : q, fn, ctx);
     return;
   }
   SVal coll = walk_expr(ev, env, q->b);
@@ -164,7 +167,7 @@ static void each_instance(Ev *ev, const EvEnv *env, const NodeList *quals, uint3
         }
       }
     }
-    each_instance(ev, e, quals, i + 1, guarded, fn, ctx);
+    each_instance(ev, e, quals, i + 1, guard, fn, ctx);
   }
   xfree(frames);
 }
@@ -180,9 +183,10 @@ typedef struct QuantCtx {
   bool counting;        /* inside count(): unknown conditions are counted */
 } QuantCtx;
 
-static void quant_fn(Ev *ev, const EvEnv *env, bool guarded, void *ctx)
+static void quant_fn(Ev *ev, const EvEnv *env, const Node *guard, void *ctx)
 {
   QuantCtx *q = ctx;
+  bool guarded = guard != NULL;
   SVal c = ev_cond_check(ev, q->body->at, ev_cond(ev, env, q->body, q->post && !guarded, q->pos));
   if (c.kind != SV_COND || !c.known || guarded)
     q->all_known = false;
@@ -190,9 +194,10 @@ static void quant_fn(Ev *ev, const EvEnv *env, bool guarded, void *ctx)
     q->decided = true;
 }
 
-static void comprehension_fn(Ev *ev, const EvEnv *env, bool guarded, void *ctx)
+static void comprehension_fn(Ev *ev, const EvEnv *env, const Node *guard, void *ctx)
 {
   QuantCtx *q = ctx;
+  bool guarded = guard != NULL;
   if (q->counting) {                    /* count([X : ...]): how many bindings hold */
     SVal e = walk_expr(ev, env, q->body);
     VEC_PUSH(q->items, e.kind == SV_COND && !guarded ? e : sv_cond_unknown());
@@ -200,7 +205,7 @@ static void comprehension_fn(Ev *ev, const EvEnv *env, bool guarded, void *ctx)
   }
   if (guarded) {
     if (!q->reported)
-      ev_error(ev, q->body->at, "a condition inside [ ... : ... ] must be known before solving; "
+      ev_error(ev, guard->at, "a condition inside [ ... : ... ] must be known before solving; "
                                 "use count(...) or forall for conditions on unknowns");
     q->reported = true;
     return;
@@ -215,7 +220,7 @@ static SVal quantifier(Ev *ev, const EvEnv *env, const Node *n, bool post, bool 
   QuantCtx q = {.body = n->a, .forall = forall, .all_known = true};
   q.post = post && forall == pos;
   q.pos = q.post ? pos : true;
-  each_instance(ev, env, &n->list, 0, false, quant_fn, &q);
+  each_instance(ev, env, &n->list, 0, NULL, quant_fn, &q);
   if (ev->stop)
     return SV_UNKNOWN;
   if (q.decided)
@@ -285,6 +290,9 @@ static SVal expand_rule(Ev *ev, const EvEnv *env, const Node *call, bool post, b
   ev->depth++;
   unsigned errors_before = ev->diag->nerrors;
   bool noted = false, posted = false;
+  /* the call's value is known when every clause's match and body are:
+     it holds when some clause that applies holds */
+  bool known = true, holds = false;
   for (size_t c = 0; c < ni->clauses.len && !posted && !ev->stop; c++) {
     const Stmt *cl = ni->clauses.data[c];
     EvEnv *frames = xcalloc(nargs + 1, sizeof *frames);
@@ -314,8 +322,13 @@ static SVal expand_rule(Ev *ev, const EvEnv *env, const Node *call, bool post, b
     } else if (post && match_known && ni->clauses.len == 1) {
       ev_cond(ev, scope, cl->expr, true, pos);
       posted = true;
+      known = false;
     } else {
-      ev_cond_check(ev, cl->expr->at, ev_cond(ev, scope, cl->expr, false, true));
+      SVal b = ev_cond_check(ev, cl->expr->at, ev_cond(ev, scope, cl->expr, false, true));
+      if (b.kind == SV_COND && b.known && match_known)
+        holds |= b.i != 0;
+      else
+        known = false;
     }
     if (ev->diag->nerrors > errors_before && !noted && ev->depth == 1) {
       diag_note(ev->diag, call->at, "the rule '%s' was used here", ev_name(ev, call->sym));
@@ -325,7 +338,9 @@ static SVal expand_rule(Ev *ev, const EvEnv *env, const Node *call, bool post, b
   }
   ev->depth--;
   xfree(args);
-  return sv_cond_unknown();
+  if (ev->stop || ev->diag->nerrors > errors_before)
+    return sv_cond_unknown();
+  return holds ? sv_cond(true) : known ? sv_cond(false) : sv_cond_unknown();
 }
 
 /* --- functions --- */
@@ -668,7 +683,7 @@ static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n)
   case NK_COMPREH: {
     QuantCtx q = {.body = n->a, .counting = ev->counting};
     ev->counting = false;
-    each_instance(ev, env, &n->list, 0, false, comprehension_fn, &q);
+    each_instance(ev, env, &n->list, 0, NULL, comprehension_fn, &q);
     SVal v = sv_list(ev, q.items.data, (uint32_t)q.items.len);
     VEC_FREE(q.items);
     return ev->stop ? SV_UNKNOWN : v;
