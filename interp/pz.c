@@ -461,12 +461,34 @@ static bool front_end(PzCtx *cx, const char *name, const char *text, size_t len)
   return check_program_timed(&cx->ast, &cx->names, &cx->syms, &cx->diag, check_time_up, cx);
 }
 
+/* Ground the checked program into cx->model: the mistakes only grounding
+   sees (a clue false whatever the unknowns are) are errors here too. */
+static bool ground(PzCtx *cx)
+{
+  cx->ground = (Ground){.ast = &cx->ast, .names = &cx->names, .syms = &cx->syms,
+                        .srcs = &cx->srcs, .diag = &cx->diag, .time_up = check_time_up,
+                        .time_ctx = cx, .model = &cx->model,
+                        .all_assignments = cx->opt.all_assignments};
+  return ground_program(&cx->ground);
+}
+
+/*
+** pz check reports exactly what solving would before its search: the
+** checker's errors and grounding's (a clue that can never hold), so it
+** grounds too, and builds no space.
+*/
 bool pz_check(PzCtx *cx, const char *name, const char *text, size_t len)
 {
   GUARD(cx, false);
-  bool ok = front_end(cx, name, text, len);
+  bool ok = front_end(cx, name, text, len) && (ground(cx) || cx->ground.timed_out);
+  ok = ok && cx->diag.nerrors == 0;
   UNGUARD();
   return ok;
+}
+
+bool pz_check_stopped(const PzCtx *cx)
+{
+  return cx->ground.timed_out;
 }
 
 static void trace_event(void *ctx, const SolverEvent *e);
@@ -475,11 +497,7 @@ static bool load(PzCtx *cx, const char *name, const char *text, size_t len)
 {
   if (!front_end(cx, name, text, len))
     return false;
-  cx->ground = (Ground){.ast = &cx->ast, .names = &cx->names, .syms = &cx->syms,
-                        .srcs = &cx->srcs, .diag = &cx->diag, .time_up = check_time_up,
-                        .time_ctx = cx, .model = &cx->model,
-                        .all_assignments = cx->opt.all_assignments};
-  bool grounded = ground_program(&cx->ground);
+  bool grounded = ground(cx);
   /* stopped by the time limit while grounding: loaded, but pz_next says PZ_LIMIT */
   if (cx->ground.timed_out)
     return cx->diag.nerrors == 0;

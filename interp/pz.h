@@ -115,8 +115,10 @@ bool pz_failed(const PzCtx *cx);
 
 /* Parse, check and ground a program.  False when it has errors. */
 bool pz_load(PzCtx *cx, const char *name, const char *text, size_t len);
-/* Parse and check only (pz check). */
+/* Parse, check and ground, without building a space (pz check).  False when it has errors. */
 bool pz_check(PzCtx *cx, const char *name, const char *text, size_t len);
+/* After pz_check: the time limit stopped grounding before its end (errors may be missed). */
+bool pz_check_stopped(const PzCtx *cx);
 /*
 ** All diagnostics so far, as text (file:line:col: error: ...); valid
 ** until the next call.

@@ -1344,6 +1344,13 @@ static int run(const Cli *cli)
     if (cli->json)
       json_status_and_errors(cx, "error");
     status = EXIT_INPUT;
+  } else if (cli->check_only && pz_check_stopped(cx)) {
+    char words[96];
+    if (cli->json)
+      json_status_and_errors(cx, "limit");
+    put_f(stderr, "pz: stopped: %s before the check was complete\n",
+          limit_words(cli, words, sizeof words));
+    status = EXIT_LIMIT;
   } else if (cli->check_only) {
     if (cli->json)
       json_status_and_errors(cx, "ok");
