@@ -22,6 +22,11 @@ typedef struct Checker {
   bool as_value;         /* the call checked now is an operand of arithmetic or a comparison */
   VEC(Sym) facts;        /* rules written as Prolog facts, and functions written without
                             the word function: reported at the definition only */
+  /* The clause checked now: the forall or exists that a top-level ',' or ';'
+     ends while a later part of the clause may use its variables (cut), and
+     the variables already reported as without a value (once a clause). */
+  VEC(const Node *) cut;
+  VEC(Sym) free_reported;
 } Checker;
 
 static const char *name_of(const Checker *c, Sym s)
@@ -353,10 +358,65 @@ static void check_name(Checker *c, const Node *n)
   }
 }
 
+/*
+** A new clause (a constraint, or a rule's or function's body): its parts
+** joined by ',' and ';' at the top are walked for a forall or exists that
+** is not the last part.  `forall R in 1..3: a(R), b(R)` covers only a(R):
+** the R of b(R) has no value, and the note says why.
+*/
+static void begin_clause(Checker *c, const Node *body)
+{
+  c->cut.len = 0;
+  c->free_reported.len = 0;
+  while (body && body->kind == NK_BINARY && (body->op == OP_AND || body->op == OP_OR)) {
+    const Node *left = body->a;
+    while (left->kind == NK_BINARY && (left->op == OP_AND || left->op == OP_OR))
+      left = left->b;                    /* the part just before this ',' or ';' */
+    if (left->kind == NK_QUANT)
+      VEC_PUSH(c->cut, left);
+    body = body->a;
+  }
+}
+
+/* The forall or exists of this clause cut short by a ',' or ';' that binds s, or NULL. */
+static const Node *cut_binding(const Checker *c, Sym s)
+{
+  for (size_t i = 0; i < c->cut.len; i++) {
+    const Node *q = c->cut.data[i];
+    for (uint32_t k = 0; k < q->list.len; k++) {
+      const Node *qual = q->list.items[k];
+      if (qual->kind != NK_BINARY || qual->op != OP_IN)
+        continue;                       /* a condition, not a binder */
+      if (qual->a->kind == NK_VAR && qual->a->sym == s)
+        return q;
+      for (uint32_t j = 0; qual->a->kind != NK_VAR && j < qual->a->list.len; j++)
+        if (qual->a->list.items[j]->kind == NK_VAR && qual->a->list.items[j]->sym == s)
+          return q;                     /* (A, B) in pairs */
+    }
+  }
+  return NULL;
+}
+
 /* `Red = dog`: a name in capitals is a loop variable, here without a value. */
 static void report_free_variable(Checker *c, const Node *n)
 {
+  for (size_t i = 0; i < c->free_reported.len; i++)
+    if (c->free_reported.data[i] == n->sym)
+      return;                           /* each mistake once: the first use in the clause */
+  VEC_PUSH(c->free_reported, n->sym);
   const char *name = name_of(c, n->sym);
+  const Node *q = cut_binding(c, n->sym);
+  if (q) {
+    const char *word = q->op == OP_EXISTS ? "exists" : "forall";
+    diag_error(c->diag, n->at, "the variable '%s' has no value here: the '%s' before it ends at "
+               "the first ',' or ';' after its ':'", name, word);
+    for (size_t i = 0; i + 1 < c->free_reported.len; i++)
+      if (cut_binding(c, c->free_reported.data[i]) == q)
+        return;                         /* its note is given already */
+    diag_note(c->diag, q->at, "to put more than one condition under this '%s', join them with "
+              "'and' or put them in parentheses: %s ...: (A, B)", word, word);
+    return;
+  }
   diag_error(c->diag, n->at, "the variable '%s' has no value here: a name that starts with a capital "
              "letter is a loop variable, and needs 'forall %s in ...' around it (or must be a rule "
              "parameter)", name, name);
@@ -674,6 +734,7 @@ static void check_rule(Checker *c, const Stmt *st)
       }
     }
   }
+  begin_clause(c, st->expr);
   check_expr(c, st->expr);
   c->scope.len = 0;
 }
@@ -694,6 +755,7 @@ static void check_function(Checker *c, const Stmt *st)
       VEC_PUSH(c->scope, p->sym);
     }
   }
+  begin_clause(c, st->expr);
   check_expr(c, st->expr);
   c->scope.len = 0;
 }
@@ -890,8 +952,10 @@ bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *dia
         report_fact(&c, st);
       else if (is_bare_function(&c, st))
         report_bare_function(&c, st);
-      else
+      else {
+        begin_clause(&c, st->expr);
         check_expr(&c, st->expr);
+      }
       break;
     case ST_SHOW:
       check_list(&c, &st->items);
@@ -907,6 +971,8 @@ bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *dia
   }
   VEC_FREE(c.scope);
   VEC_FREE(c.facts);
+  VEC_FREE(c.cut);
+  VEC_FREE(c.free_reported);
   /* what is known before solving, once every name is right */
   if (diag->nerrors == before)
     check_eval_program(ast, names, syms, diag, time_up, time_ctx);
