@@ -1443,7 +1443,10 @@ static void ground_var_decl(Ground *g, const Stmt *st)
     int64_t lo, hi;
     bool atom;
     Values vals = {0};
-    if (ok && domain_of(g, st, name, &lo, &hi, &vals, &atom)) {
+    /* each unknown of a list of values holds its own sorted copy: charged
+       (one per 16 values) before a thousand cells copy a million values each */
+    if (ok && domain_of(g, st, name, &lo, &hi, &vals, &atom) &&
+        (st->layout || ground_charge(g, (uint64_t)(cells * (double)vals.len) / 16))) {
       Value v = st->layout ? board_from_layout(g, st->layout, lo, hi, &vals, atom)
                            : make_vars(g, dims, ndims, lo, hi, &vals, atom);
       ground_set_global(g, name, v);
