@@ -425,7 +425,11 @@ static NOINLINE Value membership(Ground *g, const Env *env, const Node *n, bool 
     all_known &= value_is_known(flat.data[i]);
   Value r;
   if (!reif && pos && all_known && flat.len > 0 && x.kind == V_LIN) {
-    /* the common case: restrict x to the listed values */
+    /* the common case: restrict x to the listed values (a copy of them, charged) */
+    if (!ground_charge(g, flat.len / 16)) {
+      VEC_FREE(flat);
+      return VALUE_NONE;
+    }
     int32_t *vals = xmalloc(flat.len * sizeof *vals);
     for (size_t i = 0; i < flat.len; i++)
       vals[i] = (int32_t)flat.data[i].i;
