@@ -1063,7 +1063,7 @@ static int solve_goal(PzCtx *cx, const Cli *cli, double load_seconds)
       buf_printf(&out, "%sstopped: %s%s\n", goal.found && cli->mode != MODE_COUNT ? "\n" : "",
                  limit_words(cli, words, sizeof words),
                  goal.found ? "" : " before any solution was found");
-    else if (!goal.found)
+    else if (!goal.found && cli->mode != MODE_COUNT)   /* -c says solutions: 0, as without a goal */
       buf_puts(&out, "no solution\n");
     if (goal.found) {
       const char *gap = cli->mode == MODE_COUNT || stopped ? "" : "\n";
