@@ -541,8 +541,19 @@ static NOINLINE Value index_in_range(Ground *g, Loc at, Value idx, uint32_t n)
     return VALUE_NONE;
   Value above = term_compare(g, at, OP_GE, idx, value_int(1), true);
   Value inside = lit_and2(g, above, term_compare(g, at, OP_LE, idx, value_int(n), true));
-  if (inside.kind == V_NONE || !term_var_or_one(g, at, x, inside, &safe))
+  if (inside.kind == V_NONE)
     return VALUE_NONE;
+  if (inside.kind == V_BOOL)
+    return term_var_or_one(g, at, x, inside, &safe) ? value_var(g, safe) : VALUE_NONE;
+  /* term_var_or_one, but made in 1..n (x there, 1 elsewhere): the position
+     the indices make then has the board's bounds, not those of a wide x
+     (b[r, r] for r in -10^9..10^9 was "can grow too large") */
+  VarId arr[2] = {build_const(g, 1), x}, d;
+  term_defined_when(g, inside);
+  if (!term_var(g, at, inside, &d))
+    return VALUE_NONE;
+  safe = term_new_var(g, 1, (int32_t)n, false);
+  build_element(g, d, 0, 2, arr, safe);
   return value_var(g, safe);
 }
 
