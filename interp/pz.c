@@ -1049,7 +1049,7 @@ static PzResult explain(PzCtx *cx, const PzExplainOptions *o, Buf *b)
   if (o->what == PZ_EXPLAIN_REDUNDANT) {
     bool ok = explain_redundant(&eo, &e);
     explain_redundant_text(&cx->ground, &e, !ok, o->json, b);
-    r = ok ? PZ_SOLUTION : PZ_LIMIT;
+    r = !ok ? PZ_LIMIT : e.nsolutions == 0 ? PZ_NO_MORE : PZ_SOLUTION;
   } else {
     bool ok = explain_puzzle(&eo, &e);
     /* Builds with assertions check every step by a separate solve; release builds on request. */
@@ -1235,9 +1235,14 @@ static PzResult generate(PzCtx *cx, const PzGenerateOptions *o, Buf *b)
       diag_note(&cx->diag, (Loc){0}, "pz generate gives values to board cells and named "
                 "unknowns, and this puzzle has none it can write as a given (a logic grid's "
                 "unknowns cannot be given that way yet)");
+    else if (st == GEN_NONE)
+      diag_note(&cx->diag, (Loc){0}, "the rules have no solution to make a puzzle of");
+    else if (!o->grade)                 /* no level asked for: every solution drawn was excluded */
+      diag_note(&cx->diag, (Loc){0}, "in %u tries, every solution drawn was one of those "
+                "excluded (--exclude); try another seed", r.tries);
     else
-      diag_note(&cx->diag, (Loc){0}, st == GEN_NONE ? "the rules have no solution to make a puzzle of"
-                : "no puzzle of the level asked for came out of %u tries; try another seed", r.tries);
+      diag_note(&cx->diag, (Loc){0}, "no puzzle of the level asked for came out of %u tries; "
+                "try another seed", r.tries);
     res = PZ_NO_MORE;
   }
   gen_result_free(&r);

@@ -157,6 +157,8 @@ static void render_excerpt(const Src *s, LineCol lc, Loc at, Buf *out)
   size_t end = start;
   while (end < s->len && s->text[end] != '\n')
     end++;
+  if (end > start && s->text[end - 1] == '\r')
+    end--;                             /* a CRLF line end is not shown as \x0d */
   size_t from = start, to = end;       /* the window shown */
   if (end - start > EXCERPT_MAX_BYTES) {
     if (at.off > start + EXCERPT_BEFORE)

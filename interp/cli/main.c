@@ -583,6 +583,16 @@ static const char *value_words(int id)
 ** An option pz knows but this subcommand does not (--exclude outside
 ** pz generate), spelt in full: the subcommand it belongs to, or NULL.
 */
+/* A word that names a command (pz explain FILE), taken for the file when written after an option. */
+static bool is_command(const char *word)
+{
+  static const char *const commands[] = {"solve", "check", "explain", "grade", "generate"};
+  for (size_t k = 0; k < sizeof commands / sizeof *commands; k++)
+    if (strcmp(word, commands[k]) == 0)
+      return true;
+  return false;
+}
+
 static const char *subcommand_of(const char *word)
 {
   static const struct { const OptSpec *specs; size_t n; const char *name; } subs[] = {
@@ -649,6 +659,9 @@ static int parse_args(int argc, char **argv, Cli *cli)
       return usage_error("%s", p.message);
     }
     case OPT_OPERAND:
+      if (cli->file && is_command(cli->file))
+        return usage_error("the command %s comes first, before the options: pz %s [options] FILE.pz",
+                           cli->file, cli->file);
       if (cli->file)
         return usage_error("only one puzzle file at a time, but '%s' is a second one", val);
       cli->file = val;
@@ -1050,7 +1063,7 @@ static int solve_goal(PzCtx *cx, const Cli *cli, double load_seconds)
       buf_printf(&out, "%sstopped: %s%s\n", goal.found && cli->mode != MODE_COUNT ? "\n" : "",
                  limit_words(cli, words, sizeof words),
                  goal.found ? "" : " before any solution was found");
-    else if (!goal.found)
+    else if (!goal.found && cli->mode != MODE_COUNT)   /* -c says solutions: 0, as without a goal */
       buf_puts(&out, "no solution\n");
     if (goal.found) {
       const char *gap = cli->mode == MODE_COUNT || stopped ? "" : "\n";

@@ -135,7 +135,9 @@ Value board_from_layout(Ground *g, const Node *picture, int64_t lo, int64_t hi,
         continue;
       }
       VarId x;
-      if (domain->len) {
+      if (domain->len && !ground_charge(g, domain->len / 16)) {
+        x = build_var(g, 0, 0);         /* past the budget (an error): no list of values */
+      } else if (domain->len) {
         int32_t *vs = xmalloc(domain->len * sizeof *vs);
         for (size_t i = 0; i < domain->len; i++)
           vs[i] = (int32_t)domain->data[i].i;

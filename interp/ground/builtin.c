@@ -31,19 +31,23 @@ static Value builtin_arg_list(Ground *g, const Env *env, const Node *n, const ch
 
 static NOINLINE Value builtin_sum(Ground *g, Loc at, const Values *items, bool conds)
 {
-  Lin *acc = lin_alloc(g, 0);
+  Lin **parts = xmalloc((items->len ? items->len : 1) * sizeof *parts);
   for (size_t i = 0; i < items->len; i++) {
-    Lin *l;
+    bool ok;
     if (conds) {
       Value c = lit_check(g, at, items->data[i]);
-      if (c.kind == V_NONE || !to_lin(g, at, c, true, "count", &l))
-        return VALUE_NONE;
-    } else if (!to_lin(g, at, items->data[i], false, "sum", &l)) {
+      ok = c.kind != V_NONE && to_lin(g, at, c, true, "count", &parts[i]);
+    } else {
+      ok = to_lin(g, at, items->data[i], false, "sum", &parts[i]);
+    }
+    if (!ok) {
+      xfree(parts);
       return VALUE_NONE;
     }
-    acc = lin_combine(g, acc, 1, l, 1);
   }
-  return lin_to_value(acc, false);
+  Lin *sum = lin_sum(g, parts, items->len);   /* in one pass: adding one at a time is cubic */
+  xfree(parts);
+  return lin_to_value(sum, false);
 }
 
 static NOINLINE Value builtin_min_max(Ground *g, Loc at, const Values *items, bool is_min)
@@ -537,8 +541,19 @@ static NOINLINE Value index_in_range(Ground *g, Loc at, Value idx, uint32_t n)
     return VALUE_NONE;
   Value above = term_compare(g, at, OP_GE, idx, value_int(1), true);
   Value inside = lit_and2(g, above, term_compare(g, at, OP_LE, idx, value_int(n), true));
-  if (inside.kind == V_NONE || !term_var_or_one(g, at, x, inside, &safe))
+  if (inside.kind == V_NONE)
     return VALUE_NONE;
+  if (inside.kind == V_BOOL)
+    return term_var_or_one(g, at, x, inside, &safe) ? value_var(g, safe) : VALUE_NONE;
+  /* term_var_or_one, but made in 1..n (x there, 1 elsewhere): the position
+     the indices make then has the board's bounds, not those of a wide x
+     (b[r, r] for r in -10^9..10^9 was "can grow too large") */
+  VarId arr[2] = {build_const(g, 1), x}, d;
+  term_defined_when(g, inside);
+  if (!term_var(g, at, inside, &d))
+    return VALUE_NONE;
+  safe = term_new_var(g, 1, (int32_t)n, false);
+  build_element(g, d, 0, 2, arr, safe);
   return value_var(g, safe);
 }
 

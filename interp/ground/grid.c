@@ -121,6 +121,12 @@ void grid_attribute(Ground *g, const Stmt *st)
     return;
   }
   uint32_t n = ents.n, nvals = vals.n;
+  /* n unknowns of nvals values each, charged (one per 16 values) before they
+     are made: 100,000 entities with as many values would be 10^10 values,
+     tens of gigabytes, sorted one unknown at a time past any --timeout */
+  g->here = st->name->at;
+  if (!ground_charge(g, (uint64_t)n * nvals / 16))
+    return;
   bool names = vals.items[0].kind == V_ATOM;
   bool named_entities = ents.items[0].kind == V_ATOM;
   GridAttr a = {.name = st->sym, .names = names};

@@ -425,7 +425,11 @@ static NOINLINE Value membership(Ground *g, const Env *env, const Node *n, bool 
     all_known &= value_is_known(flat.data[i]);
   Value r;
   if (!reif && pos && all_known && flat.len > 0 && x.kind == V_LIN) {
-    /* the common case: restrict x to the listed values */
+    /* the common case: restrict x to the listed values (a copy of them, charged) */
+    if (!ground_charge(g, flat.len / 16)) {
+      VEC_FREE(flat);
+      return VALUE_NONE;
+    }
     int32_t *vals = xmalloc(flat.len * sizeof *vals);
     for (size_t i = 0; i < flat.len; i++)
       vals[i] = (int32_t)flat.data[i].i;
@@ -1443,7 +1447,10 @@ static void ground_var_decl(Ground *g, const Stmt *st)
     int64_t lo, hi;
     bool atom;
     Values vals = {0};
-    if (ok && domain_of(g, st, name, &lo, &hi, &vals, &atom)) {
+    /* each unknown of a list of values holds its own sorted copy: charged
+       (one per 16 values) before a thousand cells copy a million values each */
+    if (ok && domain_of(g, st, name, &lo, &hi, &vals, &atom) &&
+        (st->layout || ground_charge(g, (uint64_t)(cells * (double)vals.len) / 16))) {
       Value v = st->layout ? board_from_layout(g, st->layout, lo, hi, &vals, atom)
                            : make_vars(g, dims, ndims, lo, hi, &vals, atom);
       ground_set_global(g, name, v);

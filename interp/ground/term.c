@@ -239,13 +239,31 @@ void lin_combine_into(Lin *l, const Lin *a, int64_t sa, const Lin *b, int64_t sb
   l->k = sa * a->k + sb * b->k;
   const Lin *parts[2] = {a, b};
   int64_t scale[2] = {sa, sb};
+  /* long terms find their variables by a hash (index + 1 into l; 0: empty),
+     short ones by a look along l: a sum of 100,000 cells is not quadratic */
+  size_t cap = 0;
+  uint32_t *slot = NULL;
+  if (a->n + b->n > LIN_SMALL) {
+    for (cap = 16; cap < 2 * ((size_t)a->n + b->n); cap *= 2)
+      ;
+    slot = xcalloc(cap, sizeof *slot);
+  }
   for (int p = 0; p < 2; p++) {
     for (uint32_t i = 0; i < parts[p]->n; i++) {
       VarId x = parts[p]->vars[i];
       int64_t c = scale[p] * parts[p]->coef[i];
       uint32_t j = 0;
-      while (j < l->n && l->vars[j] != x)
-        j++;
+      if (slot) {
+        size_t h = ((size_t)x * 2654435761u) & (cap - 1);
+        while (slot[h] && l->vars[slot[h] - 1] != x)
+          h = (h + 1) & (cap - 1);
+        if (!slot[h])
+          slot[h] = l->n + 1;
+        j = slot[h] - 1;
+      } else {
+        while (j < l->n && l->vars[j] != x)
+          j++;
+      }
       if (j == l->n) {
         l->vars[l->n] = x;
         l->coef[l->n++] = 0;
@@ -253,6 +271,7 @@ void lin_combine_into(Lin *l, const Lin *a, int64_t sa, const Lin *b, int64_t sb
       l->coef[j] += c;
     }
   }
+  xfree(slot);
   uint32_t kept = 0;                      /* drop terms that cancelled */
   for (uint32_t i = 0; i < l->n; i++)
     if (l->coef[i] != 0) {
@@ -260,6 +279,70 @@ void lin_combine_into(Lin *l, const Lin *a, int64_t sa, const Lin *b, int64_t sb
       l->coef[kept++] = l->coef[i];
     }
   l->n = kept;
+}
+
+/*
+** The sum of n linear terms in one pass: one term per variable, in the
+** order the variables first come, those that cancel dropped (as adding
+** them one at a time with lin_combine() makes it).  A hash of the
+** variables seen finds each in constant time: sum() over a list of
+** 100,000 cells took cubic time and quadratic memory when each item was
+** added to a copy of the sum so far.
+*/
+Lin *lin_sum(Ground *g, Lin *const *parts, size_t n)
+{
+  size_t cap = 16, len = 0, room = 16;
+  uint32_t *slot = xcalloc(cap, sizeof *slot);     /* index + 1 into vars/coef; 0: empty */
+  VarId *vars = xmalloc(room * sizeof *vars);
+  int64_t *coef = xmalloc(room * sizeof *coef);
+  int64_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    k += parts[i]->k;
+    for (uint32_t t = 0; t < parts[i]->n; t++) {
+      VarId x = parts[i]->vars[t];
+      size_t h = ((size_t)x * 2654435761u) & (cap - 1);
+      while (slot[h] && vars[slot[h] - 1] != x)
+        h = (h + 1) & (cap - 1);
+      if (slot[h]) {
+        coef[slot[h] - 1] += parts[i]->coef[t];
+        continue;
+      }
+      if (len == room) {
+        room *= 2;
+        vars = xrealloc(vars, room * sizeof *vars);
+        coef = xrealloc(coef, room * sizeof *coef);
+      }
+      vars[len] = x;
+      coef[len] = parts[i]->coef[t];
+      slot[h] = (uint32_t)++len;
+      if (2 * len > cap) {              /* keep the hash at most half full */
+        xfree(slot);
+        cap *= 2;
+        slot = xcalloc(cap, sizeof *slot);
+        for (size_t j = 0; j < len; j++) {
+          size_t e = ((size_t)vars[j] * 2654435761u) & (cap - 1);
+          while (slot[e])
+            e = (e + 1) & (cap - 1);
+          slot[e] = (uint32_t)(j + 1);
+        }
+      }
+    }
+  }
+  xfree(slot);
+  size_t kept = 0;                      /* drop terms that cancelled */
+  for (size_t j = 0; j < len; j++)
+    kept += coef[j] != 0;
+  Lin *l = lin_alloc(g, (uint32_t)kept);
+  l->k = k;
+  l->n = 0;
+  for (size_t j = 0; j < len; j++)
+    if (coef[j] != 0) {
+      l->vars[l->n] = vars[j];
+      l->coef[l->n++] = coef[j];
+    }
+  xfree(vars);
+  xfree(coef);
+  return l;
 }
 
 /* a + sa * b, merging repeated variables. */

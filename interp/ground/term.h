@@ -127,6 +127,8 @@ Lin *lin_alloc(Ground *g, uint32_t n);
 Lin *lin_of_var(Ground *g, VarId x);
 /* sa * a + sb * b with repeated variables merged and zero terms dropped. */
 Lin *lin_combine(Ground *g, const Lin *a, int64_t sa, const Lin *b, int64_t sb);
+/* The sum of parts[0..n), each variable once (in one pass: for sum() of a long list). */
+Lin *lin_sum(Ground *g, Lin *const *parts, size_t n);
 void lin_range(const Ground *g, const Lin *l, Wide *lo, Wide *hi);
 /*
 ** v as a linear term.  Conditions count as 0/1 only when allow_cond;

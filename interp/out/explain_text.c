@@ -56,6 +56,8 @@ void explain_grade_text(const Explanation *e, bool json, Buf *b)
   if (json) {
     json_open(b, e->outcome);
     buf_printf(b, "\"level\": %u, \"score\": %lu, \"steps\": %zu}\n", gr.level, gr.score, gr.steps);
+  } else if (e->outcome == EX_NONE) {   /* not "level 1, score 0": there is nothing to solve */
+    buf_puts(b, "grade: none, the puzzle has no solution\n");
   } else {
     buf_printf(b, "grade: level %u (%s), score %lu, %zu steps\n",
                gr.level, grade_words[gr.level], gr.score, gr.steps);
