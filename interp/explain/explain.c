@@ -1178,8 +1178,8 @@ static void build_groups(Ex *x)
       const ModelStep *st = &x->m->steps.data[k->id];
       VEC_RESERVE(sv, st->n + st->m + 3);
       size_t n = model_step_vars(x->m, st, sv.data);
-      if (n > 1)
-        g.unary = false;
+      for (size_t q = 1; q < n && g.unary; q++)
+        g.unary = sv.data[q] == sv.data[0];   /* one variable, perhaps named twice */
       for (size_t q = 0; q < n; q++)
         if (sv.data[q] < x->nvars && x->tracked.data[sv.data[q]] && !seen.data[sv.data[q]]) {
           seen.data[sv.data[q]] = 1;

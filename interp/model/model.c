@@ -153,12 +153,10 @@ ModelVar model_const(Model *m, int32_t v)
   return new_var(m, v, v);
 }
 
-/* Append v to out[0..*n) unless it is there already (steps are short). */
+/* Append v to out[0..*n).  No search for v among them: a step can hold
+   100,000 variables (a long sum), and the caller marks those it has seen. */
 static void add_var(ModelVar *out, size_t *n, ModelVar v)
 {
-  for (size_t i = 0; i < *n; i++)
-    if (out[i] == v)
-      return;
   out[(*n)++] = v;
 }
 
@@ -207,7 +205,7 @@ size_t model_step_vars(const Model *m, const ModelStep *st, ModelVar *out)
     add_var(out, &n, st->x);
     add_var(out, &n, st->z);
     break;
-  case MS_TILING: {          /* every variable appears once: no search needed */
+  case MS_TILING: {
     ModelTiling t = model_tiling(a);
     for (uint32_t c = 0; c < t.ncells; c++) {
       out[n++] = (ModelVar)t.cover[c];

@@ -143,8 +143,9 @@ void model_set_name(Model *m, ModelVar x, ModelName name);
 bool model_name(const Model *m, ModelVar x, Buf *out);
 
 /*
-** The variables a constraint step mentions, each once, into out (room
-** for n + m + 3 of them); returns how many.  0 for other steps.
+** The variables a constraint step mentions, in order, into out (room
+** for n + m + 3 of them); returns how many.  A variable the step
+** mentions twice may come twice.  0 for other steps.
 */
 size_t model_step_vars(const Model *m, const ModelStep *st, ModelVar *out);
 

@@ -1099,10 +1099,15 @@ void par_job_clock(const ParJob *j, Solver *s)
   if (!j->each->clock_from)
     return;
   solver_share_clock(s, j->each->clock_from);
+  /* Read the clock at the job's first tick: each job starts from the same
+     copy of the caller's countdown, so jobs shorter than it would never
+     read the clock, and a hundred thousand of them would run on past the
+     time limit. */
+  if (s->limits.clock)
+    s->clock.countdown = 1;
   if (!j->alone && s->limits.clock) {   /* the host's poll is for its own thread */
     s->limits.poll = each_poll;
     s->limits.poll_ctx = j->each;
-    s->clock.countdown = 1;
   }
 }
 

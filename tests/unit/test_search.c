@@ -5,6 +5,7 @@
 
 #include "engine/engine.h"
 #include "search/nogood.h"
+#include "search/parallel.h"
 #include "search/search.h"
 #include "pz.h"
 #include "pz_internal.h"
@@ -692,6 +693,45 @@ static void learning_keeps_every_solution(void **state)
     }
 }
 
+/* A clock the test moves by hand. */
+static double hand_now;
+
+static double hand_clock(void)
+{
+  return hand_now;
+}
+
+/* Each job of par_each: a space of its own, given the caller's clock; one tick. */
+static void tick_once(void *ctx, size_t i, ParJob *j)
+{
+  bool *up = ctx;
+  Solver *s = solver_new();
+  par_job_clock(j, s);
+  up[i] = solver_time_is_up(s);
+  solver_free(s);
+}
+
+/*
+** Found by the fuzzer (explain's check of a step of 100,000 values ran
+** on past --timeout): every job started from the same copy of the
+** caller's countdown, so jobs shorter than it never read the clock.  Each
+** job now reads it at its first tick, alone or on threads.
+*/
+static void jobs_read_the_clock_at_their_first_tick(void **state)
+{
+  Solver *from = *state;
+  hand_now = 0;
+  solver_set_limits(from, (SolverLimits){ .timeout_seconds = 1, .clock = hand_clock });
+  from->clock.stride = from->clock.countdown = 1u << 20;   /* a long stride, as after a fast search */
+  hand_now = 5;                                            /* past the time limit */
+  for (unsigned workers = 1; workers <= 2; workers++) {
+    bool up[8] = {false};
+    par_each(workers, 8, tick_once, up, from);
+    for (int i = 0; i < 8; i++)
+      assert_true(up[i]);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -729,6 +769,7 @@ int main(void)
     T(nogoods_fail_the_node_where_they_all_hold),
     T(nogoods_of_one_decision_prune_the_root),
     T(learning_keeps_every_solution),
+    T(jobs_read_the_clock_at_their_first_tick),
 #undef T
   };
   return cmocka_run_group_tests_name("search", tests, NULL, NULL);
