@@ -579,10 +579,6 @@ static const char *value_words(int id)
   }
 }
 
-/*
-** An option pz knows but this subcommand does not (--exclude outside
-** pz generate), spelt in full: the subcommand it belongs to, or NULL.
-*/
 /* A word that names a command (pz explain FILE), taken for the file when written after an option. */
 static bool is_command(const char *word)
 {
@@ -593,6 +589,10 @@ static bool is_command(const char *word)
   return false;
 }
 
+/*
+** An option pz knows but this subcommand does not (--exclude outside
+** pz generate), spelt in full: the subcommand it belongs to, or NULL.
+*/
 static const char *subcommand_of(const char *word)
 {
   static const struct { const OptSpec *specs; size_t n; const char *name; } subs[] = {

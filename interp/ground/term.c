@@ -207,6 +207,19 @@ Value value_var(Ground *g, VarId x)
   return v;
 }
 
+/*
+** The slot of variable x in an open-addressing hash of cap slots (a power
+** of two) over vars[]: each slot holds an index + 1 into vars, 0 when
+** empty.  The slot that holds x, or the empty one where x would go.
+*/
+static uint32_t *var_slot(uint32_t *slot, size_t cap, const VarId *vars, VarId x)
+{
+  size_t h = ((size_t)x * 2654435761u) & (cap - 1);
+  while (slot[h] && vars[slot[h] - 1] != x)
+    h = (h + 1) & (cap - 1);
+  return &slot[h];
+}
+
 /* sa * a + sb * b into l, whose arrays hold a->n + b->n terms. */
 void lin_combine_into(Lin *l, const Lin *a, int64_t sa, const Lin *b, int64_t sb)
 {
@@ -254,12 +267,10 @@ void lin_combine_into(Lin *l, const Lin *a, int64_t sa, const Lin *b, int64_t sb
       int64_t c = scale[p] * parts[p]->coef[i];
       uint32_t j = 0;
       if (slot) {
-        size_t h = ((size_t)x * 2654435761u) & (cap - 1);
-        while (slot[h] && l->vars[slot[h] - 1] != x)
-          h = (h + 1) & (cap - 1);
-        if (!slot[h])
-          slot[h] = l->n + 1;
-        j = slot[h] - 1;
+        uint32_t *at = var_slot(slot, cap, l->vars, x);
+        if (!*at)
+          *at = l->n + 1;
+        j = *at - 1;
       } else {
         while (j < l->n && l->vars[j] != x)
           j++;
@@ -300,11 +311,9 @@ Lin *lin_sum(Ground *g, Lin *const *parts, size_t n)
     k += parts[i]->k;
     for (uint32_t t = 0; t < parts[i]->n; t++) {
       VarId x = parts[i]->vars[t];
-      size_t h = ((size_t)x * 2654435761u) & (cap - 1);
-      while (slot[h] && vars[slot[h] - 1] != x)
-        h = (h + 1) & (cap - 1);
-      if (slot[h]) {
-        coef[slot[h] - 1] += parts[i]->coef[t];
+      uint32_t *at = var_slot(slot, cap, vars, x);
+      if (*at) {
+        coef[*at - 1] += parts[i]->coef[t];
         continue;
       }
       if (len == room) {
@@ -314,17 +323,13 @@ Lin *lin_sum(Ground *g, Lin *const *parts, size_t n)
       }
       vars[len] = x;
       coef[len] = parts[i]->coef[t];
-      slot[h] = (uint32_t)++len;
+      *at = (uint32_t)++len;
       if (2 * len > cap) {              /* keep the hash at most half full */
         xfree(slot);
         cap *= 2;
         slot = xcalloc(cap, sizeof *slot);
-        for (size_t j = 0; j < len; j++) {
-          size_t e = ((size_t)vars[j] * 2654435761u) & (cap - 1);
-          while (slot[e])
-            e = (e + 1) & (cap - 1);
-          slot[e] = (uint32_t)(j + 1);
-        }
+        for (size_t j = 0; j < len; j++)
+          *var_slot(slot, cap, vars, vars[j]) = (uint32_t)(j + 1);
       }
     }
   }

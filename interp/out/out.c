@@ -128,20 +128,16 @@ static bool text_needs_quotes(const char *s)
 /* s in quotes, with the escapes a pz string has for a quote and a backslash. */
 static void quoted_text(Buf *b, const char *s)
 {
+  Buf escaped = {0};
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\')
+      buf_putc(&escaped, '\\');
+    buf_putc(&escaped, *s);
+  }
   buf_putc(b, '"');
-  for (const char *from = s;; s++)
-    if (!*s || *s == '"' || *s == '\\') {
-      Buf part = {0};
-      buf_add(&part, from, (size_t)(s - from));
-      buf_text(b, buf_str(&part));
-      buf_free(&part);
-      if (!*s)
-        break;
-      buf_putc(b, '\\');
-      buf_putc(b, *s);
-      from = s + 1;
-    }
+  buf_text(b, buf_str(&escaped));       /* the rest as the terminal's text */
   buf_putc(b, '"');
+  buf_free(&escaped);
 }
 
 static void scalar_out(const Ground *g, Value v, Buf *b, Style style)
