@@ -116,13 +116,15 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
 }
 
 /*
-** Once the Model is in: sums over cells that one distinct holds told so
+** Once the Model is in: the terms two equations fix together
+** (props/same_sums.c), sums over cells that one distinct holds told so
 ** (props/sum_dc.c), and the equations that follow from sums over shared
 ** cells (props/linsys.c), for searching; not for the reason log, nor in
 ** the spaces of explain (solver_from_model_where, trial.c).
 */
-static void load_finish(Solver *s)
+static void load_finish(Solver *s, const Model *m)
 {
+  same_sums_post(s, m);
   sum_dc_mark_distinct(s, LINSYS_MIN_VARS);
   linsys_post(s, LINSYS_MIN_VARS);
 }
@@ -197,7 +199,7 @@ Solver *solver_from_model_like(const Model *m, const Solver *like)
   want_neq_graph(s, m);
   for (size_t i = 0; i < m->steps.len; i++)
     solver_replay_step(s, m, &m->steps.data[i]);
-  load_finish(s);
+  load_finish(s, m);
   s->linsys_like = NULL;                /* like may be freed before s */
   return s;
 }
@@ -211,7 +213,7 @@ size_t solver_load_model(Solver *s, const Model *m)
     if (failed == m->steps.len && solver_failed(s))
       failed = i;
   }
-  load_finish(s);
+  load_finish(s, m);
   return failed;
 }
 

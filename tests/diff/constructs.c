@@ -1996,6 +1996,112 @@ static long tiling_case(Rng *r, Text *t)
   return n;
 }
 
+/* --- sums over the same cells --- */
+
+#define MAX_SUMS 4
+
+/*
+** One clause over s = sum(l) and the unknown h (props/same_sums.c finds
+** the equations that are another one plus a term): its shape, constants
+** and whether it holds for s, h and the line.
+*/
+typedef struct SumClause {
+  int shape, k, c, i;
+} SumClause;
+
+static bool sum_clause_holds(const SumClause *c, long s, long h, const int *l)
+{
+  switch (c->shape) {
+  case 0: return s == c->k;                     /* sum(l) = K */
+  case 1: return h + s == c->k;                 /* h + sum(l) = K */
+  case 2: return s - h == c->k;                 /* sum(l) - h = K */
+  case 3: return c->c * h == s;                 /* C * h = sum(l) */
+  case 4: return c->k - s == h;                 /* K - sum(l) = h */
+  case 5: return s + l[c->i] == c->k;           /* sum(l) + l[I] = K: l[I] twice */
+  case 6: return s != c->k;                     /* sum(l) != K */
+  default: return s <= c->k;                    /* sum(l) <= K */
+  }
+}
+
+static void sum_clause_text(const SumClause *c, Text *t)
+{
+  switch (c->shape) {
+  case 0: text_printf(t, "sum(l) = %d.\n", c->k); break;
+  case 1: text_printf(t, "h + sum(l) = %d.\n", c->k); break;
+  case 2: text_printf(t, "sum(l) - h = %d.\n", c->k); break;
+  case 3: text_printf(t, "%d * h = sum(l).\n", c->c); break;
+  case 4: text_printf(t, "%d - sum(l) = h.\n", c->k); break;
+  case 5: text_printf(t, "sum(l) + l[%d] = %d.\n", c->i + 1, c->k); break;
+  case 6: text_printf(t, "sum(l) != %d.\n", c->k); break;
+  default: text_printf(t, "sum(l) <= %d.\n", c->k); break;
+  }
+}
+
+/*
+** A line l, an unknown h, and up to four clauses over the line's sum,
+** often two with the same terms; shown: everything, sum(l), or h.  A cut
+** drops clause j (bit j), makes the line cols items shorter (down to 2)
+** and its values fewer (down to 0..1).
+*/
+static long sums_case(Rng *r, Text *t)
+{
+  int len = rng_range(r, 2, 6), hi = rng_range(r, 1, 2);
+  int nclauses = rng_range(r, 1, MAX_SUMS), show = rng_below(r, 3);
+  SumClause c[MAX_SUMS];
+  for (int j = 0; j < nclauses; j++) {
+    c[j] = (SumClause){.shape = rng_below(r, 8), .k = rng_range(r, -2, len * hi + 2),
+                       .c = rng_range(r, 1, 3), .i = rng_below(r, len)};
+    if (j && rng_chance(r, 40))         /* the same sum again, at another total */
+      c[j].shape = c[j - 1].shape;
+  }
+  len = less(len, cut.cols, 2);
+  hi = less(hi, cut.values, 1);
+  text_printf(t, "var l[%d] in 0..%d.\nvar h in -6..6.\n", len, hi);
+  int kept = 0;
+  SumClause k[MAX_SUMS];
+  for (int j = 0; j < nclauses; j++) {
+    if (dropped(j))
+      continue;
+    k[kept] = c[j];
+    k[kept].i %= len;
+    sum_clause_text(&k[kept], t);
+    kept++;
+  }
+  if (show == 1)
+    text_printf(t, "show sum(l).\n");
+  else if (show == 2)
+    text_printf(t, "show h.\n");
+  /* The brute force: every line and h; with a show, the distinct values shown. */
+  bool seen[64 * 13] = {false};
+  int l[6] = {0};
+  long found = 0;
+  for (;;) {
+    long s = 0;
+    for (int i = 0; i < len; i++)
+      s += l[i];
+    for (long h = -6; h <= 6; h++) {
+      bool ok = true;
+      for (int j = 0; j < kept && ok; j++)
+        ok = sum_clause_holds(&k[j], s, h, l);
+      if (!ok)
+        continue;
+      long key = show == 1 ? s : show == 2 ? h + 6 : -1;
+      if (key < 0)
+        found++;
+      else if (!seen[key])
+        seen[key] = true, found++;
+    }
+    int i = 0;
+    for (; i < len; i++) {
+      if (++l[i] <= hi)
+        break;
+      l[i] = 0;
+    }
+    if (i == len)
+      return found;
+  }
+}
+
 /* --- the families --- */
 
 static const struct {
@@ -2010,6 +2116,7 @@ static const struct {
   {"tiling", tiling_case},
   {"board", mixed_case},
   {"hex", hex_case},
+  {"sums", sums_case},
 };
 
 int construct_families(void)

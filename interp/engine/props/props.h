@@ -163,6 +163,14 @@ bool dval_is(const Prop *p);
 ** equations would only change which answer comes first.
 */
 #define LINSYS_MIN_VARS 12
+/*
+** Equations of the Model that are another one plus one term fix that
+** term; two over the same terms with different totals fail the space
+** (same_sums.c).  Root only, not deferred, without a trace.  from_model.c
+** calls it once the Model is loaded.
+*/
+struct Model;
+void same_sums_post(Solver *s, const struct Model *m);
 void linsys_post(Solver *s, uint32_t min_vars);
 /*
 ** What linsys_post derived in a space, group by group (s->linsys_memo):
