@@ -2001,15 +2001,16 @@ static long tiling_case(Rng *r, Text *t)
 #define MAX_SUMS 4
 
 /*
-** One clause over s = sum(l) and the unknown h (props/same_sums.c finds
-** the equations that are another one plus a term): its shape, constants
-** and whether it holds for s, h and the line.
+** One clause over s = sum(l) and the unknowns h and g (props/same_sums.c
+** finds the equations that are another one plus a term, or that differ
+** from another in one term): its shape, constants and whether it holds
+** for s, h, g and the line.
 */
 typedef struct SumClause {
   int shape, k, c, i;
 } SumClause;
 
-static bool sum_clause_holds(const SumClause *c, long s, long h, const int *l)
+static bool sum_clause_holds(const SumClause *c, long s, long h, long g, const int *l)
 {
   switch (c->shape) {
   case 0: return s == c->k;                     /* sum(l) = K */
@@ -2019,7 +2020,9 @@ static bool sum_clause_holds(const SumClause *c, long s, long h, const int *l)
   case 4: return c->k - s == h;                 /* K - sum(l) = h */
   case 5: return s + l[c->i] == c->k;           /* sum(l) + l[I] = K: l[I] twice */
   case 6: return s != c->k;                     /* sum(l) != K */
-  default: return s <= c->k;                    /* sum(l) <= K */
+  case 7: return s <= c->k;                     /* sum(l) <= K */
+  case 8: return g == s;                        /* g = sum(l) */
+  default: return g - s == h;                   /* g - sum(l) = h */
   }
 }
 
@@ -2033,12 +2036,14 @@ static void sum_clause_text(const SumClause *c, Text *t)
   case 4: text_printf(t, "%d - sum(l) = h.\n", c->k); break;
   case 5: text_printf(t, "sum(l) + l[%d] = %d.\n", c->i + 1, c->k); break;
   case 6: text_printf(t, "sum(l) != %d.\n", c->k); break;
-  default: text_printf(t, "sum(l) <= %d.\n", c->k); break;
+  case 7: text_printf(t, "sum(l) <= %d.\n", c->k); break;
+  case 8: text_printf(t, "g = sum(l).\n"); break;
+  default: text_printf(t, "g - sum(l) = h.\n"); break;
   }
 }
 
 /*
-** A line l, an unknown h, and up to four clauses over the line's sum,
+** A line l, unknowns h and g, and up to four clauses over the line's sum,
 ** often two with the same terms; shown: everything, sum(l), or h.  A cut
 ** drops clause j (bit j), makes the line cols items shorter (down to 2)
 ** and its values fewer (down to 0..1).
@@ -2049,14 +2054,14 @@ static long sums_case(Rng *r, Text *t)
   int nclauses = rng_range(r, 1, MAX_SUMS), show = rng_below(r, 3);
   SumClause c[MAX_SUMS];
   for (int j = 0; j < nclauses; j++) {
-    c[j] = (SumClause){.shape = rng_below(r, 8), .k = rng_range(r, -2, len * hi + 2),
+    c[j] = (SumClause){.shape = rng_below(r, 10), .k = rng_range(r, -2, len * hi + 2),
                        .c = rng_range(r, 1, 3), .i = rng_below(r, len)};
     if (j && rng_chance(r, 40))         /* the same sum again, at another total */
       c[j].shape = c[j - 1].shape;
   }
   len = less(len, cut.cols, 2);
   hi = less(hi, cut.values, 1);
-  text_printf(t, "var l[%d] in 0..%d.\nvar h in -6..6.\n", len, hi);
+  text_printf(t, "var l[%d] in 0..%d.\nvar h in -6..6.\nvar g in -6..6.\n", len, hi);
   int kept = 0;
   SumClause k[MAX_SUMS];
   for (int j = 0; j < nclauses; j++) {
@@ -2072,25 +2077,26 @@ static long sums_case(Rng *r, Text *t)
   else if (show == 2)
     text_printf(t, "show h.\n");
   /* The brute force: every line and h; with a show, the distinct values shown. */
-  bool seen[64 * 13] = {false};
+  bool seen[64] = {false};
   int l[6] = {0};
   long found = 0;
   for (;;) {
     long s = 0;
     for (int i = 0; i < len; i++)
       s += l[i];
-    for (long h = -6; h <= 6; h++) {
-      bool ok = true;
-      for (int j = 0; j < kept && ok; j++)
-        ok = sum_clause_holds(&k[j], s, h, l);
-      if (!ok)
-        continue;
-      long key = show == 1 ? s : show == 2 ? h + 6 : -1;
-      if (key < 0)
-        found++;
-      else if (!seen[key])
-        seen[key] = true, found++;
-    }
+    for (long h = -6; h <= 6; h++)
+      for (long g = -6; g <= 6; g++) {
+        bool ok = true;
+        for (int j = 0; j < kept && ok; j++)
+          ok = sum_clause_holds(&k[j], s, h, g, l);
+        if (!ok)
+          continue;
+        long key = show == 1 ? s : show == 2 ? h + 6 : -1;
+        if (key < 0)
+          found++;
+        else if (!seen[key])
+          seen[key] = true, found++;
+      }
     int i = 0;
     for (; i < len; i++) {
       if (++l[i] <= hi)

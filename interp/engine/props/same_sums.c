@@ -12,7 +12,9 @@
 ** So once the Model is in, each equation that is another one plus one
 ** term (or minus it, or the other's negation plus one term) fixes that
 ** term: c * x = the difference of their totals.  Two equations over the
-** same terms with different totals make the space fail at once.
+** same terms with different totals make the space fail at once.  Two
+** equations that differ in one term each (t = sum(a) and the helper of
+** `show sum(a)`) tie those two terms: c x - d y = the difference.
 ** Equations are matched by an additive hash of their terms, so removing
 ** one term from the hash costs one subtraction: one look-up per term in
 ** all, and a comparison of the terms only when the hashes agree.
@@ -67,20 +69,24 @@ static int by_var(const void *a, const void *b)
 }
 
 /*
-** Does e's list of terms, with its term skip left out (UINT32_MAX: none)
-** and each coefficient times sign, equal f's?
+** Does e's list of terms, less its term skip (UINT32_MAX: none) and each
+** coefficient times sign, equal f's less its term fskip?
 */
-static bool same_terms(const Term *terms, const Eq *e, uint32_t skip, int sign, const Eq *f)
+static bool same_terms(const Term *terms, const Eq *e, uint32_t skip, int sign, const Eq *f,
+                       uint32_t fskip)
 {
-  if (e->n - (skip != UINT32_MAX) != f->n)
+  if (e->n - (skip != UINT32_MAX) != f->n - (fskip != UINT32_MAX))
     return false;
   const Term *a = terms + e->first, *b = terms + f->first;
-  for (uint32_t i = 0, j = 0; i < e->n; i++) {
+  for (uint32_t i = 0, j = 0; i < e->n; i++, j++) {
     if (i == skip)
-      continue;
+      i++;
+    if (j == fskip)
+      j++;
+    if (i == e->n)
+      break;
     if (a[i].x != b[j].x || (int64_t)a[i].c * sign != b[j].c)
       return false;
-    j++;
   }
   return true;
 }
@@ -97,10 +103,52 @@ static const Eq *find(const Table *t, uint64_t key, const Eq *e, uint32_t skip, 
 {
   for (size_t i = key & t->mask; t->slot[i]; i = (i + 1) & t->mask) {
     const Eq *f = &t->eqs[t->slot[i] - 1];
-    if (f->h == key && same_terms(t->terms, e, skip, sign, f))
+    if (f->h == key && same_terms(t->terms, e, skip, sign, f, UINT32_MAX))
       return f;
   }
   return NULL;
+}
+
+/*
+** The equations of three terms or more, each less one of its terms, by the
+** hash of what is left: two that agree there (e = L + c x, f = L + d y)
+** say c x - d y = the difference of their totals.  Each rest is kept once,
+** with the first equation that has it: the others are tied to that one.
+*/
+typedef struct {
+  uint64_t key;
+  uint32_t eq, term;    /* eq + 1 (0: empty), and the term left out */
+} Rest;
+
+typedef struct {
+  Rest *slot;
+  size_t mask;
+} RestTable;
+
+/* The rest in the table equal to e's less term j (times sign), or NULL; else where it goes. */
+static const Rest *find_rest(const RestTable *r, const Table *t, uint64_t key, const Eq *e,
+                             uint32_t j, int sign, size_t *free_slot)
+{
+  size_t i = key & r->mask;
+  for (; r->slot[i].eq; i = (i + 1) & r->mask) {
+    const Rest *x = &r->slot[i];
+    if (x->key == key && same_terms(t->terms, e, j, sign, &t->eqs[x->eq - 1], x->term))
+      return x;
+  }
+  if (free_slot)
+    *free_slot = i;
+  return NULL;
+}
+
+/* c x + d y = rhs, under e's origin. */
+static void post_pair(Solver *s, const Eq *e, Term x, Term y, int64_t d, int64_t rhs)
+{
+  if (d < INT32_MIN || d > INT32_MAX)
+    return;
+  int32_t c[2] = {x.c, (int32_t)d};
+  VarId v[2] = {x.x, y.x};
+  solver_set_origin(s, e->origin);
+  post_linear(s, 2, c, v, LIN_EQ, rhs);
 }
 
 /* c * x = rhs, under e's origin. */
@@ -219,6 +267,42 @@ void same_sums_post(Solver *s, const Model *m)
       posted = true;
     }
   }
+  size_t nrest = 0;
+  for (size_t i = 0; i < neq; i++)
+    nrest += t.eqs[i].n >= 3 ? t.eqs[i].n : 0;
+  RestTable r = {0};
+  for (cap = 4; cap < 2 * nrest; cap *= 2)
+    ;
+  r.mask = cap - 1;
+  r.slot = nrest && !s->failed ? xcalloc(cap, sizeof *r.slot) : NULL;
+  for (size_t i = 0; i < neq && r.slot && !s->failed; i++) {
+    const Eq *e = &t.eqs[i];
+    if (e->again || e->n < 3)
+      continue;
+    for (uint32_t j = 0; j < e->n && !s->failed; j++) {
+      Term x = t.terms[e->first + j];
+      size_t at = 0;
+      const Rest *f = find_rest(&r, &t, e->h - term_hash(x.x, x.c), e, j, 1, &at);
+      const Rest *g = f ? NULL : find_rest(&r, &t, e->neg - term_hash(x.x, -(int64_t)x.c), e, j,
+                                           -1, NULL);
+      int64_t rhs;
+      if (f) {                          /* e - f: c x - d y = e.k - f.k */
+        const Eq *o = &t.eqs[f->eq - 1];
+        if (!__builtin_sub_overflow(e->k, o->k, &rhs))
+          post_pair(s, e, x, t.terms[o->first + f->term], -(int64_t)t.terms[o->first + f->term].c,
+                    rhs);
+        posted = true;
+      } else if (g) {                   /* e + f: c x + d y = e.k + f.k */
+        const Eq *o = &t.eqs[g->eq - 1];
+        if (!__builtin_add_overflow(e->k, o->k, &rhs))
+          post_pair(s, e, x, t.terms[o->first + g->term], t.terms[o->first + g->term].c, rhs);
+        posted = true;
+      } else {
+        r.slot[at] = (Rest){e->h - term_hash(x.x, x.c), (uint32_t)i + 1, j};
+      }
+    }
+  }
+  xfree(r.slot);
   if (posted)
     solver_propagate(s);
   xfree(t.slot);
