@@ -45,6 +45,16 @@ static void json_open(Buf *b, ExOutcome outcome)
   buf_printf(b, "{\"version\": %d, \"status\": \"%s\", ", PZ_JSON_VERSION, outcome_status[outcome]);
 }
 
+/* "level": L, "score": S; both null when the puzzle has no solution:
+   there is nothing to grade (as the text says). */
+static void json_grade(Buf *b, const Explanation *e, const ExGrade *gr)
+{
+  if (e->outcome == EX_NONE)
+    buf_puts(b, "\"level\": null, \"score\": null");
+  else
+    buf_printf(b, "\"level\": %u, \"score\": %lu", gr->level, gr->score);
+}
+
 static const char *const grade_words[] = {
   "", "every step follows from one clue", "some steps need clues together",
   "some steps need a contradiction", "it needs guessing",
@@ -55,7 +65,8 @@ void explain_grade_text(const Explanation *e, bool json, Buf *b)
   ExGrade gr = explain_grade(e);
   if (json) {
     json_open(b, e->outcome);
-    buf_printf(b, "\"level\": %u, \"score\": %lu, \"steps\": %zu}\n", gr.level, gr.score, gr.steps);
+    json_grade(b, e, &gr);
+    buf_printf(b, ", \"steps\": %zu}\n", gr.steps);
   } else if (e->outcome == EX_NONE) {   /* not "level 1, score 0": there is nothing to solve */
     buf_puts(b, "grade: none, the puzzle has no solution\n");
   } else {
@@ -387,7 +398,9 @@ static void json_text(const Ground *g, const Model *m, const Explanation *e, con
     buf_printf(b, "], \"minimal\": %s", e->conflict_minimal ? "true" : "false");
   }
   ExGrade gr = explain_grade(e);
-  buf_printf(b, "},\n\"grade\": {\"level\": %u, \"score\": %lu}}\n", gr.level, gr.score);
+  buf_puts(b, "},\n\"grade\": {");
+  json_grade(b, e, &gr);
+  buf_puts(b, "}}\n");
   buf_free(&w);
 }
 
