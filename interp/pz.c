@@ -1078,7 +1078,7 @@ static PzResult explain(PzCtx *cx, const PzExplainOptions *o, Buf *b)
     if (ok && o->picture && o->what == PZ_EXPLAIN_STEPS && (cx->ground.shows.len || cx->ground.table))
       step_pictures(&bc, o);
     solver_free(bc.s);
-    r = !ok ? PZ_LIMIT : e.outcome == EX_NONE ? PZ_NO_MORE : PZ_SOLUTION;
+    r = !ok || e.checks_stopped ? PZ_LIMIT : e.outcome == EX_NONE ? PZ_NO_MORE : PZ_SOLUTION;
   }
   explanation_free(&e);
   return r;

@@ -14,6 +14,12 @@
 #define EXCERPT_MAX_BYTES 120
 #define EXCERPT_BEFORE 50   /* bytes of the window before the culprit */
 
+/* A name or quoted piece of source in a message longer than this many
+   characters shows only its start, "..." and its length: a 1 MB name
+   must not make a 1 MB message. */
+#define PIECE_MAX_CHARS 60
+#define PIECE_KEEP_CHARS 40
+
 void diag_init(Diag *d, const SrcTable *srcs)
 {
   memset(d, 0, sizeof *d);
@@ -26,6 +32,81 @@ void diag_free(Diag *d)
     xfree(d->msgs[i].text);
   xfree(d->msgs);
   memset(d, 0, sizeof *d);
+}
+
+static bool is_word_byte(char c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         ((unsigned char)c & 0x80);
+}
+
+/* The byte offset in s[0, len) after its first n characters (UTF-8). */
+static size_t first_chars(const char *s, size_t len, size_t n)
+{
+  size_t i = 0;
+  for (size_t seen = 0; i < len; i++) {
+    if (((unsigned char)s[i] & 0xC0) != 0x80 && seen++ == n)
+      break;
+  }
+  return i;
+}
+
+/* The piece s[0, len) into out, shortened when it is too long; quote is
+   the quote mark around it ("" for a bare name). */
+static void put_piece(Buf *out, const char *s, size_t len, const char *quote)
+{
+  size_t chars = text_width(s, len);
+  buf_puts(out, quote);
+  if (chars <= PIECE_MAX_CHARS) {
+    buf_add(out, s, len);
+    buf_puts(out, quote);
+    return;
+  }
+  buf_add(out, s, first_chars(s, len, PIECE_KEEP_CHARS));
+  char digits[32], grouped[48];
+  int n = snprintf(digits, sizeof digits, "%zu", chars), g = 0;
+  for (int i = 0; i < n; i++) {
+    if (i > 0 && (n - i) % 3 == 0)
+      grouped[g++] = ',';
+    grouped[g++] = digits[i];
+  }
+  grouped[g] = '\0';
+  bool digits_only = true;
+  for (size_t i = 0; i < len && digits_only; i++)
+    digits_only = s[i] >= '0' && s[i] <= '9';
+  buf_printf(out, "...%s (%s %s)", quote, grouped, digits_only ? "digits" : "characters");
+}
+
+/*
+** The message text into out with every quoted piece ('...': a quote
+** after no letter, up to the next quote followed by no letter, so that
+** "doesn't" opens nothing) and every bare name or number longer than
+** PIECE_MAX_CHARS characters shortened.
+*/
+static void shorten_pieces(Buf *out, const char *text)
+{
+  size_t i = 0, len = strlen(text);
+  while (i < len) {
+    if (text[i] == '\'' && (i == 0 || !is_word_byte(text[i - 1]))) {
+      size_t j = i + 1;
+      while (j < len && !(text[j] == '\'' && (j + 1 == len || !is_word_byte(text[j + 1]))))
+        j++;
+      if (j < len) {
+        put_piece(out, text + i + 1, j - i - 1, "'");
+        i = j + 1;
+        continue;
+      }
+    }
+    if (is_word_byte(text[i])) {
+      size_t j = i;
+      while (j < len && is_word_byte(text[j]))
+        j++;
+      put_piece(out, text + i, j - i, "");
+      i = j;
+      continue;
+    }
+    buf_putc(out, text[i++]);
+  }
 }
 
 __attribute__((format(printf, 4, 0)))
@@ -43,9 +124,11 @@ static void add(Diag *d, DiagKind kind, Loc at, const char *fmt, va_list ap)
     d->cap = d->cap ? d->cap * 2 : 8;
     d->msgs = xrealloc(d->msgs, d->cap * sizeof *d->msgs);
   }
-  Buf b = {0};
+  Buf b = {0}, s = {0};
   buf_vprintf(&b, fmt, ap);
-  d->msgs[d->count++] = (DiagMsg){kind, at, b.data ? b.data : xstrndup("", 0)};
+  shorten_pieces(&s, buf_str(&b));
+  buf_free(&b);
+  d->msgs[d->count++] = (DiagMsg){kind, at, s.data ? s.data : xstrndup("", 0)};
 }
 
 void diag_error(Diag *d, Loc at, const char *fmt, ...)

@@ -295,6 +295,11 @@ bool solver_cap_nodes(Solver *s, uint64_t n)
   return true;
 }
 
+bool solver_at_node_limit(const Solver *s)
+{
+  return s->limits.max_nodes && s->stats.nodes >= s->limits.max_nodes;
+}
+
 void solver_set_goal(Solver *s, VarId x, bool maximize, bool ties)
 {
   Search *q = &s->search;

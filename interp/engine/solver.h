@@ -339,6 +339,8 @@ void solver_set_restarts(Solver *s, bool on, uint64_t seed);
 ** n nodes counted is the budget's and not the user's.
 */
 bool solver_cap_nodes(Solver *s, uint64_t n);
+/* Did the last search_next stop (SEARCH_LIMIT) at the node limit, rather than the clock? */
+bool solver_at_node_limit(const Solver *s);
 /*
 ** Branch and bound: each solution after the first makes x smaller (or
 ** larger, maximize) than the one before; with ties, as small as the

@@ -1641,7 +1641,8 @@ static bool keep_step_clue(void *ctx, uint32_t origin, uint32_t binding)
 
 /*
 ** Has the puzzle cut down to the step's clues, with its premises (and
-** x = v when x is not NO_VAR), a solution?  1 yes, 0 no, -1 a limit.
+** x = v when x is not NO_VAR), a solution?  1 yes, 0 no, -1 the time
+** limit (or the host's poll), -2 the node limit.
 */
 static int step_satisfiable(const ExOptions *o, const Explanation *e, const ExStep *st,
                             VarId x, int32_t v, const ParJob *j)
@@ -1658,8 +1659,9 @@ static int step_satisfiable(const ExOptions *o, const Explanation *e, const ExSt
   if (x != NO_VAR)
     post_table(s, 1, &x, 1, &v);
   SearchResult r = search_next(s);
+  bool nodes = r == SEARCH_LIMIT && solver_at_node_limit(s);
   solver_free(s);
-  return r == SEARCH_SOLUTION ? 1 : r == SEARCH_EXHAUSTED ? 0 : -1;
+  return r == SEARCH_SOLUTION ? 1 : r == SEARCH_EXHAUSTED ? 0 : nodes ? -2 : -1;
 }
 
 /* One check of explain_verify: step `step` with x = v (x NO_VAR: the step itself). */
@@ -1686,8 +1688,10 @@ static void run_check(void *ctx, size_t i, ParJob *j)
     par_job_cut(j, i);                  /* a limit or a false step: the checks end here */
 }
 
-size_t explain_verify(const ExOptions *o, const Explanation *e)
+size_t explain_verify(const ExOptions *o, Explanation *e)
 {
+  e->checks_stopped = 0;
+  e->checks_stopped_nodes = false;
   /* the checks, in order; independent solves, run on o->workers */
   VEC(Check) checks = {0};
   for (size_t i = 0; i < e->steps.len; i++) {
@@ -1717,8 +1721,11 @@ size_t explain_verify(const ExOptions *o, const Explanation *e)
   par_each(o->workers, checks.len, run_check, &cs, o->clock_from);
   size_t bad = 0;
   for (size_t i = 0; i < checks.len; i++) {
-    if (result[i] < 0)
-      break;                            /* the limit: nothing more can be checked */
+    if (result[i] < 0) {                /* the limit: nothing more can be checked */
+      e->checks_stopped = checks.data[i].step + 1;
+      e->checks_stopped_nodes = result[i] == -2;
+      break;
+    }
     if (result[i] == 1) {
       bad = checks.data[i].step + 1;
       break;

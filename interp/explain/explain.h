@@ -91,6 +91,11 @@ typedef struct Explanation {
                                  (lower than explain's own): that limit; 0: not */
   uint8_t hardest;            /* the highest level of a step (0: none) */
   uint32_t hardest_step;      /* 1-based, its first step */
+  /* explain_verify: the index + 1 of the step whose check a limit
+     stopped (0: every check was made), and whether that limit was the
+     node limit (else the time limit or the host's poll, Ctrl-C) */
+  size_t checks_stopped;
+  bool checks_stopped_nodes;
   /* EX_SEVERAL */
   VEC(VarId) open;            /* unknowns that differ between solutions */
   bool open_cut;              /* only the first EX_MAX_OPEN_TESTS unknowns were tested */
@@ -143,8 +148,10 @@ bool explain_redundant(const ExOptions *o, Explanation *e);
 ** the step names (its clues, its known facts, its supposition): each
 ** value a step removes must be impossible there, a contradiction must
 ** have no solution.  0 when all hold, else the index + 1 of the first
-** step that does not.  Guesses are not checked; a limit counts as held.
+** step that does not.  Guesses are not checked.  A limit that stops a
+** check ends them: e->checks_stopped says at which step (the steps
+** after it count as held, and are not checked).
 */
-size_t explain_verify(const ExOptions *o, const Explanation *e);
+size_t explain_verify(const ExOptions *o, Explanation *e);
 
 #endif

@@ -2,6 +2,7 @@
 ** check.c -- names, arities and variable scopes.
 */
 #include "front/check.h"
+#include "front/picture.h"
 #include "front/shapes.h"
 
 #include <stdio.h>
@@ -624,6 +625,46 @@ static void check_show_extras(Checker *c, const Stmt *st)
   }
 }
 
+/* --- pictures --- */
+
+/*
+** Where the bytes [start, start + n) of the text of string node row are in
+** the file: exact when the string is written without escapes (its text
+** stands between its quotes as it is), else the whole string.
+*/
+static Loc row_piece_at(const Checker *c, const Node *row, size_t start, size_t n)
+{
+  const Src *s = src_get(c->diag->srcs, row->at.src);
+  const char *text = sym_name(c->syms, row->sym);
+  size_t len = strlen(text), quote = row->at.len > len ? (row->at.len - len) / 2 : 0;
+  if (!s || quote == 0 || row->at.len != len + 2 * quote || row->at.off + row->at.len > s->len ||
+      memcmp(s->text + row->at.off + quote, text, len) != 0)
+    return row->at;
+  return (Loc){row->at.src, row->at.off + (uint32_t)(quote + start), (uint32_t)n};
+}
+
+/* A number drawn in a picture (a constant, a layout, a given) is read as
+   the lexer reads one elsewhere: too large a number is an error, not a label. */
+static void check_picture_numbers(Checker *c, const Node *picture)
+{
+  for (uint32_t r = 0; r < picture->list.len && !diag_full(c->diag); r++) {
+    const Node *row = picture->list.items[r];
+    if (row->kind != NK_STRING)
+      continue;
+    const char *s = sym_name(c->syms, row->sym);
+    size_t len = strlen(s);
+    int64_t v;
+    for (size_t at = 0, start, n; picture_next_token(s, len, &at, &start, &n);) {
+      if (picture_token(s + start, n, &v) != PICTURE_TOO_BIG)
+        continue;
+      bool negative = s[start] == '-';
+      diag_error(c->diag, row_piece_at(c, row, start, n), "the number %.*s is too %s (the %s is %s%d)",
+                 (int)n, s + start, negative ? "small" : "large", negative ? "smallest" : "largest",
+                 negative ? "-" : "", PICTURE_MAX_NUMBER);
+    }
+  }
+}
+
 static void check_expr(Checker *c, const Node *n)
 {
   if (!n || diag_full(c->diag))
@@ -633,8 +674,10 @@ static void check_expr(Checker *c, const Node *n)
   case NK_BOOL:
   case NK_STRING:
   case NK_WILD:
-  case NK_PICTURE:
   case NK_SHOW:                           /* unwrapped by ast_show: never here */
+    break;
+  case NK_PICTURE:
+    check_picture_numbers(c, n);
     break;
   case NK_NAME:
     if (!in_scope(c, n->sym))             /* a loop variable in lower case, reported once */
@@ -931,6 +974,8 @@ bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *dia
             check_known(&c, d->list.items[j], "the size of", d->a->sym);
         }
       }
+      if (st->layout)
+        check_picture_numbers(&c, st->layout);
       check_expr(&c, st->expr);
       if (st->items.len)
         check_known(&c, st->expr, "the domain of",

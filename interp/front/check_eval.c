@@ -578,6 +578,8 @@ static SVal token_value(Ev *ev, const char *s, size_t n)
     return (SVal){.kind = SV_WILD};
   case PICTURE_NUMBER:
     return sv_num(v);
+  case PICTURE_TOO_BIG:                 /* an error the checker reported */
+    return sv_num(0);
   case PICTURE_WORD:
     break;
   }

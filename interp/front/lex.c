@@ -9,22 +9,25 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "front/picture.h"
 
-/* Numbers beyond this cannot be added or multiplied safely in int32. */
-#define LEX_MAX_NUMBER 1000000000
+/* Numbers beyond this cannot be added or multiplied safely in int32
+   (a number drawn in a picture has the same limit, picture.h). */
+#define LEX_MAX_NUMBER PICTURE_MAX_NUMBER
 /* How much of a run of strange bytes a message quotes. */
 #define LEX_QUOTE_BYTES 12
 
 __attribute__((format(printf, 3, 4)))
 static void lex_error(Lexer *lx, Loc at, const char *fmt, ...)
 {
-  char text[512];
+  Buf text = {0};                      /* whole: diag shortens a long number itself */
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(text, sizeof text, fmt, ap);
+  buf_vprintf(&text, fmt, ap);
   va_end(ap);
   lx->errors++;
-  diag_error(lx->diag, at, "%s", text);
+  diag_error(lx->diag, at, "%s", buf_str(&text));
+  buf_free(&text);
 }
 
 void lex_step(Lexer *lx, Loc *at, size_t len)

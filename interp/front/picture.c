@@ -36,11 +36,14 @@ PictureToken picture_token(const char *s, size_t n, int64_t *num)
   bool digits = true;
   for (size_t k = i; k < n; k++)
     digits &= s[k] >= '0' && s[k] <= '9';
-  if (!digits || n - i > 9)
+  if (!digits)
     return PICTURE_WORD;
   int64_t v = 0;
-  for (size_t k = i; k < n; k++)
+  for (size_t k = i; k < n; k++) {
     v = v * 10 + (s[k] - '0');
+    if (v > PICTURE_MAX_NUMBER)
+      return PICTURE_TOO_BIG;
+  }
   *num = i ? -v : v;
   return PICTURE_NUMBER;
 }

@@ -19,9 +19,14 @@
 */
 bool picture_next_token(const char *s, size_t len, size_t *at, size_t *start, size_t *n);
 
-/* What a token is: a blank ('.' or '_'), a number of at most 9 digits
-   (into *num), or a word. */
-typedef enum { PICTURE_BLANK, PICTURE_NUMBER, PICTURE_WORD } PictureToken;
+/*
+** What a token is: a blank ('.' or '_'), a number (into *num) within
+** -PICTURE_MAX_NUMBER..PICTURE_MAX_NUMBER, a number beyond that (an error
+** the checker reports, as the lexer does for one outside a picture), or a
+** word.
+*/
+#define PICTURE_MAX_NUMBER 1000000000   /* the lexer's largest number */
+typedef enum { PICTURE_BLANK, PICTURE_NUMBER, PICTURE_TOO_BIG, PICTURE_WORD } PictureToken;
 PictureToken picture_token(const char *s, size_t n, int64_t *num);
 
 #endif

@@ -62,6 +62,8 @@ static Value token_value(Ground *g, const char *s, size_t n)
     return (Value){.kind = V_WILD};
   case PICTURE_NUMBER:
     return value_int(v);
+  case PICTURE_TOO_BIG:                 /* an error the checker reported */
+    return value_int(0);
   case PICTURE_WORD:
     break;
   }

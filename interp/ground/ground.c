@@ -1608,6 +1608,7 @@ static char *show_label(const Ground *g, Loc at)
   Buf b = {0};
   LabelTok prev = LT_NONE;
   char open[64];                              /* the brackets open, innermost last */
+  uint8_t quants[65] = {0};                   /* per depth: forall/exists waiting for their ':' */
   size_t depth = 0;
   while (p < end) {
     if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
@@ -1634,6 +1635,9 @@ static char *show_label(const Ground *g, Loc at)
       for (size_t k = 0; keywords[k]; k++)
         if (strlen(keywords[k]) == (size_t)(p - tok) && !strncmp(tok, keywords[k], (size_t)(p - tok)))
           t = LT_KEYWORD;
+      bool quant = t == LT_KEYWORD && (*tok == 'f' || *tok == 'e') && tok[1] != 'l';  /* not else */
+      if (quant && depth <= sizeof open && quants[depth] < UINT8_MAX)
+        quants[depth]++;
     } else if (end - p >= 2 && p[0] == '.' && p[1] == '.') {
       p += 2;
       t = LT_DOTDOT;
@@ -1648,14 +1652,22 @@ static char *show_label(const Ground *g, Loc at)
       }
       if (!spelt) {
         char c = *p++;
-        if ((c == '(' || c == '[' || c == '{') && depth++ < sizeof open)
+        if ((c == '(' || c == '[' || c == '{') && depth++ < sizeof open) {
           open[depth - 1] = c;
-        else if ((c == ')' || c == ']' || c == '}') && depth)
+          quants[depth] = 0;
+        } else if ((c == ')' || c == ']' || c == '}') && depth) {
           depth--;
+        }
+        /* a quantifier's ':' is written after its domain, a comprehension's
+           between spaces ([K * 2 : K in 1..3, exists J in 1..K: J > 1]) */
+        bool quant_colon = c == ':' && depth <= sizeof open && quants[depth] > 0;
+        if (quant_colon)
+          quants[depth]--;
         t = c == '(' || c == '[' || c == '{' ? LT_OPEN
           : c == ')' || c == ']' || c == '}' ? LT_CLOSE
           : c == ',' ? LT_COMMA
-          : c == ':' ? (depth && depth <= sizeof open && open[depth - 1] == '[' ? LT_BINOP : LT_COLON)
+          : c == ':' ? (!quant_colon && depth && depth <= sizeof open && open[depth - 1] == '['
+                        ? LT_BINOP : LT_COLON)
           : c == '-' && prev != LT_WORD && prev != LT_CLOSE ? LT_UNARY : LT_BINOP;
       }
     }

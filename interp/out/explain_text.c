@@ -45,6 +45,67 @@ static void json_open(Buf *b, ExOutcome outcome)
   buf_printf(b, "{\"version\": %d, \"status\": \"%s\", ", PZ_JSON_VERSION, outcome_status[outcome]);
 }
 
+/* The same for an explanation or a grade: status "limit" when a limit
+   stopped explain_verify's checks of the steps. */
+static void json_open_explanation(Buf *b, const Explanation *e)
+{
+  json_open(b, e->checks_stopped ? EX_STOPPED : e->outcome);
+}
+
+/* The 1-based number a step is shown with (givens are not counted). */
+static size_t step_number(const Explanation *e, size_t index)
+{
+  size_t n = 0;
+  for (size_t i = 0; i <= index && i < e->steps.len; i++)
+    n += e->steps.data[i].level != EX_GIVEN;
+  return n;
+}
+
+/* The steps (as numbered) checked before a limit stopped the checks, at
+   the step of index e->checks_stopped - 1. */
+static size_t checked_steps(const Explanation *e)
+{
+  size_t n = 0;
+  for (size_t i = 0; i + 1 < e->checks_stopped && i < e->steps.len; i++)
+    n += e->steps.data[i].level != EX_GIVEN;
+  return n;
+}
+
+/* ", \"checks_stopped_after\": K" when a limit stopped the checks. */
+static void json_checks_stopped(Buf *b, const Explanation *e)
+{
+  if (e->checks_stopped)
+    buf_printf(b, ", \"checks_stopped_after\": %zu", checked_steps(e));
+}
+
+/* One line saying that a limit stopped the checks of the steps, when it did. */
+static void checks_stopped_text(const Explanation *e, Buf *b)
+{
+  if (!e->checks_stopped)
+    return;
+  size_t k = checked_steps(e), n = step_number(e, e->steps.len - 1);
+  const char *limit = e->checks_stopped_nodes ? "node limit" : "time limit";
+  if (k == 0)
+    buf_printf(b, "Not checked: the %s stopped the checks of the steps before the first, so no "
+               "step was checked.\n", limit);
+  else if (k + 1 >= n)
+    buf_printf(b, "Not checked: the %s stopped the checks after step %zu, so step %zu was not "
+               "checked.\n", limit, k, n);
+  else
+    buf_printf(b, "Not checked: the %s stopped the checks after step %zu, so steps %zu to %zu "
+               "were not checked.\n", limit, k, k + 1, n);
+}
+
+/* "level": L, "score": S; both null when the puzzle has no solution:
+   there is nothing to grade (as the text says). */
+static void json_grade(Buf *b, const Explanation *e, const ExGrade *gr)
+{
+  if (e->outcome == EX_NONE)
+    buf_puts(b, "\"level\": null, \"score\": null");
+  else
+    buf_printf(b, "\"level\": %u, \"score\": %lu", gr->level, gr->score);
+}
+
 static const char *const grade_words[] = {
   "", "every step follows from one clue", "some steps need clues together",
   "some steps need a contradiction", "it needs guessing",
@@ -54,14 +115,19 @@ void explain_grade_text(const Explanation *e, bool json, Buf *b)
 {
   ExGrade gr = explain_grade(e);
   if (json) {
-    json_open(b, e->outcome);
-    buf_printf(b, "\"level\": %u, \"score\": %lu, \"steps\": %zu}\n", gr.level, gr.score, gr.steps);
+    json_open_explanation(b, e);
+    json_grade(b, e, &gr);
+    buf_printf(b, ", \"steps\": %zu", gr.steps);
+    json_checks_stopped(b, e);
+    buf_puts(b, "}\n");
   } else if (e->outcome == EX_NONE) {   /* not "level 1, score 0": there is nothing to solve */
     buf_puts(b, "grade: none, the puzzle has no solution\n");
   } else {
     buf_printf(b, "grade: level %u (%s), score %lu, %zu steps\n",
                gr.level, grade_words[gr.level], gr.score, gr.steps);
   }
+  if (!json)
+    checks_stopped_text(e, b);
 }
 
 /* --- facts in words --- */
@@ -214,15 +280,6 @@ static size_t counted_steps(const Explanation *e)
   return n;
 }
 
-/* The 1-based number a step is shown with (givens are not counted). */
-static size_t step_number(const Explanation *e, size_t index)
-{
-  size_t n = 0;
-  for (size_t i = 0; i <= index && i < e->steps.len; i++)
-    n += e->steps.data[i].level != EX_GIVEN;
-  return n;
-}
-
 static void verdict_text(const Ground *g, const Model *m, const Explanation *e, Buf *b)
 {
   size_t n = counted_steps(e);
@@ -305,7 +362,7 @@ static const char *const outcome_words[] = { "solved", "several", "none", "stopp
 static void json_text(const Ground *g, const Model *m, const Explanation *e, const ExTextOptions *o, Buf *b)
 {
   Buf w = {0};
-  json_open(b, e->outcome);
+  json_open_explanation(b, e);
   if (!o->verdict_only) {
     buf_puts(b, "\"steps\": [");
     for (size_t i = 0; i < e->steps.len; i++) {
@@ -387,7 +444,11 @@ static void json_text(const Ground *g, const Model *m, const Explanation *e, con
     buf_printf(b, "], \"minimal\": %s", e->conflict_minimal ? "true" : "false");
   }
   ExGrade gr = explain_grade(e);
-  buf_printf(b, "},\n\"grade\": {\"level\": %u, \"score\": %lu}}\n", gr.level, gr.score);
+  buf_puts(b, "},\n\"grade\": {");
+  json_grade(b, e, &gr);
+  buf_puts(b, "}");
+  json_checks_stopped(b, e);
+  buf_puts(b, "}\n");
   buf_free(&w);
 }
 
@@ -418,6 +479,7 @@ void explain_text(const Ground *g, const Model *m, const Explanation *e,
     buf_putc(b, '\n');
   }
   verdict_text(g, m, e, b);
+  checks_stopped_text(e, b);
   buf_free(&w);
 }
 

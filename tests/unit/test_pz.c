@@ -265,6 +265,67 @@ static void the_host_can_stop_the_search(void **state)
   pz_close(cx);
 }
 
+/* A poll that says stop from its `after`-th question on. */
+typedef struct StopAfter {
+  unsigned long asked, after;
+} StopAfter;
+
+static bool poll_stop_after(void *ctx)
+{
+  StopAfter *st = ctx;
+  return ++st->asked > st->after;
+}
+
+/*
+** explain_says_which_steps_a_limit_left_unchecked: pz explain checks its
+** steps with separate solves (check_solutions), which a limit may stop
+** after the explanation is complete.  The explanation then says which
+** steps were not checked, and the answer is a limit, not a solution.
+** The stop comes from the poll at its N-th question (as Ctrl-C would, at
+** a reading of the clock), for N = 0, 1, ...: deterministic, whatever
+** the machine's speed.  Some N stops the checks and not the explanation
+** (each check reads the clock at its first tick); no N leaves the limit
+** unsaid.
+*/
+static void explain_says_which_steps_a_limit_left_unchecked(void **state)
+{
+  (void)state;
+  static const char puzzle[] =
+    "var x, y, z in 1..3.\n"
+    "x != y. y != z. x != z.\n"
+    "x = 1. y < z.\n";
+  bool seen = false, after_a_step = false;
+  for (unsigned long n = 0; n < 10000 && !after_a_step; n++) {
+    StopAfter st = {0, n};
+    PzCtx *cx = pz_open(&(PzOptions){.clock = test_clock, .poll = poll_stop_after, .poll_ctx = &st,
+                                     .check_solutions = true});
+    pz_set_limits(cx, 0, 0);
+    assert_true(pz_load(cx, "t.pz", puzzle, strlen(puzzle)));
+    PzText t = {0};
+    PzResult r = pz_explain(cx, &(PzExplainOptions){.what = PZ_EXPLAIN_STEPS}, pz_text_write, &t);
+    const char *text = t.data ? t.data : "";
+    bool complete = strstr(text, "Verdict: solved") != NULL;
+    const char *said = strstr(text, "Not checked: ");
+    if (said) {
+      assert_true(complete);
+      assert_int_equal(r, PZ_LIMIT);
+      if (!seen)                                /* the first check: the given's */
+        assert_string_equal(said, "Not checked: the time limit stopped the checks of the steps "
+                                  "before the first, so no step was checked.\n");
+      seen = true;
+      after_a_step = strstr(said, " after step ") != NULL;
+    } else if (complete) {                      /* everything was checked */
+      assert_int_equal(r, PZ_SOLUTION);
+      assert_true(st.asked <= st.after);
+    } else {
+      assert_int_equal(r, PZ_LIMIT);
+    }
+    free(t.data);
+    pz_close(cx);
+  }
+  assert_true(after_a_step);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -276,6 +337,7 @@ int main(void)
     cmocka_unit_test(without_a_reader_files_cannot_be_imported),
     cmocka_unit_test(without_a_clock_there_is_no_time_limit),
     cmocka_unit_test(the_host_can_stop_the_search),
+    cmocka_unit_test(explain_says_which_steps_a_limit_left_unchecked),
   };
   return cmocka_run_group_tests_name("pz", tests, NULL, NULL);
 }
