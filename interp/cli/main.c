@@ -876,6 +876,7 @@ typedef struct GoalEnd {
   bool found;
   int64_t value;
   bool optimal;
+  bool unprinted;   /* solutions were found past the last one printed: not complete */
 } GoalEnd;
 
 /*
@@ -890,7 +891,8 @@ typedef struct GoalEnd {
 static void print_ending(const PzCtx *cx, const Cli *cli, PzResult r, uint64_t found,
                          uint64_t shown, const Buf *json, double seconds, const GoalEnd *goal)
 {
-  bool stopped = r == PZ_LIMIT, complete = r == PZ_NO_MORE;
+  /* a goal's search stopped by -n N returns PZ_SOLUTION: not complete */
+  bool stopped = r == PZ_LIMIT, complete = r == PZ_NO_MORE && !(goal && goal->unprinted);
   Uniqueness u = uniqueness(r, found);
   Buf out = {0};
   if (cli->json) {
@@ -982,6 +984,21 @@ static bool write_svg(PzCtx *cx, const Cli *cli, uint64_t k)
   return ok;
 }
 
+/* --json-stream: the solution's line, printed at once (false: out of memory). */
+static bool stream_solution(PzCtx *cx, Buf *out, uint64_t index)
+{
+  buf_printf(out, "{\"version\": " JSON_VERSION ", \"type\": \"solution\", \"index\": %llu, "
+                  "\"solution\": ", (unsigned long long)index);
+  if (!pz_solution_json(cx, buf_write, out))
+    return false;
+  buf_puts(out, "}\n");
+  progress_clear();
+  put(stdout, buf_str(out));
+  flush(stdout);
+  buf_clear(out);
+  return true;
+}
+
 /* The search ran out of memory: the failure alone (as JSON too with -j). */
 static int search_out_of_memory(PzCtx *cx, const Cli *cli)
 {
@@ -1005,11 +1022,16 @@ static int solve_goal(PzCtx *cx, const Cli *cli, double load_seconds)
   bool each = cli->mode == MODE_ALL;
   Buf out = {0}, best = {0}, json = {0};
   uint64_t found = 0, nbest = 0;        /* solutions found; those of the best value */
+  uint64_t streamed = 0;                 /* --json-stream: the lines printed */
   GoalEnd goal = {0};
   PzResult r = PZ_NO_MORE;
   bool svg_failed = false;
   double start = now_seconds();
-  while (!stdout_errno && !(cli->max_solutions && found >= cli->max_solutions)) {
+  /* --unique asks about the optimum, so -n N does not cut its search short
+     (as without a goal, where it looks for one more than asked): it only
+     stops the printing */
+  uint64_t cap = cli->unique ? 0 : cli->max_solutions;
+  while (!stdout_errno && !(cap && found >= cap)) {
     r = pz_next(cx);
     if (r != PZ_SOLUTION)
       break;
@@ -1020,8 +1042,17 @@ static int solve_goal(PzCtx *cx, const Cli *cli, double load_seconds)
     nbest = better ? 1 : nbest + 1;
     goal.found = true;
     goal.value = v;
-    if (!better || cli->mode == MODE_COUNT)
+    if (!better || cli->mode == MODE_COUNT || (each && cli->max_solutions && found > cli->max_solutions))
       continue;
+    if (cli->json_stream) {   /* each better one as it comes: the last line is the best */
+      if (!stream_solution(cx, &out, ++streamed))
+        break;
+      if (cli->svg && !write_svg(cx, cli, each ? found : 1)) {
+        svg_failed = true;
+        break;
+      }
+      continue;
+    }
     Buf *to = cli->json ? &json : &best;
     if (!each)
       buf_clear(to);
@@ -1052,10 +1083,11 @@ static int solve_goal(PzCtx *cx, const Cli *cli, double load_seconds)
   bool stopped = r == PZ_LIMIT, capped = r == PZ_SOLUTION;   /* capped: -n N */
   goal.optimal = goal.found && r == PZ_NO_MORE;
   Uniqueness u = !goal.optimal ? UNIQUE_UNKNOWN : nbest == 1 ? UNIQUE_YES : UNIQUE_NO;
-  uint64_t shown = cli->mode == MODE_COUNT ? nbest : each ? found : goal.found;
+  uint64_t printed = each && cli->max_solutions && found > cli->max_solutions ? cli->max_solutions : found;
+  uint64_t shown = cli->mode == MODE_COUNT ? nbest : cli->json_stream ? streamed : each ? printed : goal.found;
   if (cli->json) {
-    print_ending(cx, cli, r == PZ_SOLUTION ? PZ_NO_MORE : r, u == UNIQUE_NO ? 2 : found, shown,
-                 &json, seconds, &goal);
+    goal.unprinted = printed < found;   /* -a -n N --unique: searched past the last printed */
+    print_ending(cx, cli, r, u == UNIQUE_NO ? 2 : goal.found, shown, &json, seconds, &goal);
   } else if (r != PZ_INTERNAL) {
     char words[128];
     buf_puts(&out, buf_str(&best));
@@ -1074,7 +1106,8 @@ static int solve_goal(PzCtx *cx, const Cli *cli, double load_seconds)
                    (long long)goal.value, capped ? " (stopped after the solutions asked for)" : "");
     }
     if (cli->mode == MODE_COUNT && (goal.found || !stopped))
-      buf_printf(&out, "solutions: %s%llu\n", stopped ? "at least " : "", (unsigned long long)nbest);
+      buf_printf(&out, "solutions: %s%llu\n", stopped || capped ? "at least " : "",
+                 (unsigned long long)nbest);
     if (cli->unique && u != UNIQUE_UNKNOWN)
       buf_printf(&out, "%s\n", u == UNIQUE_YES ? "unique" : "not unique");
   }
@@ -1138,15 +1171,8 @@ static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
       break;
     }
     if (cli->json_stream) {           /* one line per solution, as it is found */
-      buf_printf(&out, "{\"version\": " JSON_VERSION ", \"type\": \"solution\", \"index\": %llu, "
-                       "\"solution\": ", (unsigned long long)found);
-      if (!pz_solution_json(cx, buf_write, &out))
+      if (!stream_solution(cx, &out, found))
         break;
-      buf_puts(&out, "}\n");
-      progress_clear();
-      put(stdout, buf_str(&out));
-      flush(stdout);
-      buf_clear(&out);
     } else if (cli->json) {
       buf_puts(&json, found > 1 ? ", " : "");
       if (!pz_solution_json(cx, buf_write, &json))

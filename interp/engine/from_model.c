@@ -217,14 +217,19 @@ size_t solver_load_model(Solver *s, const Model *m)
   return failed;
 }
 
-Solver *solver_from_model_where(const Model *m, SolverKeepFn keep, void *ctx)
+void solver_load_model_where(Solver *s, const Model *m, SolverKeepFn keep, void *ctx)
 {
-  Solver *s = solver_new();
   for (size_t i = 0; i < m->steps.len; i++) {
     const ModelStep *st = &m->steps.data[i];
     if (model_is_constraint((ModelStepKind)st->kind) && !keep(ctx, st->origin, st->binding))
       continue;
     solver_replay_step(s, m, st);
   }
+}
+
+Solver *solver_from_model_where(const Model *m, SolverKeepFn keep, void *ctx)
+{
+  Solver *s = solver_new();
+  solver_load_model_where(s, m, keep, ctx);
   return s;
 }

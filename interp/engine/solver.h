@@ -254,6 +254,11 @@ Solver *solver_from_model_isolated(const struct Model *m);
 */
 typedef bool (*SolverKeepFn)(void *ctx, uint32_t origin, uint32_t binding);
 Solver *solver_from_model_where(const struct Model *m, SolverKeepFn keep, void *ctx);
+/*
+** The same, into s (new, with its clock set: the root propagation of a big
+** model runs long, and must stop at the time limit like the search).
+*/
+void solver_load_model_where(Solver *s, const struct Model *m, SolverKeepFn keep, void *ctx);
 
 size_t solver_nprops(const Solver *s);
 uint32_t solver_prop_origin(const Solver *s, PropId p);

@@ -621,9 +621,10 @@ static Solver *solve_space(void *ctx, bool restarts)
 {
   const Solve *q = ctx;
   Ex *x = q->x;
-  Solver *s = solver_from_model_where(x->m, keep_origin, x);
+  Solver *s = solver_new();             /* the clock before the root propagation */
   if (x->o->clock_from)
     solver_share_clock(s, x->o->clock_from);
+  solver_load_model_where(s, x->m, keep_origin, x);
   solver_set_restarts(s, restarts, 1);
   if (q->facts)
     for (VarId v = 0; v < x->nvars; v++)
@@ -1575,8 +1576,9 @@ static void count_without(void *ctx, size_t i, ParJob *j)
 {
   Without *w = ctx;
   WithoutOne one = {w->clues[i]};
-  Solver *s = solver_from_model_where(w->x->m, keep_all_but, &one);
-  par_job_clock(j, s);
+  Solver *s = solver_new();
+  par_job_clock(j, s);                  /* before the root propagation, which may run long */
+  solver_load_model_where(s, w->x->m, keep_all_but, &one);
   int8_t count = 0;
   while (count < 2) {
     SearchResult r = search_next(s);
@@ -1648,8 +1650,9 @@ static int step_satisfiable(const ExOptions *o, const Explanation *e, const ExSt
                             VarId x, int32_t v, const ParJob *j)
 {
   StepClues sc = { SLICE(e->clues, st->clues), st->nclues };
-  Solver *s = solver_from_model_where(o->model, keep_step_clue, &sc);
-  par_job_clock(j, s);
+  Solver *s = solver_new();
+  par_job_clock(j, s);                  /* before the root propagation, which may run long */
+  solver_load_model_where(s, o->model, keep_step_clue, &sc);
   for (uint32_t i = 0; i < st->npremises; i++) {
     const ExFact *f = &e->facts.data[st->premises + i];
     post_table(s, 1, &f->x, f->nafter, SLICE(e->ints, f->after));

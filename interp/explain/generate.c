@@ -79,12 +79,21 @@ typedef struct Gen {
 */
 #define GEN_COUNT_NODES 20000
 
+/* The puzzle's space, its clock set before the root propagation: on a big
+   model that propagation runs long, and must stop at the time limit too. */
+static Solver *gen_root(const ExOptions *o)
+{
+  Solver *s = solver_new();
+  if (o->clock_from)
+    solver_share_clock(s, o->clock_from);
+  solver_load_model(s, o->model);
+  return s;
+}
+
 static Solver *gen_space(void *ctx, bool restarts)
 {
   const Gen *gen = ctx;
-  Solver *s = solver_from_model(gen->o->model);
-  if (gen->o->clock_from)
-    solver_share_clock(s, gen->o->clock_from);
+  Solver *s = gen_root(gen->o);
   for (size_t i = 0; i < gen->fx.len; i++)
     post_table(s, 1, &gen->fx.data[i], 1, &gen->fv.data[i]);
   solver_set_restarts(s, restarts, 1);
@@ -142,7 +151,7 @@ static uint32_t count_with(Gen *gen, uint32_t limit)
 /* A solution at random: each candidate in random order takes a random value that still has a solution. */
 static bool random_solution(Gen *gen, const VarIdVec *cand, I32Vec *values)
 {
-  Solver *root = solver_from_model(gen->o->model);
+  Solver *root = gen_root(gen->o);
   bool ok = !solver_failed(root);
   VarIdVec order = {0};
   for (size_t i = 0; i < cand->len; i++)
@@ -294,8 +303,9 @@ static Solver *try_space(void *ctx, bool restarts)
 {
   const Try *y = ctx;
   const Tries *t = y->t;
-  Solver *s = solver_from_model(t->gen->o->model);
-  par_job_clock(y->j, s);
+  Solver *s = solver_new();
+  par_job_clock(y->j, s);               /* before the root propagation, which may run long */
+  solver_load_model(s, t->gen->o->model);
   for (size_t k = 0; k < t->items->len; k++)
     if (t->kept[k] && k != y->away)
       post_table(s, 1, &t->items->data[k].x, 1, &t->items->data[k].v);
@@ -374,7 +384,7 @@ GenStatus generate_puzzle(const ExOptions *o, const GenOptions *g, GenResult *r)
   VarIdVec named = {0}, cand = {0};
   generate_candidates(o->model, &named, &cand);
   {
-    Solver *root = solver_from_model(o->model);
+    Solver *root = gen_root(o);
     size_t n = 0;
     for (size_t i = 0; i < cand.len; i++)
       if (var_size(root, cand.data[i]) <= GEN_MAX_VALUES)

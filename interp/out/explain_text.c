@@ -499,6 +499,10 @@ void explain_redundant_text(const Ground *g, const Explanation *e, bool stopped,
     buf_puts(b, "]}\n");
     return;
   }
+  if (stopped) {   /* the counts below are unfinished: nothing to say of them */
+    buf_puts(b, "stopped by the limit before every clue was tried\n");
+    return;
+  }
   if (e->nsolutions > 1) {
     buf_puts(b, "the puzzle has more than one solution: no clue can be dropped keeping a unique one\n");
     return;
