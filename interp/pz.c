@@ -468,7 +468,8 @@ static bool ground(PzCtx *cx)
   cx->ground = (Ground){.ast = &cx->ast, .names = &cx->names, .syms = &cx->syms,
                         .srcs = &cx->srcs, .diag = &cx->diag, .time_up = check_time_up,
                         .time_ctx = cx, .model = &cx->model,
-                        .all_assignments = cx->opt.all_assignments};
+                        .all_assignments = cx->opt.all_assignments,
+                        .clues_apart = cx->opt.clues_apart};
   return ground_program(&cx->ground);
 }
 

@@ -75,6 +75,9 @@ typedef struct PzOptions {
   bool all_assignments;   /* every assignment of the unknowns is a solution, helpers
                              included; by default a solution is an answer: solutions
                              that show the same are one (counting, -n, uniqueness) */
+  bool clues_apart;       /* ground each clue against the declarations alone, not
+                             simplified by what earlier clues settled: for pz_explain
+                             and pz_generate, which leave clues out */
   bool goal_ties;         /* with a goal (pz_goal): each solution as good as the best
                              so far, not only better ones, to count the optimal ones */
   PzPoll poll;            /* NULL: none; in force from pz_set_limits on */

@@ -363,6 +363,8 @@ PZW_EXPORT char *pzw_run(const char *command, const char *name, const char *text
   PzOptions opt = {.clock = now_seconds, .poll = poll_page, .poll_ctx = &progress,
                    .seed = seed > 0 ? (uint64_t)seed : 1,
                    .goal_ties = !strcmp(command, "count"),
+                   .clues_apart = !strcmp(command, "explain") || !strcmp(command, "grade") ||
+                                  !strcmp(command, "generate"),
                    .restarts = !strcmp(command, "solve")};
   Out o = {0}, answer = {0};
   PzCtx *cx = pz_open(&opt);

@@ -1353,6 +1353,7 @@ static int run(const Cli *cli)
   PzOptions opt = {.read_file = read_file, .real_path = real_path, .clock = now_seconds,
                    .stdlib_dir = getenv("PZ_STDLIB"), .check_solutions = cli->check,
                    .poll = poll_host, .all_assignments = cli->all_assignments,
+                   .clues_apart = cli->explain || cli->generate,
                    .restarts = cli->mode == MODE_FIRST && !cli->no_restarts, .seed = cli->seed,
                    .learning = cli->learn,
                    .goal_ties = cli->mode == MODE_COUNT || cli->unique,

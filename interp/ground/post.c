@@ -188,10 +188,18 @@ void build_defer(Ground *g, bool on)
     reason(g);
 }
 
+/*
+** With clues_apart, the grounder's knowledge stays at the declarations:
+** a clue simplified with what earlier clues settled (y < x found false
+** once x < y narrowed both) says that only together with them, and the
+** explanations, which leave clues out to see what follows from which,
+** would blame it alone.
+*/
 void build_propagate(Ground *g)
 {
   step(g, MS_PROPAGATE, NULL, 0, NULL, 0);
-  reason(g);
+  if (!g->clues_apart)
+    reason(g);
 }
 
 void build_decision_vars(Ground *g, size_t n, const VarId *x)

@@ -153,6 +153,7 @@ typedef struct Ground {
   Diag *diag;
   Model *model;               /* the output: every variable and constraint (post.h) */
   bool all_assignments;       /* every assignment is a solution: no MS_SHOWN step */
+  bool clues_apart;           /* ground each clue against the declarations alone (build_propagate) */
   bool counting;              /* count([X : ...]): the next comprehension counts bindings */
   bool (*time_up)(void *ctx); /* the caller's clock: true once the time limit has come (or NULL) */
   void *time_ctx;

@@ -583,7 +583,9 @@ static void note_difference(Ground *g, uint32_t n, const int32_t *coef, const Va
   add_difference(g, y, x, rhs);                /* x - y <= rhs */
   if (rel == MODEL_EQ)
     add_difference(g, x, y, -rhs);             /* y - x <= -rhs */
-  if (g->cycle && !before) {                   /* fail now, before propagation crawls */
+  /* Fail now, before propagation crawls; not with clues_apart, where the
+     failure would be blamed on this clue alone, not on the cycle's clues. */
+  if (g->cycle && !before && !g->clues_apart) {
     VarId zero = build_const(g, 0);
     int32_t one = 1;
     build_linear(g, 1, &one, &zero, MODEL_EQ, 1);
