@@ -709,6 +709,8 @@ static SVal membership(Ev *ev, const EvEnv *env, const Node *n)
     return SV_UNKNOWN;
   if (n->b->kind == NK_BINARY && n->b->op == OP_RANGE) {
     SVal lo = walk_expr(ev, env, n->b->a), hi = walk_expr(ev, env, n->b->b);
+    if (x.kind == SV_STRING && sv_is_number(lo) && sv_is_number(hi))
+      return sv_cond(false);    /* a label lies in no range, as in the grounder */
     SVal above = ev_compare(ev, n->at, OP_LE, lo, x);
     SVal below = ev_compare(ev, n->at, OP_LE, x, hi);
     if (above.kind != SV_COND || below.kind != SV_COND)

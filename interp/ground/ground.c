@@ -407,8 +407,12 @@ static NOINLINE Value membership(Ground *g, const Env *env, const Node *n, bool 
     return VALUE_NONE;
   if (n->b->kind == NK_BINARY && n->b->op == OP_RANGE) {
     Value lo = eval_entry(g, env, n->b->a), hi = eval_entry(g, env, n->b->b);
-    Value above = term_compare(g, n->at, OP_LE, lo, x, true);
-    Value r = lit_and2(g, above, term_compare(g, n->at, OP_LE, x, hi, true));
+    Value r;
+    if (x.kind == V_STRING && value_is_number(lo) && value_is_number(hi))
+      r = value_bool(false);    /* a label lies in no range, as it equals no number in a list */
+    else
+      r = lit_and2(g, term_compare(g, n->at, OP_LE, lo, x, true),
+                   term_compare(g, n->at, OP_LE, x, hi, true));
     if (!pos)
       r = lit_not(r);
     if (!reif)
