@@ -28,7 +28,6 @@
 #include "engine/props/props.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "base/mem.h"
 #include "model/model.h"
