@@ -108,6 +108,9 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
     solver_set_shown_vars(s, st->n, ids(a));
     break;
   case MS_GOAL:                         /* pz_next's search sets it (solver_set_goal) */
+    solver_set_goal_terms(s, st->n, a, ids(a + st->n));
+    if (st->n)                          /* the goal's own variable, where the search branches on it */
+      solver_set_goal_terms(s, 1, (const int32_t[]){1}, &st->x);
     break;
   case MS_NKINDS:
     assert(!"not a step");

@@ -28,6 +28,7 @@ void search_free(Search *q)
   VEC_FREE(q->pos);
   VEC_FREE(q->stale);
   VEC_FREE(q->is_stale);
+  VEC_FREE(q->goal_gain);
   VEC_FREE(q->nogoods.lits);
   VEC_FREE(q->nogoods.start);
   VEC_FREE(q->nogoods.watches);

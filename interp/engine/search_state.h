@@ -133,6 +133,9 @@ typedef struct Search {
   VarId goal;
   int64_t goal_sign;      /* 1 minimize, -1 maximize */
   int64_t bound;
+  VEC(int8_t) goal_gain;  /* per variable: 1 if the goal's sum grows with it, -1 if it
+                             shrinks, 0 neither (MS_GOAL's terms); the value order
+                             tries first the end that makes the goal better */
   /* Parallel search (search/parallel.c): on_decide is called before each
      decision, on_solo before a propagator finishes alone at the root;
      true stops the search as a limit does.  A propagator finishing alone

@@ -309,6 +309,16 @@ void solver_set_goal(Solver *s, VarId x, bool maximize, bool ties)
   q->goal_ties = ties;
 }
 
+void solver_set_goal_terms(Solver *s, size_t n, const int32_t *sign, const VarId *x)
+{
+  Search *q = &s->search;
+  for (size_t i = 0; i < n; i++) {
+    while (q->goal_gain.len <= x[i])
+      VEC_PUSH(q->goal_gain, 0);
+    q->goal_gain.data[x[i]] = (int8_t)(sign[i] > 0 ? 1 : -1);
+  }
+}
+
 SolverBroken solver_broken(const Solver *s)
 {
   return s->broken;

@@ -355,6 +355,14 @@ bool solver_at_node_limit(const Solver *s);
 */
 void solver_set_goal(Solver *s, VarId x, bool maximize, bool ties);
 
+/*
+** The goal's terms (MS_GOAL): x[i] makes the goal's sum larger as it
+** grows when sign[i] > 0, smaller when sign[i] < 0.  Once solver_set_goal
+** has run, the first value tried for x[i] is the end of its domain that
+** makes the goal better; before, and without a goal, nothing changes.
+*/
+void solver_set_goal_terms(Solver *s, size_t n, const int32_t *sign, const VarId *x);
+
 /* What the check found false; valid after SEARCH_BROKEN. */
 SolverBroken solver_broken(const Solver *s);
 

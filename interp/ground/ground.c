@@ -1903,6 +1903,27 @@ static void structure_origin(Ground *g, const Stmt *st, const char *fmt, ...)
 }
 
 /*
+** The goal's step, with the variables of a linear EXPR and the signs of
+** their coefficients: the search tries first the end of each variable's
+** domain that makes the goal better (maximize x - y: x's largest value,
+** y's smallest), where the smallest first would climb the goal by one a
+** solution.  A goal that is no sum gets no terms.
+*/
+static void goal_terms(Ground *g, VarId x, Value v, bool maximize)
+{
+  if (v.kind != V_LIN) {
+    build_goal(g, x, maximize, 0, NULL, NULL);
+    return;
+  }
+  const Lin *l = v.lin;
+  int32_t *sign = xmalloc(((size_t)l->n + 1) * sizeof *sign);
+  for (uint32_t i = 0; i < l->n; i++)
+    sign[i] = l->coef[i] > 0 ? 1 : -1;
+  build_goal(g, x, maximize, l->n, sign, l->vars);
+  xfree(sign);
+}
+
+/*
 ** minimize EXPR. or maximize EXPR.: a variable equal to EXPR, which the
 ** search makes better at each solution (MS_GOAL).  EXPR must be defined
 ** (a[i] with i in range, no division by zero) in every solution.
@@ -1918,7 +1939,7 @@ static void ground_goal(Ground *g, const Stmt *st)
     g->has_goal = true;
     g->maximize = st->maximize;
     g->goal = x;
-    build_goal(g, x, st->maximize);
+    goal_terms(g, x, v, st->maximize);
   }
   build_origin(g, 0);
 }

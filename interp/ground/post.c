@@ -219,9 +219,8 @@ void build_shown_vars(Ground *g, size_t n, const VarId *x)
   step(g, MS_SHOWN, ids(x), n, NULL, 0)->n = (uint32_t)n;
 }
 
-void build_goal(Ground *g, VarId x, bool maximize)
+void build_goal(Ground *g, VarId x, bool maximize, size_t n, const int32_t *sign, const VarId *vars)
 {
-  ModelStep *st = step(g, MS_GOAL, NULL, 0, NULL, 0);
-  st->x = x;
-  st->k = maximize;
+  ModelStep *st = step(g, MS_GOAL, sign, n, ids(vars), n);
+  st->n = (uint32_t)n, st->x = x, st->k = maximize;
 }

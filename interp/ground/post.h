@@ -51,7 +51,8 @@ void build_decision_vars(Ground *g, size_t n, const VarId *x);
 void build_branch_vars(Ground *g, size_t n, const VarId *x);
 /* What a solution is: the variables whose values the shown items print (MS_SHOWN). */
 void build_shown_vars(Ground *g, size_t n, const VarId *x);
-/* The goal (MS_GOAL): x as small as can be, or as large when maximize. */
-void build_goal(Ground *g, VarId x, bool maximize);
+/* The goal (MS_GOAL): x as small as can be, or as large when maximize;
+   vars[n] are the variables of a linear goal, sign[n] their coefficients' signs. */
+void build_goal(Ground *g, VarId x, bool maximize, size_t n, const int32_t *sign, const VarId *vars);
 
 #endif

@@ -65,7 +65,10 @@ typedef enum {
   MS_SHOWN,       /* what a solution is: the variables the shown items print, x[n]
                      at args (none: every assignment counts, helpers included) */
   MS_GOAL,        /* minimize x (k = 0) or maximize x (k = 1): for the search that
-                     asks for it (pz's own); spaces built from the Model ignore it */
+                     asks for it (pz's own); spaces built from the Model ignore it
+                     but for its terms: when x is a linear sum, the sign (1 or -1)
+                     of each variable's coefficient, sign[n] then x[n] at args,
+                     which the search's value order follows (search.c) */
   MS_NKINDS
 } ModelStepKind;
 

@@ -201,10 +201,16 @@ static void shuffle(Search *q, size_t from, size_t to)
     q->pos.data[q->order.data[k]] = (uint32_t)k;
 }
 
-/* The value to try first: the smallest in the first run, then one at random. */
+/*
+** The value to try first: the smallest in the first run, then one at
+** random; for a variable of a linear goal, the end that makes the goal
+** better, in every run (a solution at once as good as it can be there).
+*/
 static int32_t search_value(Solver *s, VarId x)
 {
   Search *q = &s->search;
+  if (q->has_goal && x < q->goal_gain.len && q->goal_gain.data[x])
+    return q->goal_gain.data[x] * q->goal_sign < 0 ? dom_max(s, x) : dom_min(s, x);
   if (!q->nrestarts)
     return dom_min(s, x);
   uint64_t n = dom_size(s, x);
