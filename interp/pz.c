@@ -1236,6 +1236,11 @@ static PzResult generate(PzCtx *cx, const PzGenerateOptions *o, Buf *b)
       diag_note(&cx->diag, (Loc){0}, "pz generate gives values to board cells and named "
                 "unknowns, and this puzzle has none it can write as a given (a logic grid's "
                 "unknowns cannot be given that way yet)");
+    else if (st == GEN_TOO_MANY_VALUES)
+      diag_note(&cx->diag, (Loc){0}, "pz generate gives values to board cells and named "
+                "unknowns, but each of them here can take more than %d values, too many to "
+                "choose a given from; give them smaller domains (var x[4] in 1..9.) or "
+                "rules that narrow them", GEN_MAX_VALUES);
     else if (st == GEN_NONE)
       diag_note(&cx->diag, (Loc){0}, "the rules have no solution to make a puzzle of");
     else if (!o->grade)                 /* no level asked for: every solution drawn was excluded */

@@ -679,6 +679,18 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
         ok = false;
         break;
       }
+      if (k == 1 && leaves.data[j].kind == V_STRING) {   /* ["ab", "cd"][x] */
+        const char *s = sym_name(g->syms, (Sym)leaves.data[j].i);
+        bool name = s[0] >= 'a' && s[0] <= 'z' && strlen(s) <= 30;
+        for (const char *c = s; *c && name; c++)
+          name = (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_';
+        r = ground_error(g, n->at, "an index known only after solving cannot pick an item "
+                         "of a list of strings: pz finds numbers and value names, not strings; "
+                         "write the items as value names, without quotes (%s instead of \"%s\")",
+                         name ? s : "red", name ? s : "red");
+        ok = false;
+        break;
+      }
       if (leaves.data[j].kind == V_WILD || leaves.data[j].kind == V_STRING) {   /* a picture's */
         r = ground_error(g, n->at, "an index known only after solving cannot pick a picture's "
                          "blank or label (here %s); pick the cells with known rows and columns "
