@@ -1037,6 +1037,15 @@ static void step_pictures(BoardCtx *bc, const PzExplainOptions *o)
   xfree(mark);
 }
 
+/*
+** After a stop: whether the host asked for it (its poll says so still:
+** Ctrl-C), rather than a limit, so that the words say "interrupted".
+*/
+static bool host_stopped(const PzCtx *cx)
+{
+  return cx->opt.clock && cx->opt.poll && cx->opt.poll(cx->opt.poll_ctx);
+}
+
 static PzResult explain(PzCtx *cx, const PzExplainOptions *o, Buf *b)
 {
   if (cx->ground.timed_out)
@@ -1049,6 +1058,7 @@ static PzResult explain(PzCtx *cx, const PzExplainOptions *o, Buf *b)
   PzResult r;
   if (o->what == PZ_EXPLAIN_REDUNDANT) {
     bool ok = explain_redundant(&eo, &e);
+    e.interrupted = !ok && host_stopped(cx);
     explain_redundant_text(&cx->ground, &e, !ok, o->json, b);
     r = !ok ? PZ_LIMIT : e.nsolutions == 0 ? PZ_NO_MORE : PZ_SOLUTION;
   } else {
@@ -1066,6 +1076,8 @@ static PzResult explain(PzCtx *cx, const PzExplainOptions *o, Buf *b)
       explanation_free(&e);
       return PZ_INTERNAL;
     }
+    e.interrupted = (!ok || (e.checks_stopped && !e.checks_stopped_nodes) ||
+                     (e.outcome == EX_NONE && !e.conflict_minimal)) && host_stopped(cx);
     BoardCtx bc = { cx, &e, NULL, NULL };
     ExTextOptions to = { .json = o->json, .verdict_only = o->what == PZ_EXPLAIN_VERDICT,
                          .show_every = o->show_every,
@@ -1236,6 +1248,11 @@ static PzResult generate(PzCtx *cx, const PzGenerateOptions *o, Buf *b)
       diag_note(&cx->diag, (Loc){0}, "pz generate gives values to board cells and named "
                 "unknowns, and this puzzle has none it can write as a given (a logic grid's "
                 "unknowns cannot be given that way yet)");
+    else if (st == GEN_TOO_MANY_VALUES)
+      diag_note(&cx->diag, (Loc){0}, "pz generate gives values to board cells and named "
+                "unknowns, but each of them here can take more than %d values, too many to "
+                "choose a given from; give them smaller domains (var x[4] in 1..9.) or "
+                "rules that narrow them", GEN_MAX_VALUES);
     else if (st == GEN_NONE)
       diag_note(&cx->diag, (Loc){0}, "the rules have no solution to make a puzzle of");
     else if (!o->grade)                 /* no level asked for: every solution drawn was excluded */

@@ -1274,7 +1274,8 @@ static int explain(PzCtx *cx, const Cli *cli)
     return r == PZ_ERROR ? EXIT_INPUT : EXIT_INTERNAL;
   }
   if (cli->json && b.len == 0)          /* stopped or unsatisfiable before the steps began */
-    json_status_and_errors(cx, r == PZ_LIMIT ? "limit" : r == PZ_SOLUTION ? "solved" : "unsatisfiable");
+    json_status_and_errors(cx, r == PZ_LIMIT ? (interrupted ? "interrupted" : "limit")
+                               : r == PZ_SOLUTION ? "solved" : "unsatisfiable");
   put(stdout, buf_str(&b));
   buf_free(&b);
   if (sf.failed)

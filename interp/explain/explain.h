@@ -96,6 +96,9 @@ typedef struct Explanation {
      node limit (else the time limit or the host's poll, Ctrl-C) */
   size_t checks_stopped;
   bool checks_stopped_nodes;
+  /* the host stopped the explanation or its checks (its poll: Ctrl-C), not
+     a time limit; set by the caller, for the words ("interrupted") */
+  bool interrupted;
   /* EX_SEVERAL */
   VEC(VarId) open;            /* unknowns that differ between solutions */
   bool open_cut;              /* only the first EX_MAX_OPEN_TESTS unknowns were tested */

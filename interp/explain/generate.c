@@ -14,9 +14,6 @@
 
 typedef VEC(int32_t) I32Vec;
 
-/* Unknowns with more values than this are not given (nor listed value by value). */
-#define GEN_MAX_VALUES 4096
-
 /* xorshift64*: small, fast and the same everywhere, so a seed repeats. */
 static uint64_t next_random(uint64_t *state)
 {
@@ -383,6 +380,7 @@ GenStatus generate_puzzle(const ExOptions *o, const GenOptions *g, GenResult *r)
   memset(r, 0, sizeof *r);
   VarIdVec named = {0}, cand = {0};
   generate_candidates(o->model, &named, &cand);
+  size_t ncand = cand.len;                  /* before those with too many values go */
   {
     Solver *root = gen_root(o);
     size_t n = 0;
@@ -402,7 +400,7 @@ GenStatus generate_puzzle(const ExOptions *o, const GenOptions *g, GenResult *r)
   Givens items = {0};
   r->status = GEN_NOT_FOUND;
   if (!cand.len && !g->nclues) {
-    r->status = GEN_NO_CANDIDATES;
+    r->status = ncand ? GEN_TOO_MANY_VALUES : GEN_NO_CANDIDATES;
     VEC_FREE(cand);
     VEC_FREE(named);
     return r->status;

@@ -34,10 +34,14 @@ typedef struct GenOptions {
   size_t nclues;
 } GenOptions;
 
+/* Unknowns with more values than this are not given (nor listed value by value). */
+#define GEN_MAX_VALUES 4096
+
 /* GEN_NO_CANDIDATES: no unknown can be written as a given (a logic grid's). */
+/* GEN_TOO_MANY_VALUES: some could, but each has more than GEN_MAX_VALUES values. */
 /* GEN_NOT_UNIQUE: even with every candidate given, more than one solution. */
 typedef enum { GEN_OK, GEN_NONE, GEN_STOPPED, GEN_NOT_FOUND, GEN_NO_CANDIDATES,
-               GEN_NOT_UNIQUE } GenStatus;
+               GEN_TOO_MANY_VALUES, GEN_NOT_UNIQUE } GenStatus;
 
 typedef struct GenResult {
   GenStatus status;

@@ -505,6 +505,9 @@ static SVal index_expr(Ev *ev, const EvEnv *env, const Node *n)
   SVal base = walk_expr(ev, env, n->a);
   if (base.kind == SV_STRING && base.i)            /* "SEND"[1] is s */
     base = ev_expect_list(ev, n->a->at, base, "an index");
+  if (base.kind == SV_NUM || base.kind == SV_NAME || base.kind == SV_COND || base.kind == SV_WILD)
+    base = ev_error(ev, n->a->at, "only a list or a board can be indexed, but this is %s",
+                    sv_words(base));                /* x[1] for a plain unknown x */
   uint32_t k = n->list.len;
   SVal idx_room[4];                        /* q[R]: no allocation for a few indices */
   SVal *idx = k <= 4 ? idx_room : xmalloc(k * sizeof *idx);

@@ -567,6 +567,9 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
     base = value_expect_list(g, n->a->at, base, "an index");
   if (base.kind == V_NONE)
     return VALUE_NONE;
+  if (base.kind != V_LIST && base.kind != V_BOARD)   /* x[1] for a plain unknown x */
+    return ground_error(g, n->a->at, "only a list or a board can be indexed, but this is %s",
+                        value_words(base));
   uint32_t k = n->list.len;
   Value idx_room[4];                        /* q[R]: no allocation for a few indices */
   Value *idx = k <= 4 ? idx_room : xmalloc(k * sizeof *idx);
@@ -675,7 +678,20 @@ Value builtin_index(Ground *g, const Env *env, const Node *n)
     bool atom = false, ok = true;
     for (size_t j = 0; j < leaves.len && ok; j++) {
       if (leaves.data[j].kind == V_LIST) {
-        r = ground_error(g, n->at, "an unknown index can only pick a single cell, not a whole list");
+        r = ground_error(g, n->at, "an index known only after solving can only pick one item, "
+                         "not a whole list: write all the indices, as in b[r, c]");
+        ok = false;
+        break;
+      }
+      if (k == 1 && leaves.data[j].kind == V_STRING) {   /* ["ab", "cd"][x] */
+        const char *s = sym_name(g->syms, (Sym)leaves.data[j].i);
+        bool name = s[0] >= 'a' && s[0] <= 'z' && strlen(s) <= 30;
+        for (const char *c = s; *c && name; c++)
+          name = (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_';
+        r = ground_error(g, n->at, "an index known only after solving cannot pick an item "
+                         "of a list of strings: pz finds numbers and value names, not strings; "
+                         "write the items as value names, without quotes (%s instead of \"%s\")",
+                         name ? s : "red", name ? s : "red");
         ok = false;
         break;
       }

@@ -40,16 +40,17 @@ ExGrade explain_grade(const Explanation *e)
 static const char *const outcome_status[] = { "solved", "solved", "unsatisfiable", "limit" };
 
 /* {"version": 1, "status": ..., : the start of each JSON object of this file */
-static void json_open(Buf *b, ExOutcome outcome)
+static void json_open(Buf *b, ExOutcome outcome, bool interrupted)
 {
-  buf_printf(b, "{\"version\": %d, \"status\": \"%s\", ", PZ_JSON_VERSION, outcome_status[outcome]);
+  buf_printf(b, "{\"version\": %d, \"status\": \"%s\", ", PZ_JSON_VERSION,
+             outcome == EX_STOPPED && interrupted ? "interrupted" : outcome_status[outcome]);
 }
 
-/* The same for an explanation or a grade: status "limit" when a limit
-   stopped explain_verify's checks of the steps. */
+/* The same for an explanation or a grade: status "limit" (or "interrupted")
+   when a limit (or the host) stopped explain_verify's checks of the steps. */
 static void json_open_explanation(Buf *b, const Explanation *e)
 {
-  json_open(b, e->checks_stopped ? EX_STOPPED : e->outcome);
+  json_open(b, e->checks_stopped ? EX_STOPPED : e->outcome, e->interrupted);
 }
 
 /* The 1-based number a step is shown with (givens are not counted). */
@@ -84,15 +85,16 @@ static void checks_stopped_text(const Explanation *e, Buf *b)
   if (!e->checks_stopped)
     return;
   size_t k = checked_steps(e), n = step_number(e, e->steps.len - 1);
-  const char *limit = e->checks_stopped_nodes ? "node limit" : "time limit";
+  const char *limit = e->checks_stopped_nodes ? "the node limit"
+                    : e->interrupted ? "an interruption" : "the time limit";
   if (k == 0)
-    buf_printf(b, "Not checked: the %s stopped the checks of the steps before the first, so no "
+    buf_printf(b, "Not checked: %s stopped the checks of the steps before the first, so no "
                "step was checked.\n", limit);
   else if (k + 1 >= n)
-    buf_printf(b, "Not checked: the %s stopped the checks after step %zu, so step %zu was not "
+    buf_printf(b, "Not checked: %s stopped the checks after step %zu, so step %zu was not "
                "checked.\n", limit, k, n);
   else
-    buf_printf(b, "Not checked: the %s stopped the checks after step %zu, so steps %zu to %zu "
+    buf_printf(b, "Not checked: %s stopped the checks after step %zu, so steps %zu to %zu "
                "were not checked.\n", limit, k, k + 1, n);
 }
 
@@ -346,13 +348,15 @@ static void verdict_text(const Ground *g, const Model *m, const Explanation *e, 
         trace_origin(g, e->conflict.data[i], b);
       }
       buf_puts(b, e->conflict_minimal ? " (without any one of them, the rest can).\n"
-                                      : " (the time limit stopped the search for fewer).\n");
+                  : e->interrupted ? " (an interruption stopped the search for fewer).\n"
+                                   : " (the time limit stopped the search for fewer).\n");
     } else {
       buf_puts(b, " The rules alone cannot all hold.\n");
     }
     break;
   case EX_STOPPED:
-    buf_printf(b, "Verdict: stopped by the limit after %zu steps.\n", n);
+    buf_printf(b, "Verdict: %s after %zu steps.\n",
+               e->interrupted ? "interrupted" : "stopped by the limit", n);
     break;
   }
 }
@@ -486,7 +490,7 @@ void explain_text(const Ground *g, const Model *m, const Explanation *e,
 void explain_redundant_text(const Ground *g, const Explanation *e, bool stopped, bool json, Buf *b)
 {
   if (json) {
-    json_open(b, stopped ? EX_STOPPED : e->nsolutions == 0 ? EX_NONE : EX_SOLVED);
+    json_open(b, stopped ? EX_STOPPED : e->nsolutions == 0 ? EX_NONE : EX_SOLVED, e->interrupted);
     buf_puts(b, "\"redundant\": [");
     Buf w = {0};
     for (size_t i = 0; i < e->redundant.len; i++) {
@@ -500,7 +504,8 @@ void explain_redundant_text(const Ground *g, const Explanation *e, bool stopped,
     return;
   }
   if (stopped) {   /* the counts below are unfinished: nothing to say of them */
-    buf_puts(b, "stopped by the limit before every clue was tried\n");
+    buf_printf(b, "%s before every clue was tried\n",
+               e->interrupted ? "interrupted" : "stopped by the limit");
     return;
   }
   if (e->nsolutions > 1) {

@@ -285,7 +285,9 @@ static bool poll_stop_after(void *ctx)
 ** a reading of the clock), for N = 0, 1, ...: deterministic, whatever
 ** the machine's speed.  Some N stops the checks and not the explanation
 ** (each check reads the clock at its first tick); no N leaves the limit
-** unsaid.
+** unsaid.  The host stopped it, so the words say "interrupted", not "the
+** time limit" (they did: explain_interrupted_is_not_the_time_limit), in
+** the text and in JSON.
 */
 static void explain_says_which_steps_a_limit_left_unchecked(void **state)
 {
@@ -310,8 +312,10 @@ static void explain_says_which_steps_a_limit_left_unchecked(void **state)
       assert_true(complete);
       assert_int_equal(r, PZ_LIMIT);
       if (!seen)                                /* the first check: the given's */
-        assert_string_equal(said, "Not checked: the time limit stopped the checks of the steps "
+        assert_string_equal(said, "Not checked: an interruption stopped the checks of the steps "
                                   "before the first, so no step was checked.\n");
+      else
+        assert_non_null(strstr(said, "Not checked: an interruption stopped the checks "));
       seen = true;
       after_a_step = strstr(said, " after step ") != NULL;
     } else if (complete) {                      /* everything was checked */
@@ -319,6 +323,22 @@ static void explain_says_which_steps_a_limit_left_unchecked(void **state)
       assert_true(st.asked <= st.after);
     } else {
       assert_int_equal(r, PZ_LIMIT);
+      if (*text)                                /* stopped while explaining, after loading */
+        assert_non_null(strstr(text, "Verdict: interrupted after "));
+    }
+    free(t.data);
+    pz_close(cx);
+    /* the same stop in JSON: status "interrupted", not "limit" */
+    st = (StopAfter){0, n};
+    cx = pz_open(&(PzOptions){.clock = test_clock, .poll = poll_stop_after, .poll_ctx = &st,
+                              .check_solutions = true});
+    pz_set_limits(cx, 0, 0);
+    assert_true(pz_load(cx, "t.pz", puzzle, strlen(puzzle)));
+    t = (PzText){0};
+    r = pz_explain(cx, &(PzExplainOptions){.what = PZ_EXPLAIN_STEPS, .json = true}, pz_text_write, &t);
+    if (r == PZ_LIMIT && t.data && *t.data) {
+      assert_non_null(strstr(t.data, "\"status\": \"interrupted\""));
+      assert_null(strstr(t.data, "\"status\": \"limit\""));
     }
     free(t.data);
     pz_close(cx);
