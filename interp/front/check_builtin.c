@@ -166,7 +166,10 @@ static SVal check_sum(CHECK_ARGS)
   UNUSED_CHECK_ARGS;
   SVals flat = {0};
   SVal r = SV_UNKNOWN;
-  if (arg_items(ev, env, n, "sum", &flat)) {
+  ev->summing = n->list.len == 1 && n->list.items[0]->kind == NK_COMPREH;   /* sum([C : C in cost, go(C)]) */
+  bool ok = arg_items(ev, env, n, "sum", &flat);
+  ev->summing = false;
+  if (ok) {
     r = sv_num(0);
     for (size_t i = 0; i < flat.len && r.kind == SV_NUM; i++) {
       if (!ev_expect_number(ev, n->at, flat.data[i], false, "sum"))

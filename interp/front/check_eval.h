@@ -91,6 +91,8 @@ typedef struct Ev {
   bool generic;           /* checking rule bodies alone: calls are not expanded */
   bool counting;          /* count([X : ...]): the next comprehension counts bindings,
                              so its conditions may be unknown */
+  bool summing;           /* sum([E : ...]): the next comprehension adds the E whose
+                             conditions hold, so they may be unknown */
   const Builtin **builtin_of;   /* by Sym: builtin_find's answer, once looked up (ev_builtin) */
   uint32_t nbuiltin_of;
 } Ev;

@@ -181,6 +181,7 @@ typedef struct QuantCtx {
   bool all_known;       /* every instance known, unguarded */
   bool decided;         /* one instance decides: false for forall, true for exists */
   bool counting;        /* inside count(): unknown conditions are counted */
+  bool summing;         /* inside sum(): an item under unknown conditions counts when they hold */
 } QuantCtx;
 
 static void quant_fn(Ev *ev, const EvEnv *env, const Node *guard, void *ctx)
@@ -203,10 +204,15 @@ static void comprehension_fn(Ev *ev, const EvEnv *env, const Node *guard, void *
     VEC_PUSH(q->items, e.kind == SV_COND && !guarded ? e : sv_cond_unknown());
     return;
   }
+  if (q->summing && guarded) {          /* sum([E : ...]): E or nothing, known once solved */
+    SVal e = walk_expr(ev, env, q->body);
+    VEC_PUSH(q->items, e.kind == SV_NUM ? sv_num_unknown() : e);
+    return;
+  }
   if (guarded) {
     if (!q->reported)
       ev_error(ev, guard->at, "a condition inside [ ... : ... ] must be known before solving; "
-                                "use count(...) or forall for conditions on unknowns");
+                                "use count(...), sum(...) or forall for conditions on unknowns");
     q->reported = true;
     return;
   }
@@ -684,12 +690,12 @@ static SVal eval_expr(Ev *ev, const EvEnv *env, const Node *n)
     return (SVal){.kind = SV_LIST, .n = n->list.len, .n_known = true, .items = items};
   }
   case NK_COMPREH: {
-    QuantCtx q = {.body = n->a, .counting = ev->counting};
-    ev->counting = false;
+    QuantCtx q = {.body = n->a, .counting = ev->counting, .summing = ev->summing};
+    ev->counting = ev->summing = false;
     each_instance(ev, env, &n->list, 0, NULL, comprehension_fn, &q);
     SVal v = sv_list(ev, q.items.data, (uint32_t)q.items.len);
     VEC_FREE(q.items);
-    return ev->stop ? SV_UNKNOWN : v;
+    return ev->stop || q.reported ? SV_UNKNOWN : v;   /* reported: no second error from its empty list */
   }
   case NK_QUANT:
     return quantifier(ev, env, n, false, true);

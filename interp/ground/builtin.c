@@ -149,7 +149,10 @@ static Value eval_sum(EVAL_ARGS)
   UNUSED_EVAL_ARGS;
   Values flat = {0};
   Value r = VALUE_NONE;
-  if (builtin_arg_list(g, env, n, "sum", &flat).kind != V_NONE)
+  g->summing = n->list.len == 1 && n->list.items[0]->kind == NK_COMPREH;   /* sum([C : C in cost, go(C)]) */
+  Value l = builtin_arg_list(g, env, n, "sum", &flat);
+  g->summing = false;
+  if (l.kind != V_NONE)
     r = builtin_sum(g, n->at, &flat, false);
   VEC_FREE(flat);
   return r;
@@ -927,8 +930,18 @@ Value builtin_if(Ground *g, const Env *env, const Node *n)
   Value defined_a = term_context_take(g, mark);
   Value b = ground_eval(g, env, n->c);
   Value defined_b = term_context_take(g, mark);
-  if (a.kind == V_NONE || b.kind == V_NONE || defined_a.kind == V_NONE || defined_b.kind == V_NONE)
+  return term_if_else(g, n->b->at, n->c->at, c, a, defined_a, b, defined_b);
+}
+
+Value term_if_else(Ground *g, Loc at_a, Loc at_b, Value c, Value a, Value defined_a, Value b, Value defined_b)
+{
+  if (c.kind == V_NONE || a.kind == V_NONE || b.kind == V_NONE || defined_a.kind == V_NONE ||
+      defined_b.kind == V_NONE)
     return VALUE_NONE;
+  if (c.kind == V_BOOL) {
+    term_defined_when(g, c.i ? defined_a : defined_b);
+    return c.i ? a : b;
+  }
   Value taken_a = lit_and2(g, c, defined_a);
   term_defined_when(g, lit_or2(g, taken_a, lit_and2(g, lit_not(c), defined_b)));
   if ((a.kind == V_BOOL || a.kind == V_LIT) && (b.kind == V_BOOL || b.kind == V_LIT)) {
@@ -936,7 +949,8 @@ Value builtin_if(Ground *g, const Env *env, const Node *n)
     return lit_or2(g, then_a, lit_and2(g, lit_not(c), b));
   }
   VarId arr[2], ix;
-  if (!term_var(g, n->b->at, c.neg ? a : b, &arr[0]) || !term_var(g, n->c->at, c.neg ? b : a, &arr[1]))
+  if (!term_var(g, c.neg ? at_a : at_b, c.neg ? a : b, &arr[0]) ||
+      !term_var(g, c.neg ? at_b : at_a, c.neg ? b : a, &arr[1]))
     return VALUE_NONE;
   ix = (VarId)c.i;
   VarId z = term_new_var_for(g, arr, 2, value_is_name(a));

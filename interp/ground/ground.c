@@ -240,6 +240,7 @@ typedef struct QuantCtx {
   Values items;    /* comprehension elements */
   bool reported;   /* a comprehension reports an unknown condition once */
   bool counting;   /* inside count(): each binding is the literal "it holds" */
+  bool summing;    /* inside sum(): each item under unknown conditions, or 0 */
 } QuantCtx;
 
 static void forall_post_case(Ground *g, const Env *env, const Values *guards, Value defined, QuantCtx *q);
@@ -363,10 +364,22 @@ static void comprehension_fn(Ground *g, const Env *env, const Values *guards, Va
     VEC_FREE(c);
     return;
   }
+  if (q->summing && guards->len) {    /* sum([E : ...]): if the conditions hold then E else 0 */
+    Value held = lit_and(g, guards->data, (uint32_t)guards->len);
+    size_t mark = term_context_open(g);
+    Value e = eval_entry(g, env, q->body);
+    Value defined_e = term_context_take(g, mark);
+    Lin *when;
+    if (e.kind == V_INT && defined_e.kind == V_BOOL && defined_e.i && to_lin(g, q->body->at, held, true, NULL, &when))
+      VEC_PUSH(q->items, lin_to_value(lin_combine(g, when, e.i, when, 0), false));   /* e * held: a sum stays linear */
+    else
+      VEC_PUSH(q->items, term_if_else(g, q->body->at, q->body->at, held, e, defined_e, value_int(0), value_bool(true)));
+    return;
+  }
   if (guards->len) {
     if (!q->reported)
       ground_error(g, q->body->at, "a condition inside [ ... : ... ] must be known before solving; "
-                           "use count(...) or forall for conditions on unknowns");
+                           "use count(...), sum(...) or forall for conditions on unknowns");
     q->reported = true;
     return;
   }
@@ -375,8 +388,8 @@ static void comprehension_fn(Ground *g, const Env *env, const Values *guards, Va
 
 static NOINLINE Value comprehension(Ground *g, const Env *env, const Node *n)
 {
-  QuantCtx q = {.body = n->a, .counting = g->counting};
-  g->counting = false;
+  QuantCtx q = {.body = n->a, .counting = g->counting, .summing = g->summing};
+  g->counting = g->summing = false;
   Values guards = {0};
   each_instance(g, env, &n->list, 0, &guards, value_bool(true), comprehension_fn, &q);
   Value v = value_list(g, (uint32_t)q.items.len);

@@ -155,6 +155,8 @@ typedef struct Ground {
   bool all_assignments;       /* every assignment is a solution: no MS_SHOWN step */
   bool clues_apart;           /* ground each clue against the declarations alone (build_propagate) */
   bool counting;              /* count([X : ...]): the next comprehension counts bindings */
+  bool summing;               /* sum([E : ...]): the next comprehension adds E where its
+                                 conditions hold (0 elsewhere) */
   bool (*time_up)(void *ctx); /* the caller's clock: true once the time limit has come (or NULL) */
   void *time_ctx;
   /* for the printer (out/), set by the caller once a space holds values;

@@ -71,6 +71,12 @@ Value builtin_index(Ground *g, const Env *env, const Node *n);
 /* + - * / mod; products of unknowns, division and mod get auxiliary variables. */
 Value builtin_arith(Ground *g, const Env *env, const Node *n);
 Value builtin_if(Ground *g, const Env *env, const Node *n);
+/*
+** if c then a else b, c a literal (or a truth value), a and b evaluated,
+** each defined where defined_a and defined_b hold: the term is defined
+** where the branch taken is.  at_a and at_b place an error in either.
+*/
+Value term_if_else(Ground *g, Loc at_a, Loc at_b, Value c, Value a, Value defined_a, Value b, Value defined_b);
 Value builtin_concat(Ground *g, const Env *env, const Node *n);
 
 /* --- values (term.c) --- */

@@ -2108,6 +2108,177 @@ static long sums_case(Rng *r, Text *t)
   }
 }
 
+/* --- sums of the items whose conditions hold --- */
+
+#define MAX_PICKS 3
+
+/*
+** sum([ITEM : I in 1..N, COND]) OP K over a line x of unknowns: the
+** items whose condition holds once solved are added, the others add
+** nothing and need not be defined (10 / x[I] at x[I] = 0); an item that
+** is added and undefined makes the comparison false (language.md,
+** section 10), so `not` of it true.
+*/
+typedef struct PickClause {
+  int item, cond, a, b, op, k;
+  bool negated, known;     /* under not; a second, known condition I != b */
+} PickClause;
+
+/* The value of item kind `item` at I (1-based); false when undefined. */
+static bool pick_item(const PickClause *c, const int *x, int n, int i, long *out)
+{
+  int xi = x[i - 1], next = x[i % n];
+  switch (c->item) {
+  case 0: *out = xi; return true;                       /* x[I] */
+  case 1: *out = i; return true;                        /* I */
+  case 2: *out = c->a; return true;                     /* a constant */
+  case 3: *out = (long)xi * xi; return true;            /* x[I] * x[I] */
+  case 4: if (!xi) return false;                        /* 10 / x[I] */
+          *out = 10 / xi; return true;
+  default: *out = next - xi; return true;               /* x[I mod N + 1] - x[I] */
+  }
+}
+
+static bool pick_cond(const PickClause *c, const int *x, int n, int i)
+{
+  int xi = x[i - 1], next = x[i % n];
+  if (c->known && i == c->b)
+    return false;
+  switch (c->cond) {
+  case 0: return xi > c->a;
+  case 1: return xi != next;
+  case 2: return xi == c->a;
+  case 3: return i > c->a && xi < c->b;
+  default: return xi % 2 == 0;
+  }
+}
+
+static bool pick_clause_holds(const PickClause *c, const int *x, int n)
+{
+  long total = 0, v;
+  bool defined = true;
+  for (int i = 1; i <= n; i++)
+    if (pick_cond(c, x, n, i)) {
+      if (pick_item(c, x, n, i, &v))
+        total += v;
+      else
+        defined = false;
+    }
+  bool h = defined && compare(total, c->op, c->k);
+  return c->negated ? !h : h;
+}
+
+static void pick_sum_text(const PickClause *c, int n, Text *t)
+{
+  static const char *const items[] = {"x[I]", "I", NULL, "x[I] * x[I]", "10 / x[I]"};
+  text_printf(t, "sum([");
+  if (c->item == 2)
+    text_printf(t, "%d", c->a);
+  else if (c->item == 5)
+    text_printf(t, "x[I mod %d + 1] - x[I]", n);
+  else
+    text_printf(t, "%s", items[c->item]);
+  text_printf(t, " : I in 1..%d, ", n);
+  switch (c->cond) {
+  case 0: text_printf(t, "x[I] > %d", c->a); break;
+  case 1: text_printf(t, "x[I] != x[I mod %d + 1]", n); break;
+  case 2: text_printf(t, "x[I] = %d", c->a); break;
+  case 3: text_printf(t, "I > %d and x[I] < %d", c->a, c->b); break;
+  default: text_printf(t, "x[I] mod 2 = 0"); break;
+  }
+  if (c->known)
+    text_printf(t, ", I != %d", c->b);
+  text_printf(t, "])");
+}
+
+/* Some line of n values in lo..hi makes c hold (one that none does is
+   the checker's error "can never hold", not a puzzle without solution). */
+static bool pick_clause_can_hold(const PickClause *c, int n, int lo, int hi)
+{
+  int x[5];
+  for (int i = 0; i < n; i++)
+    x[i] = lo;
+  for (;;) {
+    if (pick_clause_holds(c, x, n))
+      return true;
+    int i = 0;
+    for (; i < n; i++) {
+      if (++x[i] <= hi)
+        break;
+      x[i] = lo;
+    }
+    if (i == n)
+      return false;
+  }
+}
+
+/*
+** A line x of 2 to 5 unknowns and one to three such clauses (those that
+** no line makes hold left out); shown: everything, or the first clause's
+** sum.  A cut drops clause j (bit j),
+** makes the line cols items shorter (down to 2) and its values fewer.
+*/
+static long picks_case(Rng *r, Text *t)
+{
+  int n = rng_range(r, 2, 5), lo = rng_range(r, -2, 0), hi = rng_range(r, 1, 3);
+  int nclauses = rng_range(r, 1, MAX_PICKS);
+  bool show = rng_chance(r, 30);
+  PickClause c[MAX_PICKS];
+  for (int j = 0; j < nclauses; j++)
+    c[j] = (PickClause){.item = rng_below(r, 6), .cond = rng_below(r, 5), .a = rng_range(r, -1, 3),
+                        .b = rng_range(r, 1, 5), .op = rng_below(r, 6), .k = rng_range(r, -3, 8),
+                        .negated = rng_chance(r, 25), .known = rng_chance(r, 25)};
+  n = less(n, cut.cols, 2);
+  hi = less(hi, cut.values, lo + 1);
+  text_printf(t, "var x[%d] in %d..%d.\n", n, lo, hi);
+  int kept = 0;
+  PickClause k[MAX_PICKS];
+  for (int j = 0; j < nclauses; j++) {
+    if (dropped(j) || !pick_clause_can_hold(&c[j], n, lo, hi))
+      continue;
+    k[kept] = c[j];
+    text_printf(t, "%s", k[kept].negated ? "not (" : "");
+    pick_sum_text(&k[kept], n, t);
+    text_printf(t, " %s %d%s.\n", op_text[k[kept].op], k[kept].k, k[kept].negated ? ")" : "");
+    kept++;
+  }
+  show = show && kept && k[0].item != 4;   /* a shown 10 / 0 prints some value: no count */
+  if (show) {
+    text_printf(t, "show ");
+    pick_sum_text(&k[0], n, t);
+    text_printf(t, ".\n");
+  }
+  /* The brute force: every line; with a show, the distinct sums shown. */
+  bool seen[256] = {false};
+  int x[5];
+  for (int i = 0; i < n; i++)
+    x[i] = lo;
+  long found = 0;
+  for (;;) {
+    bool ok = true;
+    for (int j = 0; j < kept && ok; j++)
+      ok = pick_clause_holds(&k[j], x, n);
+    if (ok && show) {
+      long total = 0, v;
+      for (int i = 1; i <= n; i++)
+        if (pick_cond(&k[0], x, n, i) && pick_item(&k[0], x, n, i, &v))
+          total += v;
+      if (!seen[total + 128])
+        seen[total + 128] = true, found++;
+    } else if (ok) {
+      found++;
+    }
+    int i = 0;
+    for (; i < n; i++) {
+      if (++x[i] <= hi)
+        break;
+      x[i] = lo;
+    }
+    if (i == n)
+      return found;
+  }
+}
+
 /* --- the families --- */
 
 static const struct {
@@ -2123,6 +2294,7 @@ static const struct {
   {"board", mixed_case},
   {"hex", hex_case},
   {"sums", sums_case},
+  {"picks", picks_case},
 };
 
 int construct_families(void)
