@@ -1,7 +1,8 @@
 /*
 ** constructs.c -- whole small puzzles built around one construct each:
-** lines of a board, pairs and neighbours, regions, regular, logic grids
-** and tilings.
+** lines of a board, pairs and neighbours, regions, regular, logic grids,
+** tilings, sums over shared terms, and boards with a goal (minimize or
+** maximize, checked by its best value and the boards that reach it).
 **
 ** The expression generator (gen.c) builds clauses from small pieces;
 ** these constructs come with a shape of their own (a region map, an
@@ -92,6 +93,10 @@ typedef struct BClause {
 
 typedef struct BoardCase {
   int rows, cols, lo, hi;
+  /* family goals: minimize (or maximize) sum(coef[i] * cell i) + k, or
+     with count_v, the number of cells i with coef[i] != 0 holding count_v */
+  bool goal, maximize, counts;
+  int coef[MAX_CELLS], goal_k, count_v;
   bool hex;                /* a hex layout: cells on one parity, lines in three directions */
   int ncells;
   int8_t idx[MAX_PLACES];  /* the cell at each place of the drawing, -1 none */
@@ -179,13 +184,37 @@ static bool bclause_holds(const BClause *c, const int *cell)
   return compare(n, c->qop, c->qk);
 }
 
-/* Boards where clauses from..to all hold (every clause when to < 0). */
+/* The goal's best value over the last case counted (family goals), and whether it had one. */
+static bool goal_known;
+static long goal_best;
+
+bool construct_goal(long *best)
+{
+  *best = goal_best;
+  return goal_known;
+}
+
+static long goal_value(const BoardCase *b, const int *cell)
+{
+  long v = b->goal_k;
+  for (int i = 0; i < b->ncells; i++)
+    v += b->counts ? (b->coef[i] && cell[i] == b->count_v) : (long)b->coef[i] * cell[i];
+  return v;
+}
+
+/*
+** Boards where clause only holds (every clause when only < 0).  With a
+** goal (and only < 0), the boards where every clause holds and the goal
+** is at its best (goal_best).
+*/
 static long board_count(const BoardCase *b, int only)
 {
   int ncells = b->ncells, cell[MAX_CELLS];
   for (int i = 0; i < ncells; i++)
     cell[i] = b->lo;
   long found = 0;
+  bool goal = b->goal && only < 0;
+  goal_known = false;
   for (;;) {
     bool ok = true;
     for (int i = 0; i < ncells && ok && b->hex; i++)
@@ -193,7 +222,15 @@ static long board_count(const BoardCase *b, int only)
     for (int c = 0; c < b->nclauses && ok; c++)
       if (only < 0 || c == only)
         ok = bclause_holds(&b->clause[c], cell);
-    found += ok;
+    if (ok && goal) {
+      long v = goal_value(b, cell);
+      if (!goal_known || (b->maximize ? v > goal_best : v < goal_best))
+        found = 0, goal_best = v;
+      goal_known = true;
+      found += goal_best == v;
+    } else {
+      found += ok;
+    }
     int i = 0;
     for (; i < ncells; i++) {
       if (++cell[i] <= b->hi)
@@ -780,6 +817,64 @@ static bool hex_board(BoardCase *b, Rng *r, Text *t)
   return true;
 }
 
+/* Family goals: board_family draws a goal too. */
+static bool with_goal;
+
+/*
+** A goal over the board's cells, drawn last so that the rest of the case
+** is as the board family draws it: a sum with coefficients (negative,
+** zero, a constant), or a count of cells holding a value, or a count
+** less a cell.  Every draw is made whatever the board's size, so that a
+** cut board keeps its goal (goal off: cut bit 4).
+*/
+static void draw_goal(BoardCase *b, Rng *r, Text *t)
+{
+  int coef[MAX_CELLS];
+  for (int i = 0; i < MAX_CELLS; i++)
+    coef[i] = rng_range(r, -3, 3) * (rng_chance(r, 60) ? 1 : 0);
+  bool maximize = rng_chance(r, 50), counts = rng_chance(r, 30);
+  int k = rng_range(r, -4, 4) * rng_chance(r, 40), v = rng_range(r, b->lo, b->hi);
+  if (cut_off(4))
+    return;
+  b->goal = true, b->maximize = maximize, b->counts = counts;
+  b->goal_k = k, b->count_v = v;
+  bool any = false;
+  for (int i = 0; i < b->ncells; i++) {
+    b->coef[i] = coef[i];
+    any |= coef[i] != 0;
+  }
+  if (!any)
+    b->coef[0] = counts ? 1 : -1;
+  text_printf(t, "%s ", maximize ? "maximize" : "minimize");
+  if (counts) {
+    text_printf(t, "count([");
+    const char *sep = "";
+    for (int i = 0; i < b->ncells; i++)
+      if (b->coef[i]) {
+        text_printf(t, "%sb[%d, %d] = %d", sep, i / b->cols + 1, i % b->cols + 1, v);
+        sep = ", ";
+      }
+    text_printf(t, "])");
+  } else {
+    const char *sep = "";
+    for (int i = 0; i < b->ncells; i++)
+      if (b->coef[i]) {
+        int c = b->coef[i];
+        if (*sep)
+          text_printf(t, " %c ", c < 0 ? '-' : '+');
+        else if (c < 0)
+          text_printf(t, "-");
+        if (abs(c) != 1)
+          text_printf(t, "%d * ", abs(c));
+        text_printf(t, "b[%d, %d]", i / b->cols + 1, i % b->cols + 1);
+        sep = " ";
+      }
+  }
+  if (k)
+    text_printf(t, " %c %d", k < 0 ? '-' : '+', abs(k));
+  text_printf(t, ".\n");
+}
+
 /*
 ** A board and clauses from make.  With a cut, clause j (counting as
 ** drawn) is drawn all the same and then left out, so the others stay
@@ -833,6 +928,8 @@ static long board_family(Rng *r, Text *t, ClauseGen make, bool squares)
   }
   if (rng_chance(r, 20) && !cut_off(2))
     text_printf(t, "show b.\n");
+  if (with_goal && !b->hex)
+    draw_goal(b, r, t);
   long n = b->nclauses || (cutting() && drawn) ? board_count(b, -1) : -1;
   free(b);
   return n;
@@ -865,6 +962,15 @@ static long hex_case(Rng *r, Text *t) { return board_family(r, t, gen_hex_clause
 static long mixed_case(Rng *r, Text *t) { return board_family(r, t, gen_mixed, true); }
 static long pairs_case(Rng *r, Text *t) { return board_family(r, t, gen_pair_clause, false); }
 static long regions_case(Rng *r, Text *t) { return board_family(r, t, gen_region_any, false); }
+
+/* Lines, pairs and regions on one board, and a goal over its cells. */
+static long goals_case(Rng *r, Text *t)
+{
+  with_goal = true;
+  long n = board_family(r, t, gen_mixed, true);
+  with_goal = false;
+  return n;
+}
 
 /* --- regular --- */
 
@@ -2295,6 +2401,7 @@ static const struct {
   {"hex", hex_case},
   {"sums", sums_case},
   {"picks", picks_case},
+  {"goals", goals_case},
 };
 
 int construct_families(void)
@@ -2318,6 +2425,7 @@ int construct_find(const char *name)
 long construct_case(int k, Rng *r, Text *t, const Cut *c)
 {
   cut = c ? *c : (Cut){0};
+  goal_known = false;
   for (;;) {
     t->len = 0;
     if (t->s)

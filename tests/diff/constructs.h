@@ -28,6 +28,12 @@ int construct_find(const char *name);
 /* A puzzle of family k, cut (NULL: none), as text in *t (emptied first); its solutions by brute force. */
 long construct_case(int k, Rng *r, Text *t, const Cut *c);
 /*
+** Whether the case construct_case drew last has a goal with a solution
+** (family goals), and then its best value: the count is of the boards
+** that reach it.
+*/
+bool construct_goal(long *best);
+/*
 ** A wrong brute force on purpose, the shrinker's own test (difftest
 ** --fault NAME): "max" reads max(L) as min(L), "regular" stops the
 ** automaton before the line's last item, "next_to" reads a logic grid's

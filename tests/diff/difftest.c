@@ -26,8 +26,10 @@
 ** Without --fork a crash ends the run; a handler prints the case first.
 **
 ** --construct F counts puzzles of family F of constructs.c instead (lines,
-** pairs, regions, regular, grid, tiling, board, hex; `all`: case K is of
-** family K mod 8), each checked against that family's own brute force; a
+** pairs, regions, regular, grid, tiling, board, hex, sums, picks, goals;
+** `all`: case K is of family K mod 11), each checked against that family's own
+** brute force (goals: the best value and the count of boards that reach
+** it); a
 ** mismatch is shrunk by cutting the case (constructs.h: clauses dropped,
 ** board and domain made smaller, options off) with shrink.c's loop.
 ** --fault max makes that brute force read max(L) as min(L), --fault
@@ -671,21 +673,48 @@ static long construct_text(const Options *opt, const ConstructCase *cc, Text *t)
   return construct_case(cc->family, &rng, t, &cc->cut);
 }
 
+/*
+** With a goal, pz reports each solution as good as the best so far
+** (goal_ties), the count starting again at each better one: those on the
+** way may be many more than the best's, up to every board.
+*/
 static void construct_count(const Options *opt, const Text *t, long expected, bool silent,
                             Outcome *o)
 {
+  long best, cap = expected + 10 + (construct_goal(&best) ? 1000000 : 0);
   if (opt->fork) {
-    count_forked(t->s, t->len, expected + 10, opt->step, 0, silent, o);
+    count_forked(t->s, t->len, cap, opt->step, 0, silent, o);
   } else {
     current_text = t->s;
-    count_in_process(t->s, t->len, expected + 10, opt->step, 0, o);
+    count_in_process(t->s, t->len, cap, opt->step, 0, o);
     current_text = NULL;
   }
 }
 
+/* The count agrees; with a goal (family goals), the best value too. */
 static bool construct_agrees(const Outcome *o, long expected)
 {
-  return o->kind == OUT_COUNT && o->count == expected;
+  long best;
+  bool goal = construct_goal(&best);
+  return o->kind == OUT_COUNT && o->count == expected &&
+         (!goal ? !o->has_value : o->has_value && o->value == best);
+}
+
+/* The brute force's count, and its best value when the case has a goal. */
+static void print_construct_expected(long expected)
+{
+  long best;
+  printf("%-30s %ld\n", "brute force, solutions:", expected);
+  if (construct_goal(&best))
+    printf("%-30s %ld\n", "brute force, best value:", best);
+}
+
+/* pz's count, and its best value when it found one. */
+static void print_construct_got(const Outcome *o)
+{
+  print_one("pz, solutions:", o);
+  if (o->kind == OUT_COUNT && o->has_value)
+    printf("%-30s %ld\n", "pz, best value:", o->value);
 }
 
 /* The edits of a cut: drop clause 0..31, a row, a column or a value fewer, an option off. */
@@ -770,8 +799,8 @@ static void shrink_construct(const Options *opt, ConstructCase cc, OutKind kind)
   printf("--- smallest still failing (%d candidates tried; cut: clauses 0x%x dropped,"
          " %d rows, %d columns, %d values fewer, options 0x%x off) ---\n%s", tries,
          (unsigned)cc.cut.drop, cc.cut.rows, cc.cut.cols, cc.cut.values, (unsigned)cc.cut.off, t.s);
-  printf("%-30s %ld\n", "brute force, solutions:", expected);
-  print_one("pz, solutions:", &o);
+  print_construct_expected(expected);
+  print_construct_got(&o);
   text_free(&t);
 }
 
@@ -805,8 +834,8 @@ static int run_constructs(const Options *opt)
         printf("\n=== MISMATCH (%s): seed %llu, case %llu ===\n%s", construct_name(k),
                (unsigned long long)opt->seed, (unsigned long long)cc.case_no, t.s);
       }
-      printf("%-30s %ld\n", "brute force, solutions:", expected);
-      print_one("pz, solutions:", &o);
+      print_construct_expected(expected);
+      print_construct_got(&o);
       if (!ok && opt->shrink)
         shrink_construct(opt, cc, o.kind);
       if (!ok)
