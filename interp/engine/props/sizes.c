@@ -93,7 +93,7 @@ static bool blocks(const Solver *s, const VarId *x, Sizes *z, uint32_t *nblocks)
 }
 
 /* The cells of the v-blocks beside cell k (other than k's own block), counted once each. */
-static uint64_t blocks_beside(const Solver *s, const VarId *x, const Sizes *z, uint32_t k, int32_t v)
+static uint64_t blocks_beside(const Sizes *z, uint32_t k, int32_t v)
 {
   const ModelArea *m = &z->spec;
   uint64_t cells = 0;
@@ -107,8 +107,6 @@ static uint64_t blocks_beside(const Solver *s, const VarId *x, const Sizes *z, u
     if (!seen)
       cells += z->bsize[b];
   }
-  (void)s;
-  (void)x;
   return cells;
 }
 
@@ -211,7 +209,7 @@ static PropStatus sizes_propagate(Solver *s, Prop *p)
     if (dom_is_fixed(s, x[k]))
       continue;
     for (int32_t v = dom_min(s, x[k]);; v = dom_next(s, x[k], v)) {
-      uint64_t joined = 1 + blocks_beside(s, x, z, k, v);
+      uint64_t joined = 1 + blocks_beside(z, k, v);
       bool out = joined > (uint64_t)v;
       if (!out) {
         uint32_t tail = 0;
