@@ -113,18 +113,19 @@ static uint64_t blocks_beside(const Sizes *z, uint32_t k, int32_t v)
 /*
 ** Breadth first from the queued seeds (seeds cells, dist 0, stamped) over
 ** the cells that may hold v, each at most v - seeds steps out; stops once
-** more than v cells are reached.  The number reached (at most v + 1).
+** `enough` cells are reached.  The number reached (at most enough).
 */
-static uint32_t reach(const Solver *s, const VarId *x, Sizes *z, uint32_t seeds, int32_t v)
+static uint32_t reach(const Solver *s, const VarId *x, Sizes *z, uint32_t seeds, int32_t v,
+                      uint64_t enough)
 {
   const ModelArea *m = &z->spec;
   uint32_t stamp = z->round, head = 0, tail = seeds;
   uint64_t limit = (uint64_t)v;
-  while (head < tail && tail <= limit) {
+  while (head < tail && tail < enough) {
     uint32_t u = z->queue[head++];
     if (seeds + (uint64_t)z->dist[u] + 1 > limit)
       continue;
-    for (int32_t e = m->first[u]; e < m->first[u + 1] && tail <= limit; e++) {
+    for (int32_t e = m->first[u]; e < m->first[u + 1] && tail < enough; e++) {
       uint32_t w = (uint32_t)m->adj[e];
       if (z->stamp[w] == stamp || !dom_contains(s, x[w], v))
         continue;
@@ -174,7 +175,7 @@ static PropStatus grow(Solver *s, const Prop *p, const VarId *x, Sizes *z, uint3
   for (uint32_t k = 0; k < n; k++)
     if (z->block[k] == b)
       seed(z, k, &tail);
-  uint32_t reached = reach(s, x, z, tail, v);
+  uint32_t reached = reach(s, x, z, tail, v, (uint64_t)v + 1);   /* exactly v: all of them */
   if ((int64_t)reached < v)
     return PS_FAIL;
   if ((int64_t)reached == v)
@@ -222,7 +223,7 @@ static PropStatus sizes_propagate(Solver *s, Prop *p)
               if (z->block[j] == b)
                 seed(z, j, &tail);
         }
-        out = (int64_t)reach(s, x, z, tail, v) < v;
+        out = (int64_t)reach(s, x, z, tail, v, (uint64_t)v) < v;
       }
       bool last = v >= dom_max(s, x[k]);
       if (out)
