@@ -89,6 +89,9 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
   case MS_AREAS:
     post_area(s, a);
     break;
+  case MS_SIZES:
+    post_sizes(s, a);
+    break;
   case MS_CIRCUIT:
     post_circuit(s, st->n, ids(a), (int32_t)st->k);
     break;

@@ -127,6 +127,11 @@ void post_tiling(Solver *s, const int32_t *spec);
 */
 void post_area(Solver *s, const int32_t *spec);
 /*
+** Fillomino (props/sizes.c): every area of equal values on the graph of
+** an MS_SIZES step (model.h's ModelArea) has as many cells as its value.
+*/
+void post_sizes(Solver *s, const int32_t *spec);
+/*
 ** One single cycle through all n nodes: x[i] = base + j when node j comes
 ** after node i (MiniZinc's circuit).  Posts distinct(x) too
 ** (props/circuit.c).

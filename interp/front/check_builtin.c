@@ -745,6 +745,30 @@ static SVal check_connected(CHECK_ARGS)
   return sv_cond(true);
 }
 
+/* sizes(B): a board of numbers, a clue of its own */
+static SVal check_sizes(CHECK_ARGS)
+{
+  UNUSED_CHECK_ARGS;
+  if (!post || !pos)
+    return ev_error(ev, n->at, "'sizes' can only be a clue of its own (not under or, not, -> or count)");
+  BoardShape bs;
+  if (!board_shape_of(ev, n->at, arg(ev, env, n, 0), b->name, true, &bs))
+    return sv_cond(true);
+  SVals cells = {0};
+  if (bs.drawn)
+    VEC_PUSH(cells, some_cell(&bs));
+  if (bs.drawn || sv_flatten(bs.board, &cells))
+    for (size_t i = 0; i < cells.len; i++) {
+      SVal t = cells.data[i];
+      if (t.kind == SV_NONE || t.kind == SV_NUM)
+        continue;
+      ev_error(ev, n->at, "sizes reads a board of numbers, but one of its cells is %s", sv_words(t));
+      break;
+    }
+  VEC_FREE(cells);
+  return sv_cond(true);
+}
+
 /* The static rule of each built-in, by BuiltinId: the rows of builtins.def. */
 typedef SVal (*CheckBuiltinFn)(CHECK_ARGS);
 static const CheckBuiltinFn builtin_check[] = {

@@ -671,19 +671,70 @@ void board_post_circuit(Ground *g, Loc at, const BoardView *bv, Value kind)
   xfree(index);
 }
 
+typedef VEC(int32_t) Ints;
+
 /*
-** connected(B, V), connected(B, V, outside), areas(B, V, Clues): the
-** graph of B's cells (orthogonal neighbours, six on a hex board), with
-** the outside of the board as one more node beside every cell that has
-** fewer neighbours than a cell in the open, and the clues drawn over B.
+** The graph of a board's cells, numbered in reading order (index[r * cols
+** + c] = number + 1, 0 for a hole): orthogonal neighbours, six on a hex
+** board, and with outside one more node beside every cell that has fewer
+** neighbours than a cell in the open.  The spec of a ModelArea: head,
+** then x[ncells], first[nnodes + 1], adj, then the caller's clues.
 */
-void board_post_area(Ground *g, Loc at, const BoardView *bv, Value value, Loc value_at,
-                     Value third, Loc third_at, bool areas, bool outside)
+static void board_graph(const BoardView *bv, const uint32_t *index, const Ints *x, bool outside,
+                        const int32_t head[3], Ints *spec)
 {
   static const int32_t ortho[4][2] = {{-1, 0}, {0, -1}, {0, 1}, {1, 0}};
   static const int32_t hexn[6][2] = {{-1, -1}, {-1, 1}, {0, -2}, {0, 2}, {1, -1}, {1, 1}};
   const int32_t (*step)[2] = bv->hex ? hexn : ortho;
   uint32_t nsteps = bv->hex ? 6 : 4;
+  uint32_t n = (uint32_t)x->len, nn = n + (outside ? 1 : 0);
+  Ints first = {0}, adj = {0}, border = {0};
+  for (uint32_t r = 0; r < bv->rows; r++)
+    for (uint32_t c = 0; c < bv->cols; c++) {
+      uint32_t k = index[r * bv->cols + c];
+      if (!k)
+        continue;
+      VEC_PUSH(first, (int32_t)adj.len);
+      bool edge = false;
+      for (uint32_t i = 0; i < nsteps; i++) {
+        int64_t r2 = (int64_t)r + step[i][0], c2 = (int64_t)c + step[i][1];
+        if (board_cell(bv, r2, c2))
+          VEC_PUSH(adj, (int32_t)index[r2 * bv->cols + c2] - 1);
+        else
+          edge = true;
+      }
+      if (outside && edge) {
+        VEC_PUSH(adj, (int32_t)n);
+        VEC_PUSH(border, (int32_t)k - 1);
+      }
+    }
+  if (outside) {
+    VEC_PUSH(first, (int32_t)adj.len);
+    for (size_t i = 0; i < border.len; i++)
+      VEC_PUSH(adj, border.data[i]);
+  }
+  VEC_PUSH(first, (int32_t)adj.len);
+  int32_t all[5] = {head[0], (int32_t)n, (int32_t)nn, head[1], (int32_t)adj.len};
+  for (int i = 0; i < 5; i++)
+    VEC_PUSH(*spec, all[i]);
+  for (size_t i = 0; i < x->len; i++)
+    VEC_PUSH(*spec, x->data[i]);
+  for (size_t i = 0; i < first.len; i++)
+    VEC_PUSH(*spec, first.data[i]);
+  for (size_t i = 0; i < adj.len; i++)
+    VEC_PUSH(*spec, adj.data[i]);
+  VEC_FREE(first);
+  VEC_FREE(adj);
+  VEC_FREE(border);
+}
+
+/*
+** connected(B, V), connected(B, V, outside), areas(B, V, Clues): the
+** graph of B's cells (board_graph), with the clues drawn over B.
+*/
+void board_post_area(Ground *g, Loc at, const BoardView *bv, Value value, Loc value_at,
+                     Value third, Loc third_at, bool areas, bool outside)
+{
   VarId vx;
   if (!term_var(g, value_at, value, &vx))
     return;
@@ -703,7 +754,7 @@ void board_post_area(Ground *g, Loc at, const BoardView *bv, Value value, Loc va
     }
   }
   uint32_t *index = xcalloc((size_t)bv->rows * bv->cols, sizeof *index);
-  VEC(int32_t) x = {0}, clue = {0};
+  Ints x = {0}, clue = {0};
   bool ok = true;
   for (uint32_t r = 0; r < bv->rows && ok; r++)
     for (uint32_t c = 0; c < bv->cols && ok; c++) {
@@ -732,52 +783,51 @@ void board_post_area(Ground *g, Loc at, const BoardView *bv, Value value, Loc va
       VEC_PUSH(clue, t.kind == V_INT ? (int32_t)t.i : t.kind == V_WILD ? 0 : -1);
     }
   if (ok) {
-    uint32_t n = (uint32_t)x.len, nn = n + (outside ? 1 : 0);
-    VEC(int32_t) first = {0}, adj = {0}, border = {0};
-    for (uint32_t r = 0; r < bv->rows; r++)
-      for (uint32_t c = 0; c < bv->cols; c++) {
-        uint32_t k = index[r * bv->cols + c];
-        if (!k)
-          continue;
-        VEC_PUSH(first, (int32_t)adj.len);
-        bool edge = false;
-        for (uint32_t i = 0; i < nsteps; i++) {
-          int64_t r2 = (int64_t)r + step[i][0], c2 = (int64_t)c + step[i][1];
-          if (board_cell(bv, r2, c2))
-            VEC_PUSH(adj, (int32_t)index[r2 * bv->cols + c2] - 1);
-          else
-            edge = true;
-        }
-        if (outside && edge) {
-          VEC_PUSH(adj, (int32_t)n);
-          VEC_PUSH(border, (int32_t)k - 1);
-        }
-      }
-    if (outside) {
-      VEC_PUSH(first, (int32_t)adj.len);
-      for (size_t i = 0; i < border.len; i++)
-        VEC_PUSH(adj, border.data[i]);
-    }
-    VEC_PUSH(first, (int32_t)adj.len);
-    VEC(int32_t) spec = {0};
-    int32_t head[5] = {areas, (int32_t)n, (int32_t)nn, ground_min(g, vx), (int32_t)adj.len};
-    for (int i = 0; i < 5; i++)
-      VEC_PUSH(spec, head[i]);
-    for (size_t i = 0; i < x.len; i++)
-      VEC_PUSH(spec, x.data[i]);
-    for (size_t i = 0; i < first.len; i++)
-      VEC_PUSH(spec, first.data[i]);
-    for (size_t i = 0; i < adj.len; i++)
-      VEC_PUSH(spec, adj.data[i]);
+    Ints spec = {0};
+    int32_t head[3] = {areas, ground_min(g, vx)};
+    board_graph(bv, index, &x, outside, head, &spec);
     for (size_t i = 0; i < clue.len; i++)
       VEC_PUSH(spec, clue.data[i]);
     build_area(g, spec.data, spec.len);
     VEC_FREE(spec);
-    VEC_FREE(first);
-    VEC_FREE(adj);
-    VEC_FREE(border);
   }
   VEC_FREE(x);
   VEC_FREE(clue);
+  xfree(index);
+}
+
+/* sizes(B): Fillomino over the graph of B's numbers (board_graph, no outside). */
+void board_post_sizes(Ground *g, Loc at, const BoardView *bv)
+{
+  uint32_t *index = xcalloc((size_t)bv->rows * bv->cols, sizeof *index);
+  Ints x = {0};
+  bool ok = true;
+  for (uint32_t r = 0; r < bv->rows && ok; r++)
+    for (uint32_t c = 0; c < bv->cols && ok; c++) {
+      const Value *cell = board_cell(bv, r, c);
+      if (!cell)
+        continue;
+      if (cell->kind == V_NONE) {
+        ok = false;
+        break;
+      }
+      VarId id;
+      if (!value_is_number(*cell)) {
+        ground_error(g, at, "sizes reads a board of numbers, but the cell at row %u, column %u "
+                     "is %s", r + 1, c + 1, value_words(*cell));
+        ok = false;
+      } else if ((ok = term_var(g, at, *cell, &id))) {
+        index[r * bv->cols + c] = (uint32_t)x.len + 1;
+        VEC_PUSH(x, (int32_t)id);
+      }
+    }
+  if (ok) {
+    Ints spec = {0};
+    int32_t head[3] = {0, 0};
+    board_graph(bv, index, &x, false, head, &spec);
+    build_sizes(g, spec.data, spec.len);
+    VEC_FREE(spec);
+  }
+  VEC_FREE(x);
   xfree(index);
 }

@@ -70,5 +70,7 @@ void board_post_circuit(Ground *g, Loc at, const BoardView *bv, Value kind);
 */
 void board_post_area(Ground *g, Loc at, const BoardView *bv, Value value, Loc value_at,
                      Value third, Loc third_at, bool areas, bool outside);
+/* Post sizes(B): every area of equal numbers of B has as many cells as its number. */
+void board_post_sizes(Ground *g, Loc at, const BoardView *bv);
 
 #endif

@@ -351,6 +351,19 @@ static Value eval_connected(EVAL_ARGS)
   return value_bool(true);
 }
 
+/* sizes(B): Fillomino's rule, every area of equal numbers as large as its number */
+static Value eval_sizes(EVAL_ARGS)
+{
+  UNUSED_EVAL_ARGS;
+  if (!post_mode || !pos)
+    return ground_error(g, n->at, "'sizes' can only be a clue of its own (not under or, not, -> or "
+                        "count)");
+  BoardView bv;
+  if (board_view(g, n->at, arg(g, env, n, 0), b->name, &bv))
+    board_post_sizes(g, n->at, &bv);
+  return value_bool(true);
+}
+
 /*
 ** circuit(L): item i of L is the position (from 1) of the item after it,
 ** and following them runs through every item in one cycle.

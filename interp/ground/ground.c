@@ -1270,7 +1270,8 @@ static void post_condition(Ground *g, const Env *env, const Node *n, bool pos)
   case NK_CALL: {
     const Builtin *b = ground_builtin(g, n->sym);
     if (b && (b->id == BI_DISTINCT || b->id == BI_STEP || b->id == BI_REGULAR ||
-              b->id == BI_CONNECTED || b->id == BI_AREAS || b->id == BI_CIRCUIT) && pos) {
+              b->id == BI_CONNECTED || b->id == BI_AREAS || b->id == BI_SIZES ||
+              b->id == BI_CIRCUIT) && pos) {
       builtin_call(g, env, n, b, true, pos);
       return;
     }

@@ -163,6 +163,12 @@ void build_area(Ground *g, const int32_t *spec, size_t len)
   step(g, spec[0] ? MS_AREAS : MS_CONNECTED, spec, len, NULL, 0)->n = (uint32_t)len;
 }
 
+/* Nor does sizes (Fillomino). */
+void build_sizes(Ground *g, const int32_t *spec, size_t len)
+{
+  step(g, MS_SIZES, spec, len, NULL, 0)->n = (uint32_t)len;
+}
+
 /* A circuit gets no reasoning of the grounder's (bounds.h): sound, and weaker. */
 void build_circuit(Ground *g, size_t n, const VarId *x, int32_t base)
 {

@@ -39,6 +39,8 @@ void build_regular(Ground *g, size_t n, const VarId *x, uint32_t nstates, uint32
 void build_tiling(Ground *g, const int32_t *spec, size_t len);
 /* connected and areas: spec is an MS_CONNECTED or MS_AREAS step's arguments (ModelArea). */
 void build_area(Ground *g, const int32_t *spec, size_t len);
+/* sizes: spec is an MS_SIZES step's arguments (ModelArea without value or clues). */
+void build_sizes(Ground *g, const int32_t *spec, size_t len);
 /* One cycle through all n nodes: x[i] = base + j when node j follows node i. */
 void build_circuit(Ground *g, size_t n, const VarId *x, int32_t base);
 

@@ -210,6 +210,67 @@ static void area_constraints(Buf *out, const ModelArea *g, size_t id)
 }
 
 /*
+** sizes (Fillomino), with labels as areas have: s_e says the ends of edge e
+** hold the same number; l_k, the label of cell k, is the smallest cell of
+** its area (l_k <= k, the same across every such edge), which is its root
+** (r_k: l_k = k, at distance d_k = 1; every other cell of the area has a
+** neighbour in it one step nearer, and neighbours in it differ by at most
+** one step).  A root's number is the count of the cells labelled with it.
+** The labels and distances are one per solution, so a count of the dump
+** is pz's.
+*/
+static void sizes_declare(Buf *out, const ModelArea *g, size_t id)
+{
+  for (uint32_t k = 0; k < g->ncells; k++) {
+    buf_printf(out, "var 0..%u: f%zu_l%u;\nvar 1..%u: f%zu_d%u;\nvar 0..%u: f%zu_c%u;\n",
+               k, id, k, g->ncells, id, k, g->ncells, id, k);
+    buf_printf(out, "var bool: f%zu_r%u;\nvar bool: f%zu_t%u;\n", id, k, id, k);
+    for (uint32_t j = k; j < g->ncells; j++)
+      buf_printf(out, "var bool: f%zu_y%u_%u;\n", id, j, k);
+  }
+  for (uint32_t e = 0; e < g->nadj; e++)
+    buf_printf(out, "var bool: f%zu_s%u;\nvar bool: f%zu_g%u;\nvar bool: f%zu_le%u;\n"
+               "var bool: f%zu_q%u;\nvar bool: f%zu_p%u;\n", id, e, id, e, id, e, id, e, id, e);
+}
+
+static void sizes_constraints(Buf *out, const ModelArea *g, size_t id)
+{
+  const char *sep = "";
+  for (uint32_t k = 0; k < g->ncells; k++) {
+    buf_printf(out, "%sconstraint int_eq_reif(f%zu_l%u,%u,f%zu_r%u)", sep, id, k, k, id, k);
+    sep = ";\n";
+    buf_printf(out, ";\nconstraint int_eq_reif(f%zu_d%u,1,f%zu_r%u)", id, k, id, k);
+    for (int32_t e = g->first[k]; e < g->first[k + 1]; e++) {
+      int32_t j = g->adj[e];
+      buf_printf(out, ";\nconstraint int_eq_reif(x%d,x%d,f%zu_s%d)", g->x[k], g->x[j], id, e);
+      buf_printf(out, ";\nconstraint int_eq_reif(f%zu_l%u,f%zu_l%d,f%zu_g%d)", id, k, id, j, id, e);
+      buf_printf(out, ";\nconstraint bool_clause([f%zu_g%d],[f%zu_s%d])", id, e, id, e);
+      buf_printf(out, ";\nconstraint int_lin_le_reif([1,-1],[f%zu_d%u,f%zu_d%d],1,f%zu_le%d)", id, k, id, j, id, e);
+      buf_printf(out, ";\nconstraint bool_clause([f%zu_le%d],[f%zu_s%d])", id, e, id, e);
+      buf_printf(out, ";\nconstraint int_lin_eq_reif([1,-1],[f%zu_d%d,f%zu_d%u],-1,f%zu_q%d)", id, j, id, k, id, e);
+      buf_printf(out, ";\nconstraint array_bool_and([f%zu_s%d,f%zu_q%d],f%zu_p%d)", id, e, id, e, id, e);
+    }
+    /* a cell that is not its area's root has a neighbour in it one step nearer */
+    buf_printf(out, ";\nconstraint bool_clause([f%zu_r%u", id, k);
+    for (int32_t e = g->first[k]; e < g->first[k + 1]; e++)
+      buf_printf(out, ",f%zu_p%d", id, e);
+    buf_puts(out, "],[])");
+    /* a root's number: the cells labelled with it */
+    for (uint32_t j = k; j < g->ncells; j++)
+      buf_printf(out, ";\nconstraint int_eq_reif(f%zu_l%u,%u,f%zu_y%u_%u)", id, j, k, id, j, k);
+    buf_puts(out, ";\nconstraint bool_lin_eq([");
+    for (uint32_t j = k; j < g->ncells; j++)
+      buf_printf(out, "%s1", j > k ? "," : "");
+    buf_puts(out, "],[");
+    for (uint32_t j = k; j < g->ncells; j++)
+      buf_printf(out, "%sf%zu_y%u_%u", j > k ? "," : "", id, j, k);
+    buf_printf(out, "],f%zu_c%u)", id, k);
+    buf_printf(out, ";\nconstraint int_eq_reif(f%zu_c%u,x%d,f%zu_t%u)", id, k, g->x[k], id, k);
+    buf_printf(out, ";\nconstraint bool_clause([f%zu_t%u],[f%zu_r%u])", id, k, id, k);
+  }
+}
+
+/*
 ** circuit as the order of the nodes from node 0: o_0 = 0 and, for each i,
 ** o[next(i)] = (o_i + 1) mod n, through an element at index
 ** x_i - base + 1 and e_i = o_i + 1 - n * z_i with z_i in 0..1.  The orbit
@@ -432,6 +493,11 @@ static void constraint(Buf *out, const Model *m, const ModelStep *st, uint32_t *
     area_constraints(out, &g, (size_t)(st - m->steps.data));
     break;
   }
+  case MS_SIZES: {
+    ModelArea g = model_area(a);
+    sizes_constraints(out, &g, (size_t)(st - m->steps.data));
+    break;
+  }
   case MS_CIRCUIT:
     circuit_constraints(out, a, st->n, (int32_t)st->k, fresh);
     break;
@@ -529,6 +595,9 @@ void model_flatzinc(const Model *m, const ModelVar *shown, size_t nshown,
     if (m->steps.data[i].kind == MS_CONNECTED || m->steps.data[i].kind == MS_AREAS) {
       ModelArea g = model_area(model_args(m, &m->steps.data[i]));
       area_declare(out, &g, i);
+    } else if (m->steps.data[i].kind == MS_SIZES) {
+      ModelArea g = model_area(model_args(m, &m->steps.data[i]));
+      sizes_declare(out, &g, i);
     }
   for (ModelVar x = 0; x < m->vars.len; x++)   /* declarations first, then constraints */
     if (twin[x])

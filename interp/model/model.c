@@ -73,7 +73,8 @@ static const char *const kind_names[MS_NKINDS] = {
   [MS_TIMES] = "times", [MS_DIV] = "div", [MS_MOD] = "mod", [MS_ABS] = "abs",
   [MS_MIN] = "min", [MS_MAX] = "max", [MS_CLAUSE] = "clause", [MS_TABLE] = "table", [MS_TILING] = "tiling",
   [MS_REGULAR] = "regular",
-  [MS_CONNECTED] = "connected", [MS_AREAS] = "areas", [MS_CIRCUIT] = "circuit",
+  [MS_CONNECTED] = "connected", [MS_AREAS] = "areas", [MS_SIZES] = "sizes",
+  [MS_CIRCUIT] = "circuit",
   [MS_DEFER] = "defer", [MS_PROPAGATE] = "propagate", [MS_DECIDE] = "decide",
   [MS_SHOWN] = "shown",
   [MS_GOAL] = "goal",
@@ -217,7 +218,8 @@ size_t model_step_vars(const Model *m, const ModelStep *st, ModelVar *out)
     break;
   }
   case MS_CONNECTED:
-  case MS_AREAS: {
+  case MS_AREAS:
+  case MS_SIZES: {
     ModelArea g = model_area(a);
     for (uint32_t k = 0; k < g.ncells; k++)
       add_var(out, &n, (ModelVar)g.x[k]);

@@ -56,6 +56,8 @@ typedef enum {
                      rel = 1: it reads runs(x) = [...] */
   MS_CONNECTED,   /* the cells holding a value form one area: n ints at args, see ModelArea */
   MS_AREAS,       /* each area of such cells holds one clue, of its size: see ModelArea */
+  MS_SIZES,       /* each area of equal values has as many cells as its value (Fillomino):
+                     a ModelArea without value, clues or outside */
   MS_CIRCUIT,     /* x[n] at args: x[i] = k + j when node j follows node i, one cycle */
   /* control */
   MS_DEFER,       /* k = 1: posts only schedule until k = 0 (which propagates) */
@@ -196,13 +198,14 @@ static inline size_t model_tiling_len(uint32_t ncells, uint32_t nkinds, uint32_t
 }
 
 /*
-** The arguments of an MS_CONNECTED or MS_AREAS step, one int array:
+** The arguments of an MS_CONNECTED, MS_AREAS or MS_SIZES step, one int array:
 **   areas ncells nnodes value nadj  x[ncells]  first[nnodes + 1]  adj[nadj]
 **   clue[ncells] (MS_AREAS only)
 ** Node k < ncells is the cell x[k]; a node beyond them is the outside of
 ** the board, which always counts as holding the value.  Node k's
 ** neighbours are adj[first[k] .. first[k + 1]), each edge listed both
 ** ways.  clue[k] > 0 is a clue of that size, -1 a clue of any size, 0 none.
+** MS_SIZES has areas = 0, value = 0 and no outside node (nnodes = ncells).
 */
 typedef struct ModelArea {
   bool areas;

@@ -68,6 +68,7 @@ typedef struct Pic {
   int32_t *area_size;    /* ... and the clue in it: its size, -1 any, 0 none */
   uint8_t *loop;         /* per VarId: bit v + 1 set for connected(B, v), bit 0 when "with outside" too */
   int32_t *loop_out;     /* ... the value of the cells joined to the outside */
+  uint8_t *sized;        /* per VarId: a cell of a sizes board (Fillomino) */
   const uint8_t *marked;  /* per VarId: 1 or 2, drawn on a coloured ground (an explanation's step); or NULL */
   Buf body;              /* the items drawn so far */
   uint32_t width, y;     /* the widest item; where the next one goes */
@@ -130,6 +131,7 @@ static void pic_init(Pic *p, const Ground *g)
   p->area_size = xcalloc(p->nvars + 1, sizeof *p->area_size);
   p->loop = xcalloc(p->nvars + 1, 1);
   p->loop_out = xcalloc(p->nvars + 1, sizeof *p->loop_out);
+  p->sized = xcalloc(p->nvars + 1, sizeof *p->sized);
   for (size_t x = 0; x < p->nvars; x++)
     if (m->vars.data[x].lo == m->vars.data[x].hi) {
       p->given[x] = 1;
@@ -168,6 +170,12 @@ static void pic_init(Pic *p, const Ground *g)
         }
       }
     }
+    if (st->kind == MS_SIZES) {
+      ModelArea ar = model_area(a);
+      for (uint32_t c = 0; c < ar.ncells; c++)
+        if ((size_t)ar.x[c] < p->nvars)
+          p->sized[ar.x[c]] = 1;
+    }
     if (st->kind == MS_TILING) {
       ModelTiling t = model_tiling(a);
       for (uint32_t c = 0; c < t.ncells; c++)
@@ -189,6 +197,7 @@ static void pic_free(Pic *p)
   xfree(p->area_size);
   xfree(p->loop);
   xfree(p->loop_out);
+  xfree(p->sized);
   VEC_FREE(p->sums);
   buf_free(&p->body);
 }
@@ -586,9 +595,16 @@ static bool is_cell(const Grid *gr, int64_t r, int64_t c)
   return r >= 0 && c >= 0 && r < gr->rows && c < gr->cols && gr->is[(size_t)r * gr->cols + c];
 }
 
-/* Do places i and j (both cells) lie in different regions of a map that is not of cages? */
-static bool region_border(const Grid *gr, size_t i, size_t j)
+/*
+** Do places i and j (both cells) lie in different regions of a map that is
+** not of cages, or, on a sizes board (Fillomino), hold known different numbers?
+*/
+static bool region_border(const Pic *p, const Grid *gr, size_t i, size_t j)
 {
+  VarId x = gr->var[i], y = gr->var[j];
+  if (x < p->nvars && y < p->nvars && p->sized[x] && p->sized[y] && var_is_fixed(p->g->space, x) &&
+      var_is_fixed(p->g->space, y) && var_value(p->g->space, x) != var_value(p->g->space, y))
+    return true;
   for (size_t k = 0; k < gr->nmaps; k++)
     if (!gr->sums[k] && !gr->maps[k]->squares && gr->maps[k]->region[i] != gr->maps[k]->region[j])
       return true;
@@ -1253,9 +1269,9 @@ static void square_board(Pic *p, Grid *gr, uint32_t x0, uint32_t y0, uint32_t *w
         seg(&d, x, y, x, y + s);
       if (!is_cell(gr, (int64_t)r - 1, c))
         seg(&d, x, y, x + s, y);
-      if (!is_cell(gr, r, c + 1) || region_border(gr, i, i + 1))
+      if (!is_cell(gr, r, c + 1) || region_border(p, gr, i, i + 1))
         seg(&d, x + s, y, x + s, y + s);
-      if (!is_cell(gr, r + 1, c) || region_border(gr, i, i + gr->cols))
+      if (!is_cell(gr, r + 1, c) || region_border(p, gr, i, i + gr->cols))
         seg(&d, x, y + s, x + s, y + s);
     }
   if (!gr->loop)

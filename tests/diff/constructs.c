@@ -1,8 +1,9 @@
 /*
 ** constructs.c -- whole small puzzles built around one construct each:
 ** lines of a board, pairs and neighbours, regions, regular, logic grids,
-** tilings, sums over shared terms, and boards with a goal (minimize or
-** maximize, checked by its best value and the boards that reach it).
+** tilings, sums over shared terms, sums of picked items, boards with a
+** goal (minimize or maximize, checked by its best value and the boards
+** that reach it) and Fillomino's sizes.
 **
 ** The expression generator (gen.c) builds clauses from small pieces;
 ** these constructs come with a shape of their own (a region map, an
@@ -969,6 +970,152 @@ static long goals_case(Rng *r, Text *t)
   with_goal = true;
   long n = board_family(r, t, gen_mixed, true);
   with_goal = false;
+  return n;
+}
+
+/* --- sizes (Fillomino) --- */
+
+/*
+** Does every area of equal values hold as many cells as its value?  The
+** cells of b at their places, neighbours up, down, left and right (on a
+** hex board the six around).
+*/
+static bool sizes_hold(const BoardCase *b, const int *cell)
+{
+  static const int sq[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+  static const int hx[6][2] = {{-1, -1}, {-1, 1}, {0, -2}, {0, 2}, {1, -1}, {1, 1}};
+  int nsteps = b->hex ? 6 : 4, seen[MAX_PLACES], stack[MAX_PLACES];
+  for (int i = 0; i < b->rows * b->cols; i++)
+    seen[i] = 0;
+  for (int i = 0; i < b->rows * b->cols; i++) {
+    if (b->idx[i] < 0 || seen[i])
+      continue;
+    int v = cell[b->idx[i]], sp = 0, size = 0;
+    seen[i] = 1;
+    stack[sp++] = i;
+    while (sp > 0) {
+      int k = stack[--sp];
+      size++;
+      for (int t = 0; t < nsteps; t++) {
+        int r = k / b->cols + (b->hex ? hx[t][0] : sq[t][0]);
+        int c = k % b->cols + (b->hex ? hx[t][1] : sq[t][1]);
+        int w = r * b->cols + c, j = at(b, r, c);
+        if (j >= 0 && !seen[w] && cell[j] == v) {
+          seen[w] = 1;
+          stack[sp++] = w;
+        }
+      }
+    }
+    if (size != v)
+      return false;
+  }
+  return true;
+}
+
+static long sizes_count(const BoardCase *b)
+{
+  int cell[MAX_CELLS];
+  for (int i = 0; i < b->ncells; i++)
+    cell[i] = b->given[i] != INT_MIN ? b->given[i] : b->lo;
+  long found = 0;
+  for (;;) {
+    found += sizes_hold(b, cell);
+    int i = 0;
+    for (; i < b->ncells; i++) {
+      if (b->given[i] != INT_MIN)
+        continue;
+      if (++cell[i] <= b->hi)
+        break;
+      cell[i] = b->lo;
+    }
+    if (i == b->ncells)
+      return found;
+  }
+}
+
+/*
+** sizes(b) on a small board: a rectangle with givens as clauses, a
+** drawing with holes and givens, or a hex drawing; values from -1 or 0 now
+** and then (never an area's size).  Given j is dropped by bit j of a cut.
+*/
+static long sizes_case(Rng *r, Text *t)
+{
+  BoardCase *b = calloc(1, sizeof *b);
+  if (!b)
+    abort();
+  int kind = cut_off(1) ? 0 : rng_below(r, 3);
+  if (kind == 2) {
+    if (!hex_board(b, r, t)) {
+      free(b);
+      return -1;
+    }
+  } else {
+    b->rows = less(rng_range(r, 1, 4), cut.rows, 1);
+    b->cols = less(rng_range(r, b->rows == 1 ? 2 : 1, 4), cut.cols, 1);
+    b->lo = rng_chance(r, 25) ? rng_range(r, -1, 0) : 1;
+    b->hi = less(b->lo + rng_range(r, 1, 4), cut.values, b->lo);
+    int keep = kind == 1 ? rng_range(r, 60, 95) : 100;
+    b->ncells = 0;
+    bool pair = kind == 0;
+    for (int i = 0; i < b->rows * b->cols; i++) {
+      bool cell = b->ncells < MAX_CELLS && rng_chance(r, keep);
+      b->idx[i] = (int8_t)(cell ? b->ncells++ : -1);
+      pair |= cell && i % b->cols > 0 && b->idx[i - 1] >= 0;
+    }
+    for (int i = 0; i < b->rows && b->ncells; i++) {
+      bool any = false;
+      for (int j = 0; j < b->cols; j++)
+        any |= at(b, i, j) >= 0;
+      if (!any)
+        b->ncells = 0;
+    }
+    if (!b->ncells || !pair || (kind == 0 && b->ncells != b->rows * b->cols)) {
+      free(b);
+      return -1;                        /* a row of holes, or a drawing pz reads as hex */
+    }
+    for (int i = 0; i < b->ncells; i++) {
+      b->given[i] = INT_MIN;
+      if (rng_chance(r, 20))
+        b->given[i] = rng_range(r, b->lo < 0 ? 0 : b->lo, b->hi);
+    }
+    if (kind == 0) {
+      text_printf(t, "board b[%d, %d] in %d..%d.\n", b->rows, b->cols, b->lo, b->hi);
+    } else {
+      text_printf(t, "board b layout");
+      for (int i = 0; i < b->rows; i++) {
+        text_printf(t, "%s\"", i ? "\n  " : " ");
+        for (int j = 0; j < b->cols; j++) {
+          int k = at(b, i, j);
+          if (k < 0)
+            text_printf(t, ".");
+          else if (b->given[k] != INT_MIN)
+            text_printf(t, "%d", b->given[k]);
+          else
+            text_printf(t, "%c", "abc"[rng_below(r, 3)]);
+        }
+        text_printf(t, "\"");
+      }
+      text_printf(t, " in %d..%d.\n", b->lo, b->hi);
+    }
+  }
+  bool given[MAX_CELLS] = {false};
+  for (int i = 0, j = 0; kind == 0 && i < b->ncells; i++)
+    if (b->given[i] != INT_MIN && !(given[i] = !dropped(j++)))
+      b->given[i] = INT_MIN;
+  long space = 1;
+  for (int i = 0; i < b->ncells; i++)
+    if (b->given[i] == INT_MIN && (space *= b->hi - b->lo + 1) > 400000) {
+      free(b);
+      return -1;
+    }
+  text_printf(t, "sizes(b).\n");
+  for (int i = 0; i < b->ncells; i++)
+    if (given[i])
+      text_printf(t, "b[%d, %d] = %d.\n", i / b->cols + 1, i % b->cols + 1, b->given[i]);
+  if (rng_chance(r, 20) && !cut_off(2))
+    text_printf(t, "show b.\n");
+  long n = sizes_count(b);
+  free(b);
   return n;
 }
 
@@ -2402,6 +2549,7 @@ static const struct {
   {"sums", sums_case},
   {"picks", picks_case},
   {"goals", goals_case},
+  {"sizes", sizes_case},
 };
 
 int construct_families(void)

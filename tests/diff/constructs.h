@@ -1,7 +1,8 @@
 /*
 ** constructs.h -- whole puzzles around one construct (board lines,
 ** pairs and neighbours, regions, regular, logic grids, tilings, hex
-** boards), each counted by its own brute force; see constructs.c.
+** boards, Fillomino's sizes), each counted by its own brute force; see
+** constructs.c.
 */
 #ifndef DIFF_CONSTRUCTS_H
 #define DIFF_CONSTRUCTS_H

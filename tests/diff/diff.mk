@@ -11,9 +11,9 @@
 #                                       resumes after each node limit
 #   make difftest ... CONSTRUCT=F       puzzles of one family of constructs.c
 #                                       (lines, pairs, regions, regular, grid,
-#                                       tiling, board, hex, sums, picks, goals: a board
-#                                       with minimize or maximize; all: each
-#                                       in turn)
+#                                       tiling, board, hex, sums, picks, goals:
+#                                       a board with minimize or maximize,
+#                                       sizes; all: each in turn)
 #   make difftest ... FAULT=max         the brute force reads max(L) as
 #                                       min(L): mismatches, shrunk (the
 #                                       shrinker's own test); FAULT=regular:

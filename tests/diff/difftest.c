@@ -26,8 +26,8 @@
 ** Without --fork a crash ends the run; a handler prints the case first.
 **
 ** --construct F counts puzzles of family F of constructs.c instead (lines,
-** pairs, regions, regular, grid, tiling, board, hex, sums, picks, goals;
-** `all`: case K is of family K mod 11), each checked against that family's own
+** pairs, regions, regular, grid, tiling, board, hex, sums, picks, goals, sizes;
+** `all`: case K is of family K mod 12), each checked against that family's own
 ** brute force (goals: the best value and the count of boards that reach
 ** it); a
 ** mismatch is shrunk by cutting the case (constructs.h: clauses dropped,

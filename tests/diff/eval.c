@@ -371,6 +371,7 @@ static bool eval_call(Env *e, const Node *x)
 /*
 ** connected and areas by flood fill: the cells of b holding x->val, each
 ** area in turn; with the outside, the areas touching the edge count as one.
+** sizes (flag 3): every area of equal values, each as large as its value.
 */
 static bool eval_connected(const Env *e, const Node *x)
 {
@@ -380,6 +381,30 @@ static bool eval_connected(const Env *e, const Node *x)
   int area[MAX_BOARD * MAX_BOARD], stack[MAX_BOARD * MAX_BOARD], nareas = 0;
   for (int i = 0; i < n; i++)
     area[i] = -1;
+  for (int i = 0; i < n && x->flag == 3; i++) {
+    if (area[i] >= 0)
+      continue;
+    int sp = 0, size = 0;
+    area[i] = i;
+    stack[sp++] = i;
+    while (sp > 0) {
+      int k = stack[--sp], r = k / cols, c = k % cols;
+      size++;
+      int nb[4][2] = {{r - 1, c}, {r + 1, c}, {r, c - 1}, {r, c + 1}};
+      for (int t = 0; t < 4; t++) {
+        int w = nb[t][0] * cols + nb[t][1];
+        if (nb[t][0] >= 0 && nb[t][1] >= 0 && nb[t][0] < rows && nb[t][1] < cols && area[w] < 0 &&
+            cell[w] == cell[i]) {
+          area[w] = i;
+          stack[sp++] = w;
+        }
+      }
+    }
+    if (size != cell[i])
+      return false;
+  }
+  if (x->flag == 3)
+    return true;
   for (int i = 0; i < n; i++) {
     if (x->flag == 2 && p->area_clue[i / cols][i % cols] && cell[i] != x->val)
       return false;

@@ -1295,11 +1295,11 @@ static void gen_shows(Program *p, Rng *r)
   }
 }
 
-/* connected(b, V), connected(b, V, outside) or areas(b, V, clues), a clause of its own. */
+/* connected(b, V), connected(b, V, outside), areas(b, V, clues) or sizes(b), a clause of its own. */
 static int gen_connected(Gen *g)
 {
   Program *p = g->p;
-  int kind = rng_below(g->r, p->board_rows > 1 ? 3 : 2);
+  int kind = rng_chance(g->r, 25) ? 3 : rng_below(g->r, p->board_rows > 1 ? 3 : 2);
   int n = new_node(g, N_CONNECTED, rng_range(g->r, p->board_lo, p->board_hi));
   p->node[n].flag = (uint8_t)kind;
   return n;

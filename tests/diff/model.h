@@ -91,7 +91,8 @@ typedef enum {
                          nibbles from the lowest; a clause of its own only */
   N_CONNECTED,        /* a whole clause: the cells of b holding val form one area
                          (flag 0), with the outside (1), or areas with the clues
-                         of Program.area_clue (2) */
+                         of Program.area_clue (2), or sizes(b) (3): every area
+                         of equal values as large as its value */
   N_CIRCUIT,          /* a whole clause: circuit([kid0, ...]) (flag 0), circuit(b)
                          (1), circuit(b, orthogonal) (2), circuit(b, king) (3) */
   N_PROP_AT,          /* pa(eK): val = K - 1, a property with values 0..prop_max */

@@ -294,6 +294,10 @@ static void print_bare(Printer *pr, const Node *x, bool open_right)
     put(pr, "))");
     break;
   case N_CONNECTED:
+    if (x->flag == 3) {
+      put(pr, "sizes(b)");
+      break;
+    }
     if (x->flag < 2) {
       text_printf(pr->out, "connected(b, %d%s)", x->val, x->flag ? ", outside" : "");
       break;

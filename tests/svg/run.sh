@@ -42,6 +42,7 @@ explain_zebra_12 explain:examples/zebra.pz:012
 kenken examples/kenken.pz
 nonogram examples/nonogram.pz
 nurikabe examples/nurikabe.pz
+fillomino examples/fillomino.pz
 star_battle examples/star_battle.pz
 tents examples/tents.pz
 skyscrapers examples/skyscrapers.pz

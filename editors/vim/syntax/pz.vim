@@ -20,7 +20,7 @@ syn keyword pzOperatorWord in and or not mod
 syn keyword pzBoolean     true false
 
 " A built-in, where it is called: sum(...), but not an unknown named sum.
-syn match pzBuiltin "\<\%(sum\|count\|product\|reverse\|min\|max\|abs\|len\|rows\|columns\|cols\|row\|column\|col\|diagonal\|antidiagonal\|diagonals\|cells\|distinct\|all_different\|first\|last\|middle\|who\|lines\|pairs\|neighbours\|regions\|cell_of\|step\|runs\|regular\|connected\|areas\|circuit\)\ze\s*("
+syn match pzBuiltin "\<\%(sum\|count\|product\|reverse\|min\|max\|abs\|len\|rows\|columns\|cols\|row\|column\|col\|diagonal\|antidiagonal\|diagonals\|cells\|distinct\|all_different\|first\|last\|middle\|who\|lines\|pairs\|neighbours\|regions\|cell_of\|step\|runs\|regular\|connected\|areas\|sizes\|circuit\)\ze\s*("
 
 " Variables start with a capital letter, or with '_' and more; '_' alone
 " matches anything.
