@@ -1,11 +1,13 @@
 /*
-** tests/unit/test_connect.c -- connected and areas against their definition.
+** tests/unit/test_connect.c -- connected, areas and sizes against their definition.
 **
 ** The oracle of test_props.c for props/connected.c, on random small
 ** boards: a grid of up to 12 places, some of them holes (a drawn shape),
 ** each cell 0..1 (or 0..2 on smaller boards; some cells given), the
 ** outside of the board as a node now and then, and for areas random clue
-** cells (sizes and any-size clues).  The definition is written here again
+** cells (sizes and any-size clues); for sizes (Fillomino, props/sizes.c)
+** cells of 0 or 1 up to a few values past the board's size.  The
+** definition is written here again
 ** with a union-find of its own.  For every case, by brute force over
 ** every assignment:
 **
@@ -39,7 +41,7 @@ typedef struct Case {
   int cell[MAXC];                    /* per place: cell number or -1 (a hole) */
   int lo[MAXC], hi[MAXC];            /* each cell's domain */
   int value;
-  bool areas, outside;
+  bool areas, outside, sizes;
   int clue[MAXC];                    /* areas: > 0 a size, -1 any size, 0 none */
   int32_t spec[5 + 3 * MAXC + 2 + 4 * MAXC + MAXC + MAXC];
 } Case;
@@ -66,9 +68,27 @@ static int find(int *up, int a)
 /* Cells holding the value, joined across neighbouring places; node n is the outside. */
 static bool definition(const Case *c, const int *v)
 {
-  int up[MAXC + 1];
+  int up[MAXC + 1], size[MAXC + 1] = {0};
   for (int i = 0; i <= c->n; i++)
     up[i] = i;
+  if (c->sizes) {                        /* every area of equal values has its value's size */
+    for (int r = 0; r < c->rows; r++)
+      for (int q = 0; q < c->cols; q++) {
+        int a = c->cell[r * c->cols + q];
+        int b = q + 1 < c->cols ? c->cell[r * c->cols + q + 1] : -1;
+        int d = r + 1 < c->rows ? c->cell[(r + 1) * c->cols + q] : -1;
+        if (a >= 0 && b >= 0 && v[a] == v[b])
+          up[find(up, a)] = find(up, b);
+        if (a >= 0 && d >= 0 && v[a] == v[d])
+          up[find(up, a)] = find(up, d);
+      }
+    for (int a = 0; a < c->n; a++)
+      size[find(up, a)]++;
+    for (int a = 0; a < c->n; a++)
+      if (size[find(up, a)] != v[a])
+        return false;
+    return true;
+  }
   for (int r = 0; r < c->rows; r++)
     for (int q = 0; q < c->cols; q++) {
       int a = c->cell[r * c->cols + q];
@@ -95,7 +115,7 @@ static bool definition(const Case *c, const int *v)
       }
     return true;
   }
-  int clues[MAXC] = {0}, size[MAXC] = {0}, which[MAXC];
+  int clues[MAXC] = {0}, which[MAXC];
   for (int a = 0; a < c->n; a++) {
     if (c->clue[a] && v[a] != c->value)
       return false;
@@ -181,10 +201,11 @@ static Case random_case(void)
 {
   Case c;
   memset(&c, 0, sizeof c);
+  c.sizes = rnd(3) == 0;
   do {
     c.rows = 1 + (int)rnd(4);
     c.cols = 1 + (int)rnd(4);
-  } while (c.rows * c.cols > MAXC);
+  } while (c.rows * c.cols > (c.sizes ? 6 : MAXC));
   bool holes = rnd(3) == 0, wide = rnd(4) == 0;
   c.n = 0;
   for (int i = 0; i < c.rows * c.cols; i++)
@@ -192,12 +213,20 @@ static Case random_case(void)
   for (int a = 0; a < c.n; a++) {
     c.lo[a] = 0;
     c.hi[a] = wide && c.n <= 7 ? 2 : 1;
+    if (c.sizes) {                       /* 0 or 1 up to past the board's size */
+      c.lo[a] = (int)rnd(2);
+      c.hi[a] = c.n + 1;
+    }
     if (rnd(8) == 0)                     /* a given */
-      c.lo[a] = c.hi[a] = (int)rnd((uint32_t)c.hi[a] + 1);
+      c.lo[a] = c.hi[a] = c.lo[a] + (int)rnd((uint32_t)(c.hi[a] - c.lo[a]) + 1);
   }
+  while (c.sizes && product(&c) > MAXP)  /* at most MAXP assignments */
+    for (int a = 0; a < c.n; a++)
+      if (c.hi[a] > c.lo[a] + 1)
+        c.hi[a]--;
   c.value = (int)rnd(2);
-  c.areas = rnd(2);
-  c.outside = !c.areas && rnd(2);
+  c.areas = !c.sizes && rnd(2);
+  c.outside = !c.areas && !c.sizes && rnd(2);
   for (int a = 0; a < c.n && c.areas; a++) {
     int r = (int)rnd(10);
     c.clue[a] = r < 7 ? 0 : r == 7 ? -1 : 1 + (int)rnd(4);
@@ -211,7 +240,7 @@ static Case random_case(void)
 typedef struct Truth {
   int count;
   int8_t sol[MAXP][MAXC];
-  bool supported[MAXC][3];
+  bool supported[MAXC][MAXC + 2];
 } Truth;
 
 static void brute_force(const Case *c, Truth *t)
@@ -241,7 +270,10 @@ static Solver *build(const Case *c, bool deferred)
   solver_defer_propagation(s, deferred);
   for (int a = 0; a < c->n; a++)
     assert_int_equal(solver_new_var(s, c->lo[a], c->hi[a]), (VarId)a);
-  post_area(s, c->spec);
+  if (c->sizes)
+    post_sizes(s, c->spec);
+  else
+    post_area(s, c->spec);
   return s;
 }
 
@@ -351,7 +383,8 @@ static void check_case(const Case *c)
 
 static void print_case(const Case *c, long round)
 {
-  fprintf(stderr, "case %ld: %s value %d%s\n", round, c->areas ? "areas" : "connected", c->value,
+  fprintf(stderr, "case %ld: %s value %d%s\n", round,
+          c->sizes ? "sizes" : c->areas ? "areas" : "connected", c->value,
           c->outside ? " outside" : "");
   for (int r = 0; r < c->rows; r++) {
     for (int q = 0; q < c->cols; q++) {
