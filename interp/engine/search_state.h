@@ -88,6 +88,8 @@ typedef struct Search {
                              variables, other decision variables, the rest */
   VEC(uint32_t) degree;   /* per variable: propagators on it, at start */
   VEC(uint32_t) weight;   /* per variable: failures of its propagators (wdeg) */
+  const uint32_t *weight_seed;  /* the next search starts from these weights, not 0,
+                                   once (search_seed_weights; nvars, not owned) */
   VEC(uint32_t) groups;   /* the all-different groups the value view asks (search.c) */
   bool groups_known;      /* groups is made for this search */
   bool wdeg;              /* dom/wdeg: the weights count in the ratio, not only

@@ -164,6 +164,7 @@ struct Par {
   size_t abuf_cap, sbuf_cap;
   double solo_from;               /* when a propagator started finishing alone */
   ParCores cores;                 /* where the workers' threads may run (spawn) */
+  uint32_t *weights;              /* the search alone's conflict weights at the launch */
   uint64_t cap;                   /* stop at this many found (0: never) */
   unsigned nap;                   /* par_next's next nap, microseconds */
   ParCube queue_taken;            /* the cube the caller searches */
@@ -767,7 +768,11 @@ static void *worker_main(void *arg)
       par_end(p, PAR_BROKEN);           /* not the caller's variables: never mix them */
     atomic_fetch_add(&p->ready, 1);
   }
+  bool seeded = false;
   while (running(p) && take(w, &c)) {
+    if (!seeded)                        /* p->weights was set before the launch */
+      search_seed_weights(w->s, p->weights);
+    seeded = true;
     search_cube(w, &c);
     xfree(c.steps);
     xfree(c.solo);
@@ -866,7 +871,14 @@ void par_launch(Par *p)
 {
   Solver *a = p->alone;
   p->alone_stats = *solver_stats(a);
+  /* Each worker starts from the weights the search alone learned, as one
+     thread's search goes on with them, not from none. */
+  if (a->search.weight.len == p->nvars && p->nvars) {
+    p->weights = off_heap_realloc(NULL, p->nvars * sizeof *p->weights);
+    memcpy(p->weights, a->search.weight.data, p->nvars * sizeof *p->weights);
+  }
   search_reset(a);                      /* at the root again: for loading solutions */
+  search_seed_weights(a, p->weights);
   a->search.on_decide = NULL;
   a->search.on_solo = NULL;
   a->search.on_solo_node = NULL;
@@ -1058,8 +1070,11 @@ void par_free(Par *p)
     p->alone->search.on_solo = NULL;
     p->alone->search.on_solo_node = NULL;
   }
+  if (p->alone && p->alone->search.weight_seed == p->weights)
+    search_seed_weights(p->alone, NULL);   /* no search used them: not kept */
   xfree(p->queue);
   xfree(p->ring);
+  xfree(p->weights);
   xfree(p->w);
   xfree(p->abuf);
   xfree(p->sbuf);

@@ -81,8 +81,9 @@ static void search_start(Solver *s)
   VEC_CLEAR(q->weight);
   VEC_RESERVE(q->weight, nvars);
   for (size_t i = 0; i < nvars; i++)
-    q->weight.data[i] = 0;
+    q->weight.data[i] = q->weight_seed ? q->weight_seed[i] : 0;
   q->weight.len = nvars;
+  q->weight_seed = NULL;                /* once: a later search starts afresh */
   /* degree doubles as a mark while the order is built: 1 listed, 2 shown
   ** and not listed yet.  The shown variables come first (projection). */
   for (size_t i = 0; i < nvars; i++)
@@ -417,6 +418,11 @@ static void tree_note_pop(Solver *s)
   mark_saved_stale(s, mark, t->entries.len);
   if (q->synced > mark)
     q->synced = mark;
+}
+
+void search_seed_weights(Solver *s, const uint32_t *weights)
+{
+  s->search.weight_seed = weights;
 }
 
 void search_weights_changed(Solver *s, const VarId *x, uint32_t n)

@@ -24,6 +24,10 @@
 ** tournament tree, when there is one (leaves != 0), must place them anew.
 */
 void search_weights_changed(Solver *s, const VarId *x, uint32_t n);
+/* The next search of s starts from these conflict weights (one per
+   variable; kept by the caller until then), not from none: a worker
+   starts where the search alone's learning got to. */
+void search_seed_weights(Solver *s, const uint32_t *weights);
 
 /*
 ** Record nogoods at restarts (search/nogood.c), so that restarted runs
