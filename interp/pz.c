@@ -106,6 +106,7 @@ static void open_ctx(PzCtx *cx)
   sym_init(&cx->syms);
   src_init(&cx->srcs);
   diag_init(&cx->diag, &cx->srcs);
+  cx->diag.no_warnings = cx->opt.no_warnings;
   cx->ast.arena = &cx->arena;
   cx->solver = solver_new();
 }
@@ -1336,7 +1337,8 @@ bool pz_diagnostic(const PzCtx *cx, size_t i, PzDiagnostic *out)
     .file = !s ? NULL : strcmp(s->name, "-") == 0 ? "<stdin>" : s->name,
     .line = lc.line,
     .column = lc.col,
-    .severity = m->kind == DIAG_ERROR ? PZ_SEVERITY_ERROR : PZ_SEVERITY_NOTE,
+    .severity = m->kind == DIAG_ERROR ? PZ_SEVERITY_ERROR
+              : m->kind == DIAG_WARNING ? PZ_SEVERITY_WARNING : PZ_SEVERITY_NOTE,
     .message = m->text,
   };
   return true;
