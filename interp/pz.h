@@ -313,7 +313,9 @@ typedef struct PzExplainOptions {
 /*
 ** Writes the answer in one piece.  PZ_SOLUTION: the puzzle has a
 ** solution; PZ_NO_MORE: it has none (explained); PZ_LIMIT: a limit
-** stopped it (what was found is written); PZ_ERROR: the context failed.
+** stopped it (what was found is written); PZ_ERROR: the context failed,
+** or the puzzle has a goal (minimize, maximize), which is not explained
+** (an error in the diagnostics, nothing written).
 */
 PzResult pz_explain(PzCtx *cx, const PzExplainOptions *o, PzWrite write, void *to);
 
@@ -336,7 +338,8 @@ typedef struct PzGenerateOptions {
 ** PZ_SOLUTION: a puzzle was written; PZ_NO_MORE: the rules have no
 ** solution, or none with the level asked for (said in the diagnostics);
 ** PZ_LIMIT: a limit stopped it; PZ_ERROR: the context failed, or the
-** excluded file has errors (in the diagnostics).
+** excluded file has errors, or the puzzle has a goal (minimize,
+** maximize), whose best answer givens cannot pin down (in the diagnostics).
 */
 PzResult pz_generate(PzCtx *cx, const PzGenerateOptions *o, PzWrite write, void *to);
 
