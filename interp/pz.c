@@ -484,6 +484,8 @@ bool pz_check(PzCtx *cx, const char *name, const char *text, size_t len)
   GUARD(cx, false);
   bool ok = front_end(cx, name, text, len) && (ground(cx) || cx->ground.timed_out);
   ok = ok && cx->diag.nerrors == 0;
+  if (cx->diag.nerrors)                 /* the errors first: warnings are for valid programs */
+    diag_drop_warnings(&cx->diag);
   UNGUARD();
   return ok;
 }
@@ -527,6 +529,8 @@ bool pz_load(PzCtx *cx, const char *name, const char *text, size_t len)
 {
   GUARD(cx, false);
   bool ok = load(cx, name, text, len);
+  if (cx->diag.nerrors)                 /* the errors first: warnings are for valid programs */
+    diag_drop_warnings(&cx->diag);
   UNGUARD();
   return ok;
 }

@@ -159,6 +159,23 @@ void diag_warning(Diag *d, Loc at, const char *fmt, ...)
   va_end(ap);
 }
 
+void diag_drop_warnings(Diag *d)
+{
+  unsigned kept = 0;
+  bool dropping = false;
+  for (unsigned i = 0; i < d->count; i++) {
+    DiagMsg *m = &d->msgs[i];
+    if (m->kind != DIAG_NOTE)
+      dropping = m->kind == DIAG_WARNING;
+    if (dropping)
+      xfree(m->text);
+    else
+      d->msgs[kept++] = *m;
+  }
+  d->count = kept;
+  d->nwarnings = 0;
+}
+
 unsigned diag_dropped(const Diag *d)
 {
   return d->nerrors - d->kept;

@@ -52,6 +52,11 @@ void diag_error(Diag *d, Loc at, const char *fmt, ...) __attribute__((format(pri
 void diag_note(Diag *d, Loc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A warning: the program is valid, but likely not what was meant (nerrors is unchanged). */
 void diag_warning(Diag *d, Loc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/*
+** Forget the warnings and their notes: a program with errors is not
+** answered, and its errors are what to fix first.
+*/
+void diag_drop_warnings(Diag *d);
 /* True once DIAG_STOP_ERRORS errors were reported: stages should stop (asked at every step). */
 static inline bool diag_full(const Diag *d)
 {
