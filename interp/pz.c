@@ -106,6 +106,7 @@ static void open_ctx(PzCtx *cx)
   sym_init(&cx->syms);
   src_init(&cx->srcs);
   diag_init(&cx->diag, &cx->srcs);
+  cx->diag.no_warnings = cx->opt.no_warnings;
   cx->ast.arena = &cx->arena;
   cx->solver = solver_new();
 }
@@ -483,6 +484,8 @@ bool pz_check(PzCtx *cx, const char *name, const char *text, size_t len)
   GUARD(cx, false);
   bool ok = front_end(cx, name, text, len) && (ground(cx) || cx->ground.timed_out);
   ok = ok && cx->diag.nerrors == 0;
+  if (cx->diag.nerrors)                 /* the errors first: warnings are for valid programs */
+    diag_drop_warnings(&cx->diag);
   UNGUARD();
   return ok;
 }
@@ -526,6 +529,8 @@ bool pz_load(PzCtx *cx, const char *name, const char *text, size_t len)
 {
   GUARD(cx, false);
   bool ok = load(cx, name, text, len);
+  if (cx->diag.nerrors)                 /* the errors first: warnings are for valid programs */
+    diag_drop_warnings(&cx->diag);
   UNGUARD();
   return ok;
 }
@@ -1046,12 +1051,43 @@ static bool host_stopped(const PzCtx *cx)
   return cx->opt.clock && cx->opt.poll && cx->opt.poll(cx->opt.poll_ctx);
 }
 
+/*
+** pz explain, pz grade and pz generate reason about a puzzle whose answer
+** is the one solution of its clues; a goal asks for the best of many
+** instead (explaining why an answer is optimal is not done yet): an
+** error at the goal, saying what to do.  True when there is one.
+*/
+static bool refuse_goal(PzCtx *cx, const char *command)
+{
+  if (!cx->ground.has_goal)
+    return false;
+  const Stmt *goal = NULL;
+  for (uint32_t i = 0; i < cx->ast.stmts.len; i++)
+    if (cx->ast.stmts.items[i]->kind == ST_OBJECTIVE)
+      goal = cx->ast.stmts.items[i];
+  Loc at = goal ? goal->at : (Loc){0};
+  const char *what = goal && goal->maximize ? "maximize" : "minimize";
+  if (!strcmp(command, "pz generate"))
+    diag_error(&cx->diag, at, "pz generate makes puzzles whose answer is the one solution of "
+               "their clues, but this puzzle asks for the best solution ('%s')", what);
+  else
+    diag_error(&cx->diag, at, "%s works on puzzles whose answer is the one solution of their "
+               "clues, but this puzzle asks for the best solution ('%s'), which it cannot "
+               "%s yet", command, what, !strcmp(command, "pz grade") ? "grade" : "explain");
+  diag_note(&cx->diag, at, "solve it with pz to find the best solution, or remove the goal to "
+            "%s the clues alone", !strcmp(command, "pz generate") ? "make a puzzle from"
+            : !strcmp(command, "pz grade") ? "grade" : "explain");
+  return true;
+}
+
 static PzResult explain(PzCtx *cx, const PzExplainOptions *o, Buf *b)
 {
   if (cx->ground.timed_out)
     return PZ_LIMIT;
   if (!cx->space)
     return PZ_NO_MORE;
+  if (refuse_goal(cx, o->what == PZ_EXPLAIN_GRADE ? "pz grade" : "pz explain"))
+    return PZ_ERROR;
   ExOptions eo = { .model = &cx->model, .is_clue = origin_is_clue, .workers = cx->opt.workers,
                    .is_clue_ctx = &cx->ground, .clock_from = cx->space };
   Explanation e = {0};
@@ -1211,6 +1247,8 @@ static PzResult generate(PzCtx *cx, const PzGenerateOptions *o, Buf *b)
     return PZ_LIMIT;
   if (!cx->space)
     return PZ_NO_MORE;
+  if (refuse_goal(cx, "pz generate"))
+    return PZ_ERROR;
   Assignments excl = {0};
   if (o->exclude_text && !excluded_solutions(cx, o, 1000, &excl)) {
     for (size_t i = 0; i < excl.len; i++)
@@ -1336,7 +1374,8 @@ bool pz_diagnostic(const PzCtx *cx, size_t i, PzDiagnostic *out)
     .file = !s ? NULL : strcmp(s->name, "-") == 0 ? "<stdin>" : s->name,
     .line = lc.line,
     .column = lc.col,
-    .severity = m->kind == DIAG_ERROR ? PZ_SEVERITY_ERROR : PZ_SEVERITY_NOTE,
+    .severity = m->kind == DIAG_ERROR ? PZ_SEVERITY_ERROR
+              : m->kind == DIAG_WARNING ? PZ_SEVERITY_WARNING : PZ_SEVERITY_NOTE,
     .message = m->text,
   };
   return true;

@@ -92,6 +92,7 @@ typedef struct PzOptions {
                              however small the puzzle (for tests of the parallel paths) */
   unsigned cores;         /* with workers: start this many at first (0: one per core of
                              the machine), the rest once the search has run for a while */
+  bool no_warnings;       /* keep no warning among the diagnostics (pz -w) */
 } PzOptions;
 
 typedef enum {
@@ -123,8 +124,8 @@ bool pz_check(PzCtx *cx, const char *name, const char *text, size_t len);
 /* After pz_check: the time limit stopped grounding before its end (errors may be missed). */
 bool pz_check_stopped(const PzCtx *cx);
 /*
-** All diagnostics so far, as text (file:line:col: error: ...); valid
-** until the next call.
+** All diagnostics so far, as text (file:line:col: error: ..., or
+** warning: ... after a load that succeeded); valid until the next call.
 */
 const char *pz_diagnostics(PzCtx *cx);
 
@@ -312,7 +313,9 @@ typedef struct PzExplainOptions {
 /*
 ** Writes the answer in one piece.  PZ_SOLUTION: the puzzle has a
 ** solution; PZ_NO_MORE: it has none (explained); PZ_LIMIT: a limit
-** stopped it (what was found is written); PZ_ERROR: the context failed.
+** stopped it (what was found is written); PZ_ERROR: the context failed,
+** or the puzzle has a goal (minimize, maximize), which is not explained
+** (an error in the diagnostics, nothing written).
 */
 PzResult pz_explain(PzCtx *cx, const PzExplainOptions *o, PzWrite write, void *to);
 
@@ -335,7 +338,8 @@ typedef struct PzGenerateOptions {
 ** PZ_SOLUTION: a puzzle was written; PZ_NO_MORE: the rules have no
 ** solution, or none with the level asked for (said in the diagnostics);
 ** PZ_LIMIT: a limit stopped it; PZ_ERROR: the context failed, or the
-** excluded file has errors (in the diagnostics).
+** excluded file has errors, or the puzzle has a goal (minimize,
+** maximize), whose best answer givens cannot pin down (in the diagnostics).
 */
 PzResult pz_generate(PzCtx *cx, const PzGenerateOptions *o, PzWrite write, void *to);
 
@@ -351,7 +355,12 @@ void pz_set_trace(PzCtx *cx, PzTraceFn fn, void *ctx);
 
 /* --- diagnostics one by one, for hosts that show them their own way (pz -j) --- */
 
-typedef enum { PZ_SEVERITY_ERROR, PZ_SEVERITY_NOTE } PzSeverity;
+/*
+** A warning is about a valid puzzle that is likely not what was meant (a
+** goal that depends on no unknown): it changes no answer.  A note
+** belongs to the error or warning before it.
+*/
+typedef enum { PZ_SEVERITY_ERROR, PZ_SEVERITY_NOTE, PZ_SEVERITY_WARNING } PzSeverity;
 
 typedef struct PzDiagnostic {
   const char *file;      /* the source's name ("<stdin>" for "-"); NULL when

@@ -173,7 +173,8 @@ static void json_errors(PzCtx *cx, Out *o)
   out_puts(o, "\"errors\": [");
   for (size_t i = 0; pz_diagnostic(cx, i, &d); i++) {
     out_printf(o, "%s{\"line\": %u, \"column\": %u, \"severity\": \"%s\", \"file\": ", i ? ", " : "",
-               d.line, d.column, d.severity == PZ_SEVERITY_ERROR ? "error" : "note");
+               d.line, d.column, d.severity == PZ_SEVERITY_ERROR ? "error"
+               : d.severity == PZ_SEVERITY_WARNING ? "warning" : "note");
     if (d.file)
       out_json(o, d.file);
     else

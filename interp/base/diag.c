@@ -117,6 +117,10 @@ static void add(Diag *d, DiagKind kind, Loc at, const char *fmt, va_list ap)
     d->dropping = d->kept >= DIAG_MAX_ERRORS;
     if (!d->dropping)
       d->kept++;
+  } else if (kind == DIAG_WARNING) {
+    d->dropping = d->no_warnings || d->nwarnings >= DIAG_MAX_WARNINGS;
+    if (!d->dropping)
+      d->nwarnings++;
   }
   if (d->dropping)                      /* notes of a dropped error go too */
     return;
@@ -145,6 +149,31 @@ void diag_note(Diag *d, Loc at, const char *fmt, ...)
   va_start(ap, fmt);
   add(d, DIAG_NOTE, at, fmt, ap);
   va_end(ap);
+}
+
+void diag_warning(Diag *d, Loc at, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  add(d, DIAG_WARNING, at, fmt, ap);
+  va_end(ap);
+}
+
+void diag_drop_warnings(Diag *d)
+{
+  unsigned kept = 0;
+  bool dropping = false;
+  for (unsigned i = 0; i < d->count; i++) {
+    DiagMsg *m = &d->msgs[i];
+    if (m->kind != DIAG_NOTE)
+      dropping = m->kind == DIAG_WARNING;
+    if (dropping)
+      xfree(m->text);
+    else
+      d->msgs[kept++] = *m;
+  }
+  d->count = kept;
+  d->nwarnings = 0;
 }
 
 unsigned diag_dropped(const Diag *d)
@@ -272,7 +301,7 @@ void diag_render(const Diag *d, Buf *out)
 {
   for (unsigned i = 0; i < d->count; i++) {
     const DiagMsg *m = &d->msgs[i];
-    const char *kind = m->kind == DIAG_ERROR ? "error" : "note";
+    const char *kind = m->kind == DIAG_ERROR ? "error" : m->kind == DIAG_WARNING ? "warning" : "note";
     const Src *s = src_get(d->srcs, m->at.src);
     if (!s) {
       buf_printf(out, "pz: %s: ", kind);

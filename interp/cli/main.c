@@ -72,6 +72,7 @@ typedef struct Cli {
   const char *svg;         /* --svg FILE: draw the solution (with -a/-n: FILE-1.svg, ...);
                               pz explain --svg DIR: DIR/step-000.svg, ... */
   bool regions;            /* --regions: boards drawn with walls between their regions */
+  bool no_warnings;        /* -w: print no warning (errors and notes still) */
   unsigned workers;        /* -p N: worker threads (0: one thread) */
   bool ordered;            /* --ordered: the solutions in one thread's order (no workers) */
 } Cli;
@@ -107,6 +108,8 @@ static const char usage[] =
   "      --regions        print boards with walls between their regions (regions(B, MAP))\n"
   "  -p, --parallel N     search with N worker threads (solutions in any order)\n"
   "      --ordered        with -p: print solutions in the order of one thread\n"
+  "  -w, --no-warnings    print no warnings (a valid puzzle that is likely not what\n"
+  "                       was meant: a goal or a clue that mentions no unknown)\n"
   "  as MiniZinc and clingo spell them: --all-solutions, --num-solutions N,\n"
   "  --statistics, --time-limit MS (milliseconds, not seconds as -t)\n"
   "explain options:\n"
@@ -514,7 +517,7 @@ enum {
   OPT_DUMP_MODEL, OPT_TRACE, OPT_SOLUTIONS, OPT_TIMEOUT, OPT_TIME_LIMIT, OPT_NODES,
   OPT_UNIQUE, OPT_VERDICT, OPT_REDUNDANT, OPT_SHOW_EVERY, OPT_SEED, OPT_EXCLUDE,
   OPT_NO_GUESS, OPT_GRADE, OPT_ALL_ASSIGNMENTS, OPT_NO_RESTARTS, OPT_SVG, OPT_JSON_STREAM,
-  OPT_PARALLEL, OPT_ORDERED, OPT_LEARN, OPT_REGIONS,
+  OPT_PARALLEL, OPT_ORDERED, OPT_LEARN, OPT_REGIONS, OPT_NO_WARNINGS,
 };
 
 static const OptSpec common_options[] = {
@@ -544,6 +547,7 @@ static const OptSpec common_options[] = {
   {OPT_ORDERED, 0, "ordered", false},
   {OPT_LEARN, 0, "learn", false},
   {OPT_REGIONS, 0, "regions", false},
+  {OPT_NO_WARNINGS, 'w', "no-warnings", false},
 };
 #define NCOMMON (sizeof common_options / sizeof common_options[0])
 
@@ -725,6 +729,7 @@ static int parse_args(int argc, char **argv, Cli *cli)
       cli->grade = (unsigned)n;
       continue;
     case OPT_REGIONS:    cli->regions = true; continue;
+    case OPT_NO_WARNINGS: cli->no_warnings = true; continue;
     case OPT_SVG:
       if (!*val)
         return usage_error("%s needs %s", name, value_words(id));
@@ -772,7 +777,7 @@ static void json_stats(const PzCtx *cx, double seconds, Buf *b)
 ** in particular, line 0 for one about a whole file: those keys are null.
 */
 static void json_message(Buf *b, const char *file, uint32_t line, uint32_t column,
-                         bool error, const char *message)
+                         const char *severity, const char *message)
 {
   buf_puts(b, "{\"file\": ");
   if (file)
@@ -783,7 +788,7 @@ static void json_message(Buf *b, const char *file, uint32_t line, uint32_t colum
     buf_printf(b, ", \"line\": %u, \"column\": %u", line, column);
   else
     buf_puts(b, ", \"line\": null, \"column\": null");
-  buf_printf(b, ", \"severity\": \"%s\", \"message\": ", error ? "error" : "note");
+  buf_printf(b, ", \"severity\": \"%s\", \"message\": ", severity);
   buf_json_string(b, message);
   buf_putc(b, '}');
 }
@@ -798,7 +803,9 @@ static void json_diagnostics(const PzCtx *cx, Buf *b)
   PzDiagnostic d;
   for (size_t i = 0; pz_diagnostic(cx, i, &d); i++) {
     buf_puts(b, i ? ", " : "");
-    json_message(b, d.file, d.line, d.column, d.severity == PZ_SEVERITY_ERROR, d.message);
+    json_message(b, d.file, d.line, d.column,
+                 d.severity == PZ_SEVERITY_ERROR ? "error"
+                 : d.severity == PZ_SEVERITY_WARNING ? "warning" : "note", d.message);
   }
   buf_putc(b, ']');
   if (pz_diagnostics_dropped(cx))
@@ -823,7 +830,7 @@ static void json_usage_error(const char *message)
   Buf b = {0};
   json_open(&b);
   buf_puts(&b, "\"status\": \"error\", \"errors\": [");
-  json_message(&b, NULL, 0, 0, true, message);
+  json_message(&b, NULL, 0, 0, "error", message);
   buf_puts(&b, "]}\n");
   put(stdout, buf_str(&b));
   buf_free(&b);
@@ -999,6 +1006,21 @@ static bool stream_solution(PzCtx *cx, Buf *out, uint64_t index)
   return true;
 }
 
+/*
+** The diagnostics not printed yet, on standard error: the warnings of
+** loading are printed once, before the answer, and a later error (pz
+** explain refusing a goal, an internal error) comes after them alone.
+*/
+static size_t diagnostics_said;
+
+static void put_new_diagnostics(PzCtx *cx)
+{
+  const char *d = pz_diagnostics(cx);
+  size_t len = strlen(d);
+  put(stderr, !pz_failed(cx) && len >= diagnostics_said ? d + diagnostics_said : d);
+  diagnostics_said = len;
+}
+
 /* The search ran out of memory: the failure alone (as JSON too with -j). */
 static int search_out_of_memory(PzCtx *cx, const Cli *cli)
 {
@@ -1113,7 +1135,7 @@ static int solve_goal(PzCtx *cx, const Cli *cli, double load_seconds)
   }
   put(stdout, buf_str(&out));
   if (r == PZ_INTERNAL)
-    put(stderr, pz_diagnostics(cx));
+    put_new_diagnostics(cx);
   if (cli->stats) {
     flush(stdout);
     print_stats(cx, seconds, load_seconds);
@@ -1198,7 +1220,7 @@ static int solve(PzCtx *cx, const Cli *cli, double load_seconds)
   uint64_t shown = found < show ? found : show;
   print_ending(cx, cli, r, found, shown, &json, seconds, NULL);
   if (r == PZ_INTERNAL)
-    put(stderr, pz_diagnostics(cx));
+    put_new_diagnostics(cx);
   Uniqueness u = uniqueness(r, found);
   if (cli->stats) {
     flush(stdout);                      /* the answer first, then the numbers */
@@ -1270,7 +1292,7 @@ static int explain(PzCtx *cx, const Cli *cli)
     buf_free(&b);
     if (cli->json)
       json_status_and_errors(cx, "error");
-    put(stderr, pz_diagnostics(cx));
+    put_new_diagnostics(cx);
     return r == PZ_ERROR ? EXIT_INPUT : EXIT_INTERNAL;
   }
   if (cli->json && b.len == 0)          /* stopped or unsatisfiable before the steps began */
@@ -1308,13 +1330,11 @@ static int generate(PzCtx *cx, const Cli *cli)
     o.exclude_len = len;
   }
   Buf b = {0};
-  size_t said = strlen(pz_diagnostics(cx));   /* printed after loading already */
   PzResult r = pz_generate(cx, &o, buf_write, &b);
   free(text);
   put(stdout, buf_str(&b));
   buf_free(&b);
-  const char *diags = pz_diagnostics(cx);
-  put(stderr, strlen(diags) >= said ? diags + said : diags);
+  put_new_diagnostics(cx);
   switch (r) {
   case PZ_SOLUTION:
     return EXIT_FOUND;
@@ -1342,7 +1362,7 @@ static int run(const Cli *cli)
       Buf b = {0};
       json_open(&b);
       buf_puts(&b, "\"status\": \"error\", \"errors\": [");
-      json_message(&b, strcmp(cli->file, "-") ? cli->file : "<stdin>", 0, 0, true, buf_str(&why));
+      json_message(&b, strcmp(cli->file, "-") ? cli->file : "<stdin>", 0, 0, "error", buf_str(&why));
       buf_puts(&b, "]}\n");
       put(stdout, buf_str(&b));
       buf_free(&b);
@@ -1361,7 +1381,8 @@ static int run(const Cli *cli)
                    .workers = cli->ordered ? 1 : cli->workers, .want = solutions_wanted(cli),
                    .count_only = cli->mode == MODE_COUNT,
                    .workers_at_once = getenv("PZ_WORKERS_AT_ONCE") != NULL,
-                   .cores = getenv("PZ_CORES") ? (unsigned)atoi(getenv("PZ_CORES")) : 0};
+                   .cores = getenv("PZ_CORES") ? (unsigned)atoi(getenv("PZ_CORES")) : 0,
+                   .no_warnings = cli->no_warnings};
   PzCtx *cx = pz_open(&opt);
   if (!cx)
     out_of_memory();
@@ -1379,7 +1400,7 @@ static int run(const Cli *cli)
   double load_seconds = now_seconds() - load_start;
   free(text);
   progress_clear();
-  put(stderr, pz_diagnostics(cx));
+  put_new_diagnostics(cx);
   int status;
   if (!ok || pz_failed(cx)) {
     if (cli->json)

@@ -1021,5 +1021,7 @@ bool check_program_timed(const Ast *ast, Names *names, SymTable *syms, Diag *dia
   /* what is known before solving, once every name is right */
   if (diag->nerrors == before)
     check_eval_program(ast, names, syms, diag, time_up, time_ctx);
+  if (diag->nerrors == before)
+    check_warn_unused(ast, names, syms, diag);
   return diag->nerrors == before;
 }

@@ -151,6 +151,14 @@ SVal check_runs_clue(Ev *ev, const EvEnv *env, const Node *n);
 /* One built-in's static rule (the `check` column of builtins.def). */
 SVal check_builtin(Ev *ev, const EvEnv *env, const Node *n, const Builtin *b, bool post, bool pos);
 
+/* --- check_warn.c: warnings about a valid program --- */
+/* A clue whose value v the pass knows, true, and which names no unknown. */
+void check_warn_clue(Ev *ev, const Stmt *st, SVal v);
+/* A goal whose value v the pass knows, and which names no unknown. */
+void check_warn_goal(Ev *ev, const Stmt *st, SVal v);
+/* The unknowns and boards that no statement but their declaration names. */
+void check_warn_unused(const Ast *ast, const Names *names, SymTable *syms, Diag *diag);
+
 /* Run the pass over a program whose names are all resolved. */
 void check_eval_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag,
                         CheckTimeUp time_up, void *time_ctx);

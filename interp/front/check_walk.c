@@ -907,18 +907,24 @@ void check_eval_program(const Ast *ast, Names *names, SymTable *syms, Diag *diag
   }
   for (uint32_t i = 0; i < sl->len && !ev.stop && !diag_full(diag); i++) {
     const Stmt *st = sl->items[i];
-    if (st->kind == ST_CONSTRAINT)
-      ev_cond_check(&ev, st->expr->at, ev_cond(&ev, NULL, st->expr, true, true));
-    else if (st->kind == ST_SHOW)
+    unsigned errors_before = diag->nerrors;
+    if (st->kind == ST_CONSTRAINT) {
+      SVal v = ev_cond_check(&ev, st->expr->at, ev_cond(&ev, NULL, st->expr, true, true));
+      if (!ev.stop && diag->nerrors == errors_before)
+        check_warn_clue(&ev, st, v);
+    } else if (st->kind == ST_SHOW)
       for (uint32_t k = 0; k < st->items.len; k++) {
         SVal v = walk_expr(&ev, NULL, st->items.items[k]);
         const Node *d = st->show_as ? st->show_as[k] : NULL;
         if (d && d->kind == NK_STRING && sv_has_name(v))
           ev_error(&ev, d->at, "%s", DRAWN_NAMES_MESSAGE);
       }
-    else if (st->kind == ST_OBJECTIVE)
-      ev_expect_number(&ev, st->expr->at, walk_expr(&ev, NULL, st->expr), false,
-                       st->maximize ? "'maximize'" : "'minimize'");
+    else if (st->kind == ST_OBJECTIVE) {
+      SVal v = walk_expr(&ev, NULL, st->expr);
+      if (ev_expect_number(&ev, st->expr->at, v, false, st->maximize ? "'maximize'" : "'minimize'") &&
+          !ev.stop && diag->nerrors == errors_before)
+        check_warn_goal(&ev, st, v);
+    }
   }
   /* the rules no clue used: their bodies on their own, with parameters
      of any kind, so that a mistake in them is found before they are used */

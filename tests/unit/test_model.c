@@ -162,6 +162,38 @@ static void every_deduction_has_an_origin(void **state)
 }
 
 /* A model that fails at the root fails in every space built from it. */
+/*
+** props/same_sums.c sums the coefficients of a variable written twice in
+** one equation; when that sum overflows int32 the equation must be left
+** out whole.  It kept its first terms (a + M x = 2M + 2 of a + M x + M x),
+** and with a + M x + y = M + 7 derived y = 5 - M: no solution, though
+** a = 2, x = 1, y = 5 is one.  The grounder makes no such Model; a Model
+** made by hand does.
+*/
+static void an_equation_whose_summed_coefficient_overflows_is_left_out(void **state)
+{
+  (void)state;
+  Model m;
+  model_init(&m);
+  int32_t a = (int32_t)model_var_range(&m, 0, 5), x = (int32_t)model_var_range(&m, 1, 1),
+          y = (int32_t)model_var_range(&m, 0, 10);
+  const int32_t big = INT32_MAX;
+  int32_t c1[] = {1, big, big}, x1[] = {a, x, x};
+  ModelStep *st = model_step(&m, MS_LINEAR, 0, c1, 3, x1, 3);
+  st->n = 3, st->rel = MODEL_EQ, st->k = 2 * (int64_t)big + 2;
+  int32_t c2[] = {1, big, 1}, x2[] = {a, x, y};
+  st = model_step(&m, MS_LINEAR, 0, c2, 3, x2, 3);
+  st->n = 3, st->rel = MODEL_EQ, st->k = (int64_t)big + 7;
+  model_step(&m, MS_PROPAGATE, 0, NULL, 0, NULL, 0);
+  Solver *s = solver_from_model(&m);
+  assert_int_equal(search_next(s), SEARCH_SOLUTION);
+  assert_int_equal(var_value(s, (VarId)a), 2);
+  assert_int_equal(var_value(s, (VarId)y), 5);
+  assert_int_equal(search_next(s), SEARCH_EXHAUSTED);
+  solver_free(s);
+  model_free(&m);
+}
+
 static void an_impossible_model_has_no_solution_in_a_new_space(void **state)
 {
   (void)state;
@@ -179,6 +211,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(every_example_counts_the_same_in_four_spaces),
     cmocka_unit_test(an_impossible_model_has_no_solution_in_a_new_space),
+    cmocka_unit_test(an_equation_whose_summed_coefficient_overflows_is_left_out),
     cmocka_unit_test(every_deduction_has_an_origin),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -188,8 +188,10 @@ static size_t collect(const Model *m, Eq **out, Term **terms_out)
     for (uint32_t j = 0; j < st->n; j++) {   /* x twice: one term of the summed coefficient */
       if (n && t[n - 1].x == t[j].x) {
         int64_t c = (int64_t)t[n - 1].c + t[j].c;
-        if (c < INT32_MIN || c > INT32_MAX)
-          break;                        /* no such model: leave this equation out */
+        if (c < INT32_MIN || c > INT32_MAX) {
+          n = 0;                        /* leave this equation out whole: its first terms */
+          break;                        /* alone are not an equation that holds */
+        }
         t[n - 1].c = (int32_t)c;
         if (c == 0)
           n--;
