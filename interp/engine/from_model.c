@@ -122,6 +122,128 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
 }
 
 /*
+** The value order of a goal through the terms that define its terms.
+** MS_GOAL gives the goal's linear terms and their signs (goal_gain); a
+** term that is no unknown of the puzzle but stands for x / y, x * y,
+** abs(x), min or max, or a sum (its first defining step: the result of
+** one of those, or the first equation it is in) passes its sign on to
+** what it is made of, where that is monotone over the root domains:
+**   x * y   to x with the sign of y, to y with the sign of x;
+**   x / y   to x with the sign of y, to y against the sign of x
+**           (|x / y| shrinks as |y| grows), both one-signed, y not 0;
+**   abs(x)  to x with its sign;  min, max  to each argument;
+**   a sum   sum a_i x_i + a z = k: z = (k - sum a_i x_i) / a.
+** So maximize x / y - y / x over positive ranges tries the largest x and
+** the smallest y first.  The first sign a variable gets stays (the goal's
+** own terms come first); a variable whose sign is unclear gets none.
+** Only an order: any answer is found either way.
+*/
+static int8_t sign_of(const Solver *s, VarId x)
+{
+  return dom_min(s, x) >= 0 && dom_max(s, x) > 0 ? 1
+       : dom_max(s, x) <= 0 && dom_min(s, x) < 0 ? -1 : 0;
+}
+
+typedef VEC(VarId) VarQueue;
+
+static void gain_give(Solver *s, VarId x, int g, VarQueue *queue)
+{
+  Search *q = &s->search;
+  if (g == 0 || x >= q->goal_gain.len || q->goal_gain.data[x])
+    return;
+  q->goal_gain.data[x] = (int8_t)(g > 0 ? 1 : -1);
+  VEC_PUSH(*queue, x);
+}
+
+static void goal_order(Solver *s, const Model *m)
+{
+  Search *q = &s->search;
+  size_t nvars = s->doms.len;
+  if (!q->goal_gain.len || !nvars)
+    return;                             /* no goal, or one that is no sum */
+  while (q->goal_gain.len < nvars)
+    VEC_PUSH(q->goal_gain, 0);
+  /* the puzzle's own unknowns, and each other variable's defining step */
+  uint8_t *decision = xcalloc(nvars, 1);
+  uint32_t *def = xmalloc(nvars * sizeof *def);
+  for (size_t i = 0; i < nvars; i++)
+    def[i] = UINT32_MAX;
+  for (size_t i = 0; i < m->steps.len; i++) {
+    const ModelStep *st = &m->steps.data[i];
+    const int32_t *a = model_args(m, st);
+    if (st->kind == MS_DECIDE && !st->k)
+      for (uint32_t k = 0; k < st->n; k++)
+        decision[a[k]] = 1;
+  }
+  VarQueue queue = {0};
+  for (size_t x = 0; x < nvars; x++)
+    if (q->goal_gain.data[x])
+      VEC_PUSH(queue, (VarId)x);
+  for (size_t i = 0; i < m->steps.len && queue.len; i++) {
+    const ModelStep *st = &m->steps.data[i];
+    const int32_t *a = model_args(m, st);
+    switch ((ModelStepKind)st->kind) {
+    case MS_TIMES: case MS_DIV: case MS_ABS: case MS_MIN: case MS_MAX:
+      if (st->z < nvars && def[st->z] == UINT32_MAX)
+        def[st->z] = (uint32_t)i;
+      break;
+    case MS_LINEAR:
+      for (uint32_t k = 0; k < st->n && st->rel == MODEL_EQ; k++)
+        if (def[a[st->n + k]] == UINT32_MAX)
+          def[a[st->n + k]] = (uint32_t)i;
+      break;
+    default:
+      break;
+    }
+  }
+  for (size_t h = 0; h < queue.len; h++) {
+    VarId z = queue.data[h];
+    int g = q->goal_gain.data[z];
+    if (decision[z] || def[z] == UINT32_MAX)
+      continue;
+    const ModelStep *st = &m->steps.data[def[z]];
+    const int32_t *a = model_args(m, st);
+    switch ((ModelStepKind)st->kind) {
+    case MS_TIMES:
+      gain_give(s, st->x, g * sign_of(s, st->y), &queue);
+      gain_give(s, st->y, g * sign_of(s, st->x), &queue);
+      break;
+    case MS_DIV: {
+      int sy = sign_of(s, st->y) && !dom_contains(s, st->y, 0) ? sign_of(s, st->y) : 0;
+      gain_give(s, st->x, g * sy, &queue);
+      gain_give(s, st->y, sy ? -g * sign_of(s, st->x) : 0, &queue);
+      break;
+    }
+    case MS_ABS:
+      gain_give(s, st->x, g * sign_of(s, st->x), &queue);
+      break;
+    case MS_MIN:
+    case MS_MAX:
+      if (st->z != z)
+        break;
+      for (uint32_t k = 0; k < st->n; k++)
+        gain_give(s, (VarId)a[k], g, &queue);
+      break;
+    case MS_LINEAR: {
+      int az = 0;
+      for (uint32_t k = 0; k < st->n; k++)
+        if ((VarId)a[st->n + k] == z)
+          az = a[k] > 0 ? 1 : -1;
+      for (uint32_t k = 0; k < st->n; k++)
+        if ((VarId)a[st->n + k] != z)
+          gain_give(s, (VarId)a[st->n + k], -g * az * (a[k] > 0 ? 1 : -1), &queue);
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  VEC_FREE(queue);
+  xfree(def);
+  xfree(decision);
+}
+
+/*
 ** Once the Model is in: the terms two equations fix together
 ** (props/same_sums.c), sums over cells that one distinct holds told so
 ** (props/sum_dc.c), and the equations that follow from sums over shared
@@ -130,6 +252,7 @@ void solver_replay_step(Solver *s, const Model *m, const ModelStep *st)
 */
 static void load_finish(Solver *s, const Model *m)
 {
+  goal_order(s, m);
   same_sums_post(s, m);
   sum_dc_mark_distinct(s, LINSYS_MIN_VARS);
   linsys_post(s, LINSYS_MIN_VARS);

@@ -3,7 +3,8 @@
 ** lines of a board, pairs and neighbours, regions, regular, logic grids,
 ** tilings, sums over shared terms, sums of picked items, boards with a
 ** goal (minimize or maximize, checked by its best value and the boards
-** that reach it) and Fillomino's sizes.
+** that reach it), Fillomino's sizes, and quotients (/ and mod over
+** wide domains).
 **
 ** The expression generator (gen.c) builds clauses from small pieces;
 ** these constructs come with a shape of their own (a region map, an
@@ -13,6 +14,7 @@
 ** pieces.  The brute force counts from that meaning alone, following
 ** doc/language.md, and shares nothing with interp/.
 */
+#include <assert.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -2532,6 +2534,210 @@ static long picks_case(Rng *r, Text *t)
   }
 }
 
+/* --- quotients: / and mod over wide domains --- */
+
+/*
+** Two or three unknowns whose domains are lists of wide values (a * M + b
+** for one scale M of the case, up to 3 * 10^8, and small ones, 0 among
+** them now and then), and clauses  A / B REL C  and  A mod B REL C  (B an
+** unknown or a constant, C an unknown or a constant), with now and then a
+** goal, a sum of quotients.  pz keeps such domains as bounds with a list
+** beside them, so the bounds reasoning of division and remainder is what
+** decides; the brute force reads / and mod as C does (truncation, the
+** remainder with the sign of A) and a clause with a divisor 0 as false.
+** The goal's divisors never hold 0 (a goal must be defined).
+*/
+#define Q_VARS 3
+#define Q_VALS 6
+#define Q_CLAUSES 3
+
+typedef struct QOperand { bool is_var; int v; } QOperand;   /* an unknown's index, or a number */
+typedef struct QClause { bool mod; QOperand a, b, c; int op; } QClause;
+typedef struct QCase {
+  int nvars, n[Q_VARS];
+  long val[Q_VARS][Q_VALS];
+  int nclauses;
+  QClause clause[Q_CLAUSES];
+  bool goal, maximize;
+  int nterms;
+  QClause term[2];                      /* a, b and mod; op: the sign */
+} QCase;
+
+static const char *const q_names[Q_VARS] = {"x", "y", "z"};
+
+static long q_value(const QOperand *o, const long *x)
+{
+  return o->is_var ? x[o->v] : o->v;
+}
+
+/* A / B or A mod B, and whether it is defined. */
+static bool q_apply(const QClause *c, const long *x, long *out)
+{
+  long a = q_value(&c->a, x), b = q_value(&c->b, x);
+  if (b == 0)
+    return false;
+  *out = c->mod ? a % b : a / b;
+  return true;
+}
+
+static bool q_holds(const QClause *c, const long *x)
+{
+  long v;
+  return q_apply(c, x, &v) && compare(v, c->op, q_value(&c->c, x));
+}
+
+/* Solutions where clause only holds (every clause when only < 0); with a goal, those at its best. */
+static long q_count(const QCase *q, int only)
+{
+  int k[Q_VARS] = {0};
+  long x[Q_VARS], found = 0;
+  bool goal = q->goal && only < 0;
+  goal_known = false;
+  for (;;) {
+    for (int i = 0; i < q->nvars; i++)
+      x[i] = q->val[i][k[i]];
+    bool ok = true;
+    for (int c = 0; c < q->nclauses && ok; c++)
+      if (only < 0 || c == only)
+        ok = q_holds(&q->clause[c], x);
+    if (ok && goal) {
+      long v = 0, t;
+      for (int j = 0; j < q->nterms; j++) {
+        ok = q_apply(&q->term[j], x, &t);
+        assert(ok);
+        v += q->term[j].op * t;
+      }
+      if (!goal_known || (q->maximize ? v > goal_best : v < goal_best))
+        found = 0, goal_best = v;
+      goal_known = true;
+      found += goal_best == v;
+    } else {
+      found += ok;
+    }
+    int i = 0;
+    for (; i < q->nvars; i++) {
+      if (++k[i] < q->n[i])
+        break;
+      k[i] = 0;
+    }
+    if (i == q->nvars)
+      return found;
+  }
+}
+
+static QOperand q_operand(Rng *r, const QCase *q, bool divisor)
+{
+  if (rng_chance(r, 70))
+    return (QOperand){true, rng_below(r, q->nvars)};
+  int v = rng_chance(r, 50) ? rng_range(r, -3, 3) : (int)q->val[rng_below(r, q->nvars)][0];
+  if (divisor && v == 0)
+    v = 1 + rng_below(r, 2);
+  return (QOperand){false, v};
+}
+
+static void q_print_operand(Text *t, const QOperand *o)
+{
+  if (o->is_var)
+    text_printf(t, "%s", q_names[o->v]);
+  else
+    text_printf(t, o->v < 0 ? "(%d)" : "%d", o->v);
+}
+
+static void q_print_term(Text *t, const QClause *c)
+{
+  q_print_operand(t, &c->a);
+  text_printf(t, " %s ", c->mod ? "mod" : "/");
+  q_print_operand(t, &c->b);
+}
+
+static bool q_may_be_zero(const QCase *q, const QOperand *o)
+{
+  if (!o->is_var)
+    return o->v == 0;
+  for (int j = 0; j < q->n[o->v]; j++)
+    if (q->val[o->v][j] == 0)
+      return true;
+  return false;
+}
+
+static long quotients_case(Rng *r, Text *t)
+{
+  static const long scales[] = {7, 1000, 100003, 1000000, 300000000};
+  QCase *q = calloc(1, sizeof *q);
+  if (!q)
+    abort();
+  long m = scales[rng_below(r, 5)];
+  q->nvars = rng_range(r, 2, Q_VARS);
+  for (int i = 0; i < q->nvars; i++) {
+    int want = rng_range(r, 2, Q_VALS);
+    long v[Q_VALS];
+    for (int j = 0; j < want; j++)
+      v[j] = rng_chance(r, 30) ? rng_range(r, -3, 3) : rng_range(r, -3, 3) * m + rng_range(r, -2, 2);
+    want = less(want, cut.values, 1);
+    for (int j = 0; j < want; j++) {            /* ascending, no repeats */
+      int at = 0;
+      while (at < q->n[i] && q->val[i][at] < v[j])
+        at++;
+      if (at < q->n[i] && q->val[i][at] == v[j])
+        continue;
+      memmove(&q->val[i][at + 1], &q->val[i][at], (size_t)(q->n[i] - at) * sizeof(long));
+      q->val[i][at] = v[j];
+      q->n[i]++;
+    }
+    text_printf(t, "var %s in [", q_names[i]);
+    for (int j = 0; j < q->n[i]; j++)
+      text_printf(t, "%s%ld", j ? ", " : "", q->val[i][j]);
+    text_printf(t, "].\n");
+  }
+  int want = rng_range(r, 1, Q_CLAUSES), drawn = 0;
+  for (int tries = 0; drawn < want && tries < 40; tries++) {
+    QClause *c = &q->clause[q->nclauses];
+    c->mod = rng_chance(r, 45);
+    c->a = (QOperand){true, rng_below(r, q->nvars)};
+    c->b = q_operand(r, q, true);
+    c->c = q_operand(r, q, false);
+    c->op = rng_below(r, 6);
+    q->nclauses++;
+    /* pz refuses a clause that can never hold (on its own): draw again */
+    if (q_count(q, q->nclauses - 1) == 0) {
+      q->nclauses--;
+    } else if (dropped(drawn++)) {
+      q->nclauses--;
+    } else {
+      q_print_term(t, c);
+      text_printf(t, " %s ", op_text[c->op]);
+      q_print_operand(t, &c->c);
+      text_printf(t, ".\n");
+    }
+  }
+  if (rng_chance(r, 40)) {
+    bool maximize = rng_chance(r, 50);
+    int nterms = rng_range(r, 1, 2);
+    QClause term[2];
+    bool defined = true;
+    for (int j = 0; j < nterms; j++) {
+      term[j] = (QClause){.mod = rng_chance(r, 25), .a = {true, rng_below(r, q->nvars)},
+                          .b = q_operand(r, q, true), .op = rng_chance(r, 50) ? 1 : -1};
+      defined &= !q_may_be_zero(q, &term[j].b);
+    }
+    if (defined && !cut_off(4)) {
+      q->goal = true, q->maximize = maximize, q->nterms = nterms;
+      text_printf(t, "%s ", maximize ? "maximize" : "minimize");
+      for (int j = 0; j < nterms; j++) {
+        q->term[j] = term[j];
+        text_printf(t, j ? (term[j].op < 0 ? " - " : " + ") : (term[j].op < 0 ? "-(" : "("));
+        q_print_term(t, &term[j]);
+        if (!j)
+          text_printf(t, ")");
+      }
+      text_printf(t, ".\n");
+    }
+  }
+  long n = q->nclauses || q->goal ? q_count(q, -1) : -1;
+  free(q);
+  return n;
+}
+
 /* --- the families --- */
 
 static const struct {
@@ -2550,6 +2756,7 @@ static const struct {
   {"picks", picks_case},
   {"goals", goals_case},
   {"sizes", sizes_case},
+  {"quotients", quotients_case},
 };
 
 int construct_families(void)

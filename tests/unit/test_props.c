@@ -28,7 +28,8 @@
 ** multi-word bitsets (values beyond 64 and below -64), bounds-only
 ** intervals, bounds-only lists (a far value and a member propagator,
 ** whose holds() is fed unlisted values), the ends of int32_t (for UBSan),
-** singletons and shared constants; divisors hold 0 now and then.
+** singletons and shared constants; divisors hold 0 now and then, and
+** division and remainder draw scaled domains (a * M + b, M up to 7e8).
 ** Arguments are aliased at random, and every aliasing a grounder can
 ** produce (x * x, x / x, x mod x, distinct([x, x]), element with its
 ** index in the array, ...) has a test of its own.
@@ -75,6 +76,8 @@ typedef enum {
   D_INTERVAL,   /* a wide range narrowed to a small one: bounds only */
   D_CONST,      /* one value, half the time a shared solver_const */
   D_EXTREME,    /* small values and the ends of int32_t: bounds only, plus member */
+  D_SCALED,     /* division and remainder: a * M + b for a few small a and b,
+                   M up to 7 * 10^8: bounds only (plus member) past one word */
 } DomKind;
 
 typedef struct Case {
@@ -259,6 +262,37 @@ static void assign_variables(Case *c, bool may_alias, const int *pattern)
     vhint[c->nvar] = c->hint[k];
     random_domain(c, c->nvar, c->hint[k]);
     c->slot[k] = c->nvar++;
+  }
+  trim(c);
+}
+
+/*
+** Division and remainder over wide domains: each variable, now and then,
+** takes values a * M + b (a in -3..3, b in -2..2) for one scale M of the
+** case, and a divisor small ones too, so that quotients reach far and the
+** bounds of x, y and z sit near multiples of each other (x / y = z with
+** x near z * y).  The brute force stays small: a handful of values each.
+*/
+static void scale_domains(Case *c)
+{
+  static const int32_t scales[] = { 7, 1000, 100003, 1000000, 700000000 };
+  int32_t m = scales[rnd(sizeof scales / sizeof *scales)];
+  for (int v = 0; v < c->nvar; v++) {
+    if (rnd(3) == 0)
+      continue;                         /* keeps its small domain */
+    c->ndom[v] = 0;
+    c->below[v] = c->above[v] = 0;
+    int n = 2 + (int)rnd(MAXD - 1);
+    for (int i = 0; i < n; i++) {
+      int64_t x = rnd(4) == 0 ? rnd_in(-3, 3)
+                : (int64_t)rnd_in(-3, 3) * m + rnd_in(-2, 2);
+      if (x >= INT32_MIN && x <= INT32_MAX)
+        add_value(c, v, (int32_t)x);
+    }
+    if (c->ndom[v] == 0)
+      add_value(c, v, rnd_in(-3, 3));
+    sort_domain(c, v);
+    c->dkind[v] = c->ndom[v] == 1 ? D_CONST : D_SCALED;
   }
   trim(c);
 }
@@ -744,6 +778,8 @@ static Case random_case(Kind kind, const int *pattern)
   }
   if (kind == K_LINEAR || kind == K_REIF || kind == K_SUM || kind == K_SUM_DISTINCT)
     pick_rhs(&c);
+  if ((kind == K_DIV || kind == K_MOD) && rnd(3) == 0)
+    scale_domains(&c);
   if (kind == K_TABLE)
     random_table(&c);
   if (kind == K_REGULAR)
@@ -1448,7 +1484,7 @@ static const char *const kind_names[] = {
 ** one that failed. */
 static void print_case(const Case *c, long round)
 {
-  static const char kinds[] = "spwicx";
+  static const char kinds[] = "spwicxm";
   fprintf(stderr, "%s #%ld: slots", kind_names[c->kind], round);
   for (int k = 0; k < c->nslot; k++)
     fprintf(stderr, " x%d", c->slot[k]);

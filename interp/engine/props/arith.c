@@ -9,7 +9,8 @@
 ** hence idempotent), these return PS_OK and let the fixpoint rerun them.
 **
 ** Division and remainder follow C: truncation toward zero, and the
-** remainder takes the sign of x.  The divisor's domain should not hold 0:
+** remainder takes the sign of x.  Each narrows x, y and z from the
+** other two, one sign quadrant at a time (quadrants() below).  The divisor's domain should not hold 0:
 ** division by zero makes the enclosing condition false, which the
 ** grounder decides before it posts (see props.h).  Should y hold 0 all
 ** the same, y = 0 counts as the constraint being false: the propagators
@@ -92,69 +93,160 @@ static bool times_holds(const Solver *s, const Prop *p, const int32_t *v)
 
 static const PropClass times_class = { "times", times_propagate, times_holds, NULL, NULL, NULL };
 
-/* --- div: vars x, y, z; z = trunc(x / y) --- */
+/* --- div and mod: vars x, y, z --- */
 
-/* The x interval of trunc(x / y) = z for one y > 0 (L and U below are
-** monotone in z and in y, so corners bound them). */
-static int64_t div_low(int64_t z, int64_t y)
+/*
+** Both split into sign quadrants.  In each, x' = sx * x >= 0 and
+** y' = sy * y >= 1 (sx, sy in {1, -1}), and the relation becomes one over
+** non-negative numbers, where every bound is a corner of the box:
+**   div  z' = sx * sy * z = floor(x' / y'), so  z' y' <= x' <= z' y' + y' - 1;
+**   mod  z' = sx * z = x' - q y' for q = floor(x' / y') >= 0, 0 <= z' < y'.
+** Each quadrant's box is narrowed a few rounds (the fixpoint reruns the
+** class for the rest), mapped back, and x, y and z keep the hull of the
+** quadrants that are left: none left is a failure.  Values are int32_t,
+** so x' and y' are at most 2^31 and every product or sum below fits in
+** int64_t.  y = 0 is in no quadrant, but the hull of y's two sign parts
+** spans it: a bounds-only y keeps 0 inside, which the verdict settles.
+*/
+typedef struct Box {
+  int64_t lo[3], hi[3];                 /* x', y', z' */
+} Box;
+
+enum { BX, BY, BZ, BOX_ROUNDS = 4 };
+
+static int64_t floor_nn(int64_t a, int64_t b) { return a / b; }  /* a >= 0, b >= 1 */
+static int64_t ceil_nn(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+static bool box_empty(const Box *b)
 {
-  return z * y - (z <= 0 ? y - 1 : 0);
+  return b->lo[BX] > b->hi[BX] || b->lo[BY] > b->hi[BY] || b->lo[BZ] > b->hi[BZ];
 }
 
-static int64_t div_high(int64_t z, int64_t y)
+/* Narrow b by one rule: v's bounds to at least lo and at most hi. */
+static void box_meet(Box *b, int v, int64_t lo, int64_t hi, bool *changed)
 {
-  return z * y + (z >= 0 ? y - 1 : 0);
-}
-
-/* Candidate y values: the ends of y's positive part and negative part. */
-static int y_corners(const Solver *s, VarId y, int64_t yc[4])
-{
-  int64_t ylo = dom_min(s, y), yhi = dom_max(s, y);
-  int k = 0;
-  if (yhi >= 1) {
-    yc[k++] = max64(ylo, 1);
-    yc[k++] = yhi;
+  if (lo > b->lo[v]) {
+    b->lo[v] = lo;
+    *changed = true;
   }
-  if (ylo <= -1) {
-    yc[k++] = ylo;
-    yc[k++] = min64(yhi, -1);
+  if (hi < b->hi[v]) {
+    b->hi[v] = hi;
+    *changed = true;
   }
-  return k;
 }
+
+/* z' = floor(x' / y'): false when no point of b satisfies it. */
+static bool div_box(Box *b)
+{
+  for (int round = 0; round < BOX_ROUNDS; round++) {
+    bool changed = false;
+    int64_t xl = b->lo[BX], xh = b->hi[BX], yl = b->lo[BY], yh = b->hi[BY];
+    box_meet(b, BZ, floor_nn(xl, yh), floor_nn(xh, yl), &changed);
+    if (box_empty(b))
+      return false;
+    int64_t zl = b->lo[BZ], zh = b->hi[BZ];
+    box_meet(b, BX, zl * yl, zh * yh + yh - 1, &changed);
+    if (box_empty(b))
+      return false;
+    xl = b->lo[BX];
+    xh = b->hi[BX];
+    /* z' <= x' / y' gives y' <= x' / z'; x' < (z' + 1) y' gives y' > x' / (z' + 1). */
+    box_meet(b, BY, floor_nn(xl, zh + 1) + 1, zl > 0 ? floor_nn(xh, zl) : yh, &changed);
+    if (box_empty(b))
+      return false;
+    if (!changed)
+      break;
+  }
+  return true;
+}
+
+/* z' = x' mod y' (x' = q y' + z', q >= 0, 0 <= z' < y'): false when b has no solution. */
+static bool mod_box(Box *b)
+{
+  for (int round = 0; round < BOX_ROUNDS; round++) {
+    bool changed = false;
+    box_meet(b, BZ, 0, b->hi[BX] < b->hi[BY] - 1 ? b->hi[BX] : b->hi[BY] - 1, &changed);
+    if (box_empty(b))
+      return false;
+    box_meet(b, BY, b->lo[BZ] + 1, b->hi[BY], &changed);
+    box_meet(b, BX, b->lo[BZ], b->hi[BX], &changed);
+    if (box_empty(b))
+      return false;
+    int64_t xl = b->lo[BX], xh = b->hi[BX], yl = b->lo[BY], yh = b->hi[BY];
+    int64_t zl = b->lo[BZ], zh = b->hi[BZ];
+    /* q = floor(x' / y') = (x' - z') / y' */
+    int64_t ql = max64(floor_nn(xl, yh), ceil_nn(max64(xl - zh, 0), yh));
+    int64_t qh = min64(floor_nn(xh, yl), floor_nn(max64(xh - zl, 0), yl));
+    if (ql > qh)
+      return false;
+    box_meet(b, BX, ql * yl + zl, qh * yh + zh, &changed);
+    box_meet(b, BZ, xl - qh * yh, xh - ql * yl, &changed);
+    if (box_empty(b))
+      return false;
+    /* y' = (x' - z') / q */
+    xl = b->lo[BX];
+    xh = b->hi[BX];
+    zl = b->lo[BZ];
+    zh = b->hi[BZ];
+    box_meet(b, BY, qh > 0 && xl > zh ? ceil_nn(xl - zh, qh) : yl,
+             ql > 0 ? floor_nn(max64(xh - zl, 0), ql) : yh, &changed);
+    if (box_empty(b))
+      return false;
+    if (!changed)
+      break;
+  }
+  return true;
+}
+
+/* The part of [lo, hi] whose sign is s (s * v >= least), as s * v. */
+static bool sign_part(int64_t lo, int64_t hi, int s, int64_t least,
+                      int64_t *plo, int64_t *phi)
+{
+  *plo = max64(s > 0 ? lo : -hi, least);
+  *phi = s > 0 ? hi : -lo;
+  return *plo <= *phi;
+}
+
+static PropStatus quadrants(Solver *s, Prop *p, bool is_div)
+{
+  VarId v[3] = { prop_vars(s, p)[0], prop_vars(s, p)[1], prop_vars(s, p)[2] };
+  PROP_TRY(prop_remove(s, v[BY], 0, p));
+  int64_t lo[3], hi[3], nlo[3], nhi[3];
+  for (int k = 0; k < 3; k++) {
+    lo[k] = dom_min(s, v[k]);
+    hi[k] = dom_max(s, v[k]);
+    nlo[k] = INT64_MAX;
+    nhi[k] = INT64_MIN;
+  }
+  for (int sx = -1; sx <= 1; sx += 2)
+    for (int sy = -1; sy <= 1; sy += 2) {
+      int sign[3] = { sx, sy, is_div ? sx * sy : sx };
+      int64_t least[3] = { 0, 1, 0 };
+      Box b;
+      bool open = true;
+      for (int k = 0; k < 3 && open; k++)
+        open = sign_part(lo[k], hi[k], sign[k], least[k], &b.lo[k], &b.hi[k]);
+      if (!open || !(is_div ? div_box(&b) : mod_box(&b)))
+        continue;
+      for (int k = 0; k < 3; k++) {
+        nlo[k] = min64(nlo[k], sign[k] > 0 ? b.lo[k] : -b.hi[k]);
+        nhi[k] = max64(nhi[k], sign[k] > 0 ? b.hi[k] : -b.lo[k]);
+      }
+    }
+  if (nlo[BX] > nhi[BX])
+    return PS_FAIL;                     /* no quadrant has a solution */
+  for (int k = 0; k < 3; k++) {
+    PROP_TRY(dom_set_min(s, v[k], nlo[k], p));
+    PROP_TRY(dom_set_max(s, v[k], nhi[k], p));
+  }
+  return verdict(s, p);
+}
+
+/* --- div: z = trunc(x / y), as in C --- */
 
 static PropStatus div_propagate(Solver *s, Prop *p)
 {
-  VarId x = prop_vars(s, p)[0], y = prop_vars(s, p)[1], z = prop_vars(s, p)[2];
-  PROP_TRY(prop_remove(s, y, 0, p));
-  int64_t yc[4];
-  int k = y_corners(s, y, yc);
-  assert(k > 0);
-  /* z: trunc(x / y) is monotone in x, and in y on each sign part. */
-  int64_t xc[2] = { dom_min(s, x), dom_max(s, x) };
-  int64_t lo = INT64_MAX, hi = INT64_MIN;
-  for (int i = 0; i < 2; i++)
-    for (int j = 0; j < k; j++) {
-      lo = min64(lo, xc[i] / yc[j]);
-      hi = max64(hi, xc[i] / yc[j]);
-    }
-  PROP_TRY(dom_set_min(s, z, lo, p));
-  PROP_TRY(dom_set_max(s, z, hi, p));
-  /* x: for y < 0, trunc(x / y) = z is trunc(x / -y) = -z. */
-  int64_t zlo = dom_min(s, z), zhi = dom_max(s, z);
-  lo = INT64_MAX;
-  hi = INT64_MIN;
-  for (int j = 0; j < k; j++) {
-    if (yc[j] > 0) {
-      lo = min64(lo, div_low(zlo, yc[j]));
-      hi = max64(hi, div_high(zhi, yc[j]));
-    } else {
-      lo = min64(lo, div_low(-zhi, -yc[j]));
-      hi = max64(hi, div_high(-zlo, -yc[j]));
-    }
-  }
-  PROP_TRY(dom_set_min(s, x, lo, p));
-  PROP_TRY(dom_set_max(s, x, hi, p));
-  return verdict(s, p);
+  return quadrants(s, p, true);
 }
 
 static bool div_holds(const Solver *s, const Prop *p, const int32_t *v)
@@ -166,27 +258,11 @@ static bool div_holds(const Solver *s, const Prop *p, const int32_t *v)
 
 static const PropClass div_class = { "div", div_propagate, div_holds, NULL, NULL, NULL };
 
-/* --- mod: vars x, y, z; z = x % y as in C --- */
+/* --- mod: z = x % y as in C: |z| < |y|, and z has the sign of x --- */
 
 static PropStatus mod_propagate(Solver *s, Prop *p)
 {
-  VarId x = prop_vars(s, p)[0], y = prop_vars(s, p)[1], z = prop_vars(s, p)[2];
-  PROP_TRY(prop_remove(s, y, 0, p));
-  if (dom_is_fixed(s, x) && dom_is_fixed(s, y)) {
-    PROP_TRY(dom_fix(s, z, (int64_t)dom_value(s, x) % dom_value(s, y), p));
-    return PS_DONE;
-  }
-  /* |z| < |y| and |z| <= |x|, and z has the sign of x. */
-  int64_t m = max64(-(int64_t)dom_min(s, y), dom_max(s, y)) - 1;
-  int64_t xlo = dom_min(s, x), xhi = dom_max(s, x);
-  PROP_TRY(dom_set_min(s, z, xlo >= 0 ? 0 : max64(xlo, -m), p));
-  PROP_TRY(dom_set_max(s, z, xhi <= 0 ? 0 : min64(xhi, m), p));
-  /* A nonzero z fixes the sign of x and bounds it away from 0. */
-  if (dom_min(s, z) > 0)
-    PROP_TRY(dom_set_min(s, x, dom_min(s, z), p));
-  if (dom_max(s, z) < 0)
-    PROP_TRY(dom_set_max(s, x, dom_max(s, z), p));
-  return verdict(s, p);
+  return quadrants(s, p, false);
 }
 
 static bool mod_holds(const Solver *s, const Prop *p, const int32_t *v)
