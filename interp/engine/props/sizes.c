@@ -24,7 +24,18 @@
 **      B over such cells, so bounded, reaching fewer than v cells fails;
 **      reaching exactly v, the area is what it reached: they all hold v;
 **   6. likewise a cell k may hold v only if the search from k and the
-**      v-blocks beside it (which would join), bounded so, reaches v cells.
+**      v-blocks beside it (which would join), bounded so, reaches v cells;
+**   7. a cell c outside B (|B| < v) without which the search of rule 5
+**      reaches fewer than v cells holds v: were c not v, the area of B
+**      would avoid c, and its v cells, each within v - |B| steps of B over
+**      cells of the area, would all be reached by the search that leaves
+**      c out.  (A cut cell: every way of completing B passes through it.)
+**      Only the first v cells of rule 5's search can be such a c: a search
+**      that leaves out a later cell still finds those v the same way.
+**
+** The rules read the domains through may[], a copy of each cell's values
+** below 64 taken at the start of a run and narrowed with each pruning the
+** run makes; values of 64 and more are read from the domain itself.
 **
 ** Once every cell is fixed, rules 2 and 4 are exactly the definition, so
 ** the propagator never lets a wrong solution through.  Every pruning is
