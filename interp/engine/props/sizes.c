@@ -31,7 +31,12 @@
 **      cells of the area, would all be reached by the search that leaves
 **      c out.  (A cut cell: every way of completing B passes through it.)
 **      Only the first v cells of rule 5's search can be such a c: a search
-**      that leaves out a later cell still finds those v the same way.
+**      that leaves out a later cell still finds those v the same way;
+**   8. the searches of rules 4 to 7 start from seeds (B, or k and the
+**      v-blocks beside it) that the area S holds, and pass no cell w
+**      beside another v-block B2 when seeds + |B2| + 1 > v: were w in S,
+**      so would be B2, and w (in no block) and B2 lie outside the seeds.
+**      So a block's way out into such a cell is no way out.
 **
 ** The rules read the domains through may[], a copy of each cell's values
 ** below 64 taken at the start of a run and narrowed with each pruning the
@@ -53,8 +58,10 @@ typedef struct Sizes {
   uint32_t *bstart;      /* per block: where its cells start in member[] */
   uint32_t *member;      /* the cells of block 1, then of block 2, ... */
   int32_t  *bval;        /* per block: its value */
+  uint32_t *bseed;       /* per block: the stamp of the search it seeds */
   uint32_t *queue, *dist, *stamp;
   uint64_t *may;         /* per cell: bit v set when it may hold v (v < 64) */
+  uint64_t *beside;      /* per cell: bit v set when a v-block lies beside it */
   uint32_t  round;       /* stamp of the current search */
   int32_t   ints[];      /* a copy of the spec, then the arrays above */
 } Sizes;
@@ -63,18 +70,19 @@ typedef struct Sizes {
 static Sizes *sizes_new(const int32_t *spec)
 {
   size_t len = model_area_len(spec), n = (size_t)model_area(spec).ncells + 2;
-  size_t words = (len + 8 * n + 1) & ~(size_t)1;   /* the may[] words start 8-aligned */
-  Sizes *z = xcalloc(1, sizeof *z + words * sizeof(int32_t) + n * sizeof(uint64_t) + 8);
+  size_t words = (len + 9 * n + 1) & ~(size_t)1;   /* the may[] words start 8-aligned */
+  Sizes *z = xcalloc(1, sizeof *z + words * sizeof(int32_t) + 2 * n * sizeof(uint64_t) + 8);
   memcpy(z->ints, spec, len * sizeof(int32_t));
   z->spec = model_area(z->ints);
   uint32_t *at = (uint32_t *)(void *)(z->ints + len);
-  uint32_t **arrays[] = { &z->block, &z->bsize, &z->bstart, &z->member, &z->queue,
-                          &z->dist, &z->stamp };
+  uint32_t **arrays[] = { &z->block, &z->bsize, &z->bstart, &z->member, &z->bseed,
+                          &z->queue, &z->dist, &z->stamp };
   for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++, at += n)
     *arrays[i] = at;
   z->bval = (int32_t *)(void *)at;
   uintptr_t end = (uintptr_t)(void *)(z->ints + words);
   z->may = (uint64_t *)(void *)((end + 7) & ~(uintptr_t)7);
+  z->beside = z->may + n;
   return z;
 }
 
@@ -87,7 +95,12 @@ static inline bool may_hold(const Solver *s, const VarId *x, const Sizes *z, uin
 /* may[k] from the domain of cell k (values 1..63; rule 1 keeps values above 0). */
 static void read_may(const Solver *s, const VarId *x, Sizes *z, uint32_t k)
 {
-  if (dom_is_bitset(s, x[k])) {
+  const Dom *d = dom_get(s, x[k]);
+  if (d->nwords == 1 && d->base >= 0 && d->base < 64) {   /* the usual domain, 1..9 */
+    z->may[k] = d->bits << d->base;
+    return;
+  }
+  if (d->nwords) {
     dom_read_mask(s, x[k], 0, 1, &z->may[k]);
     return;
   }
@@ -111,6 +124,7 @@ static bool blocks(const Solver *s, const VarId *x, Sizes *z, uint32_t *nblocks)
   const ModelArea *m = &z->spec;
   uint32_t n = m->ncells, nb = 0, tail = 0;
   memset(z->block, 0, n * sizeof *z->block);
+  memset(z->beside, 0, n * sizeof *z->beside);
   for (uint32_t k = 0; k < n; k++) {
     if (z->block[k] || !dom_is_fixed(s, x[k]))
       continue;
@@ -127,6 +141,8 @@ static bool blocks(const Solver *s, const VarId *x, Sizes *z, uint32_t *nblocks)
         if (!z->block[w] && dom_is_fixed(s, x[w]) && dom_value(s, x[w]) == v) {
           z->block[w] = b;
           z->member[tail++] = w;
+        } else if (v < 64) {
+          z->beside[w] |= (uint64_t)1 << v;
         }
       }
     }
@@ -167,8 +183,32 @@ static void seed(Sizes *z, uint32_t k, uint32_t *tail)
 /* Queue the cells of block b as seeds of the current search. */
 static void seed_block(Sizes *z, uint32_t b, uint32_t *tail)
 {
+  z->bseed[b] = z->round;
   for (uint32_t i = z->bstart[b]; i < z->bstart[b] + z->bsize[b]; i++)
     seed(z, z->member[i], tail);
+}
+
+/*
+** Rule 8: may the open cell w join an area of v that holds `seeds` cells
+** already?  Not when a v-block beside it (not among the seeds) would make
+** it too large: seeds + that block + w.
+*/
+static bool joins_beside(const Sizes *z, uint32_t w, int32_t v, uint32_t seeds)
+{
+  const ModelArea *m = &z->spec;
+  for (int32_t e = m->first[w]; e < m->first[w + 1]; e++) {
+    uint32_t b = z->block[m->adj[e]];
+    if (b && z->bval[b] == v && z->bseed[b] != z->round &&
+        (uint64_t)seeds + z->bsize[b] + 1 > (uint64_t)v)
+      return false;
+  }
+  return true;
+}
+
+/* joins_beside, asked only of cells beside a v-block (all of them above 63). */
+static inline bool joins(const Sizes *z, uint32_t w, int32_t v, uint32_t seeds)
+{
+  return (v < 64 && !((z->beside[w] >> v) & 1)) || joins_beside(z, w, v, seeds);
 }
 
 /*
@@ -188,7 +228,8 @@ static uint32_t reach(const Solver *s, const VarId *x, Sizes *z, uint32_t seeds,
       continue;
     for (int32_t e = m->first[u]; e < m->first[u + 1] && tail < enough; e++) {
       uint32_t w = (uint32_t)m->adj[e];
-      if (z->stamp[w] == stamp || !may_hold(s, x, z, w, v))
+      if (z->stamp[w] == stamp || !may_hold(s, x, z, w, v) ||
+          (!z->block[w] && !joins(z, w, v, seeds)))
         continue;
       z->stamp[w] = stamp;
       z->dist[w] = z->dist[u] + 1;
@@ -201,7 +242,7 @@ static uint32_t reach(const Solver *s, const VarId *x, Sizes *z, uint32_t seeds,
 /* At most this many cells are tried by rule 7 per block. */
 #define CUT_TRIES 64
 
-/* Rules 4, 5 and 7 for block b (smaller than its value). */
+/* Rules 4, 5 and 7 (with 8) for block b (smaller than its value). */
 static PropStatus grow(Solver *s, const Prop *p, const VarId *x, Sizes *z, uint32_t b)
 {
   const ModelArea *m = &z->spec;
@@ -213,7 +254,8 @@ static PropStatus grow(Solver *s, const Prop *p, const VarId *x, Sizes *z, uint3
     uint32_t u = z->queue[i];
     for (int32_t e = m->first[u]; e < m->first[u + 1]; e++) {
       uint32_t w = (uint32_t)m->adj[e];
-      if (z->block[w] != b && z->stamp[w] != z->round + 1 && may_hold(s, x, z, w, v)) {
+      if (z->block[w] != b && z->stamp[w] != z->round + 1 && may_hold(s, x, z, w, v) &&
+          joins(z, w, v, z->bsize[b])) {
         z->stamp[w] = z->round + 1;     /* counted once */
         exits++;
         exit = w;
