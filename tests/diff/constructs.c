@@ -1055,7 +1055,9 @@ static long sizes_case(Rng *r, Text *t)
     b->rows = less(rng_range(r, 1, 4), cut.rows, 1);
     b->cols = less(rng_range(r, b->rows == 1 ? 2 : 1, 4), cut.cols, 1);
     b->lo = rng_chance(r, 25) ? rng_range(r, -1, 0) : 1;
-    b->hi = less(b->lo + rng_range(r, 1, 4), cut.values, b->lo);
+    /* now and then values up to 7 on a small board: room for cut cells */
+    int span = b->rows * b->cols <= 9 && rng_chance(r, 40) ? rng_range(r, 4, 6) : rng_range(r, 1, 4);
+    b->hi = less(b->lo + span, cut.values, b->lo);
     int keep = kind == 1 ? rng_range(r, 60, 95) : 100;
     b->ncells = 0;
     bool pair = kind == 0;
