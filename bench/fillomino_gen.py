@@ -281,10 +281,10 @@ def make(rows, cols, seed, nodes):
     return sol, given
 
 
-def write(rows, cols, sol, given, seed):
+def write(rows, cols, sol, given, seed, nodes):
     ng = sum(given)
-    out = ["%% fillomino%dx%d (bench/fillomino_gen.py make %d %d %d): %d givens."
-           % (rows, cols, rows, cols, seed, ng),
+    out = ["%% fillomino%dx%d (bench/fillomino_gen.py make %d %d %d %d): %d givens."
+           % (rows, cols, rows, cols, seed, nodes, ng),
            "% Write a number in every cell.  Cells side by side with the same",
            "% number form an area, and every area has as many cells as its",
            "% number, so two areas of the same size never touch along a side.",
@@ -318,7 +318,7 @@ def main():
         rows, cols, seed = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
         nodes = int(sys.argv[5]) if len(sys.argv) > 5 else 20000
         sol, given = make(rows, cols, seed, nodes)
-        sys.stdout.write(write(rows, cols, sol, given, seed))
+        sys.stdout.write(write(rows, cols, sol, given, seed, nodes))
     elif len(sys.argv) >= 3 and sys.argv[1] == "solve":
         rows, cols, gv = read(sys.argv[2])
         nodes = int(sys.argv[3]) if len(sys.argv) > 3 else 1000000
