@@ -768,6 +768,36 @@ static void gen_region_any(BoardCase *b, BClause *c, Rng *r, Text *t)
 ** row and one touching the next row; every row has a cell.  Now and then
 ** a cell is a given.  False when the drawing is not hex.
 */
+/*
+** The board as a layout: '.' a hole, a given's number, else a letter
+** (any cell).  With given_chance, each cell is given one time in
+** given_chance (when the values are not negative), drawn as it is written
+** so that the cases of a seed stay what they were.
+*/
+static void write_layout(BoardCase *b, Rng *r, Text *t, int given_chance)
+{
+  text_printf(t, "board b layout");
+  for (int i = 0; i < b->rows; i++) {
+    text_printf(t, "%s\"", i ? "\n  " : " ");
+    for (int j = 0; j < b->cols; j++) {
+      int k = at(b, i, j);
+      if (k >= 0 && given_chance) {
+        b->given[k] = INT_MIN;
+        if (b->lo >= 0 && rng_chance(r, given_chance))
+          b->given[k] = rng_range(r, b->lo, b->hi);
+      }
+      if (k < 0)
+        text_printf(t, ".");
+      else if (b->given[k] != INT_MIN)
+        text_printf(t, "%d", b->given[k]);
+      else
+        text_printf(t, "%c", "abc"[rng_below(r, 3)]);
+    }
+    text_printf(t, "\"");
+  }
+  text_printf(t, " in %d..%d.\n", b->lo, b->hi);
+}
+
 static bool hex_board(BoardCase *b, Rng *r, Text *t)
 {
   b->hex = true;
@@ -798,25 +828,7 @@ static bool hex_board(BoardCase *b, Rng *r, Text *t)
   }
   if (!gap || !slant)
     return false;
-  text_printf(t, "board b layout");
-  for (int i = 0; i < b->rows; i++) {
-    text_printf(t, "%s\"", i ? "\n  " : " ");
-    for (int j = 0; j < b->cols; j++) {
-      int k = at(b, i, j);
-      if (k >= 0)
-        b->given[k] = INT_MIN;
-      if (k >= 0 && b->lo >= 0 && rng_chance(r, 8))
-        b->given[k] = rng_range(r, b->lo, b->hi);
-      if (k < 0)
-        text_printf(t, ".");
-      else if (b->given[k] != INT_MIN)
-        text_printf(t, "%d", b->given[k]);
-      else
-        text_printf(t, "%c", "abc"[rng_below(r, 3)]);
-    }
-    text_printf(t, "\"");
-  }
-  text_printf(t, " in %d..%d.\n", b->lo, b->hi);
+  write_layout(b, r, t, 8);
   return true;
 }
 
@@ -1085,21 +1097,7 @@ static long sizes_case(Rng *r, Text *t)
     if (kind == 0) {
       text_printf(t, "board b[%d, %d] in %d..%d.\n", b->rows, b->cols, b->lo, b->hi);
     } else {
-      text_printf(t, "board b layout");
-      for (int i = 0; i < b->rows; i++) {
-        text_printf(t, "%s\"", i ? "\n  " : " ");
-        for (int j = 0; j < b->cols; j++) {
-          int k = at(b, i, j);
-          if (k < 0)
-            text_printf(t, ".");
-          else if (b->given[k] != INT_MIN)
-            text_printf(t, "%d", b->given[k]);
-          else
-            text_printf(t, "%c", "abc"[rng_below(r, 3)]);
-        }
-        text_printf(t, "\"");
-      }
-      text_printf(t, " in %d..%d.\n", b->lo, b->hi);
+      write_layout(b, r, t, 0);
     }
   }
   bool given[MAX_CELLS] = {false};
